@@ -1,0 +1,104 @@
+"""The :class:`Game` base class: what every rule system tells the engines.
+
+A rule system is a subclass that overrides class attributes (its vocabulary of
+terrain, hexside/interspace features and unit types) and, in the LOS, movement
+and combat layers, a few hooks. Engines never ask *which* game they run; they
+ask the game object.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from wartools.errors import WartoolsError
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """A closed set of names (terrain, features, unit types) plus aliases.
+
+    Parameters
+    ----------
+    kind
+        What the names are, for error messages ("terrain", "unit type").
+    names
+        The canonical names, in display order.
+    aliases
+        Other spellings accepted on input, mapped to a canonical name.
+
+    Examples
+    --------
+    >>> v = Vocabulary("terrain", ("clear", "woods"), {"forest": "woods"})
+    >>> v.resolve("Forest")
+    'woods'
+    >>> v.resolve("swamp")
+    Traceback (most recent call last):
+    ...
+    wartools.errors.WartoolsError: unknown terrain 'swamp'; valid: clear, woods (aliases: forest)
+    """
+
+    kind: str
+    names: tuple[str, ...]
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for alias, target in self.aliases.items():
+            if target not in self.names:
+                raise ValueError(f"alias {alias!r} points to unknown {self.kind} {target!r}")
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and self._lookup(name) is not None
+
+    def __iter__(self):
+        return iter(self.names)
+
+    def _lookup(self, name: str) -> str | None:
+        key = name.strip().lower().replace("_", "-").replace(" ", "-")
+        if key in self.names:
+            return key
+        return self.aliases.get(key)
+
+    def choices(self) -> str:
+        """The valid names as one human-readable string."""
+        text = ", ".join(self.names)
+        if self.aliases:
+            text += " (aliases: " + ", ".join(sorted(self.aliases)) + ")"
+        return text
+
+    def resolve(self, name: object) -> str:
+        """Return the canonical name for ``name`` or raise naming the valid ones."""
+        found = self._lookup(name) if isinstance(name, str) else None
+        if found is None:
+            raise WartoolsError(f"unknown {self.kind} {name!r}; valid: {self.choices()}")
+        return found
+
+
+class Game:
+    """Base class of a rule system.
+
+    Subclasses set the class attributes below; the LOS, movement and combat
+    layers add hooks. Instances are stateless and shared (see
+    :func:`wartools.games.find_game`).
+    """
+
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    rulebook: ClassVar[str] = ""
+    grid_type: ClassVar[str] = "hex"
+    default_terrain: ClassVar[str] = "clear"
+    terrain: ClassVar[Vocabulary]
+    edge_features: ClassVar[Vocabulary]
+    cell_features: ClassVar[Vocabulary]
+    unit_types: ClassVar[Vocabulary]
+    sides: ClassVar[tuple[str, ...]] = ()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.id!r}>"
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other)
+
+    def __hash__(self) -> int:
+        return hash(type(self))

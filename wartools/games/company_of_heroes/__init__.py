@@ -1,0 +1,34 @@
+"""Company of Heroes (board game), Basic Rules.
+
+Vocabulary from the rulebook: hexes are clear, building (Company of Heroes 4,
+"Obstacles to Movement": a hex ringed by green heavy-cover lines) or water;
+hexsides may carry red impassable lines and green/yellow cover lines (ignored
+in the Basic Rules except around buildings, Company of Heroes 6.1). Unit types
+follow the health-symbol colours of Company of Heroes 4 "Unit Types".
+"""
+from __future__ import annotations
+
+from wartools.games.base import Game, Vocabulary
+
+
+class CompanyOfHeroes(Game):
+    id = "company-of-heroes"
+    name = "Company of Heroes"
+    aliases = ("coh", "company-of-heroes-board-game")
+    rulebook = "company-of-heroes.txt"
+    grid_type = "hex"
+    default_terrain = "clear"
+    terrain = Vocabulary("terrain", ("clear", "building", "water"),
+                         {"open": "clear", "house": "building", "river": "water"})
+    edge_features = Vocabulary("edge feature", ("impassable", "heavy-cover", "light-cover"),
+                               {"red-line": "impassable", "green-line": "heavy-cover",
+                                "yellow-line": "light-cover"})
+    cell_features = Vocabulary("cell feature", ())
+    unit_types = Vocabulary(
+        "unit type",
+        ("infantry", "mg-team", "mortar-team", "at-team", "light-vehicle", "heavy-vehicle",
+         "emplacement"),
+        {"regular-infantry": "infantry", "mg": "mg-team", "machine-gun-team": "mg-team",
+         "mortar": "mortar-team", "at-gun": "at-team", "jeep": "light-vehicle",
+         "tank": "heavy-vehicle"})
+    sides = ("US", "Wehrmacht", "British", "Soviet")

@@ -1,0 +1,28 @@
+"""Conflict of Heroes: Storms of Steel.
+
+The rulebook excerpt names terrain by its defence modifiers rather than in a
+terrain chapter; the terrain ids here are the conventional Conflict of Heroes
+set (open, woods, building, brush, field, water; wall and stream hexsides).
+Hills are elevation, not terrain.
+"""
+from __future__ import annotations
+
+from wartools.games.base import Game, Vocabulary
+
+
+class ConflictOfHeroes(Game):
+    id = "conflict-of-heroes"
+    name = "Conflict of Heroes: Storms of Steel"
+    aliases = ("coh-sos", "storms-of-steel", "conflict")
+    rulebook = "conflict-of-heroes-storms-of-steel.txt"
+    grid_type = "hex"
+    default_terrain = "open"
+    terrain = Vocabulary("terrain", ("open", "woods", "building", "brush", "field", "water"),
+                         {"clear": "open", "forest": "woods", "wheat": "field",
+                          "wheatfield": "field", "house": "building"})
+    edge_features = Vocabulary("edge feature", ("wall", "stream"), {"river": "stream"})
+    cell_features = Vocabulary("cell feature", ("smoke", "wreck"), {})
+    unit_types = Vocabulary("unit type", ("infantry", "mg", "mortar", "gun", "vehicle", "tank"),
+                            {"squad": "infantry", "machine-gun": "mg", "at-gun": "gun",
+                             "halftrack": "vehicle", "truck": "vehicle"})
+    sides = ("German", "Soviet")

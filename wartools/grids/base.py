@@ -1,0 +1,313 @@
+"""What hex and square grids share: labels, bounds, edges, rulers and pixel layouts.
+
+A concrete grid supplies its coordinate type, offset conversion, neighbour
+directions, distance and its *integer frame* (cell centres and corners as
+integer points, see :mod:`wartools.grids.exact`). Everything else, including
+the exact ruler contacts, is written once here.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, ClassVar, NamedTuple
+
+from wartools.errors import GridError
+from wartools.grids.exact import Contact, Point, classify_polygon, classify_segment
+from wartools.grids.labels import SCHEMES, format_label, parse_label
+
+Cell = Any  # a Hex or a Square: small hashable NamedTuples
+
+
+class Edge(NamedTuple):
+    """A hexside or interspace: the canonical (sorted) pair of the two cells it separates."""
+
+    a: Cell
+    b: Cell
+
+    @classmethod
+    def of(cls, a: Cell, b: Cell) -> Edge:
+        """The edge between ``a`` and ``b`` whatever their order."""
+        return cls(a, b) if a <= b else cls(b, a)
+
+
+class CellContact(NamedTuple):
+    """How a ruler touches one cell; ``order`` sorts contacts from the ruler's start."""
+
+    cell: Cell
+    contact: Contact
+    order: int
+
+
+class EdgeContact(NamedTuple):
+    """How a ruler touches one edge; ``order`` sorts contacts from the ruler's start."""
+
+    edge: Edge
+    contact: Contact
+    order: int
+
+
+@dataclass(frozen=True)
+class Ruler:
+    """The exact contacts of a centre-to-centre ruler, ordered from ``start`` to ``end``.
+
+    ``cells`` includes the start and end cells (both ``crossed``); ``edges``
+    lists every hexside/interspace touched, whether or not its cells are on
+    the board.
+    """
+
+    start: Cell
+    end: Cell
+    cells: tuple[CellContact, ...]
+    edges: tuple[EdgeContact, ...]
+
+    def contact(self, item: Cell | Edge) -> Contact | None:
+        """The contact with a cell or an edge, or ``None`` if the ruler misses it."""
+        pool = self.edges if isinstance(item, Edge) else self.cells
+        for c in pool:
+            if c[0] == item:
+                return c.contact
+        return None
+
+    def between(self) -> tuple[CellContact, ...]:
+        """The cell contacts other than the two ends."""
+        return tuple(c for c in self.cells if c.cell not in (self.start, self.end))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Pixel geometry of a grid: cell size (centre to corner for hexes, side for
+    squares) and origin. Pixel ``y`` grows downwards, as rows do on a board.
+
+    Examples
+    --------
+    >>> from wartools.grids import HexGrid
+    >>> layout = Layout(HexGrid(5, 5), size=10.0)
+    >>> layout.to_cell(*layout.to_pixel(layout.grid.parse("C4"))) == layout.grid.parse("C4")
+    True
+    """
+
+    grid: Grid
+    size: float = 1.0
+    origin: tuple[float, float] = (0.0, 0.0)
+
+    def _apply(self, x: float, y: float) -> tuple[float, float]:
+        (a, b), (c, d) = self.grid.pixel_matrix
+        return (self.origin[0] + self.size * (a * x + b * y),
+                self.origin[1] + self.size * (c * x + d * y))
+
+    def to_pixel(self, cell: Cell) -> tuple[float, float]:
+        """Centre of ``cell`` in pixels."""
+        return self._apply(*self.grid.int_center(cell))
+
+    def point(self, p: Point) -> tuple[float, float]:
+        """An integer-frame point (a corner, a centre) in pixels."""
+        return self._apply(*p)
+
+    def polygon(self, cell: Cell) -> list[tuple[float, float]]:
+        """Corners of ``cell`` in pixels."""
+        return [self._apply(*p) for p in self.grid.int_corners(cell)]
+
+    def to_cell(self, x: float, y: float) -> Cell:
+        """The cell containing pixel ``(x, y)`` (on or off the board)."""
+        (a, b), (c, d) = self.grid.pixel_matrix
+        u = (x - self.origin[0]) / self.size
+        v = (y - self.origin[1]) / self.size
+        det = a * d - b * c
+        return self.grid.nearest_cell((d * u - b * v) / det, (a * v - c * u) / det)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Common base of :class:`~wartools.grids.HexGrid` and :class:`~wartools.grids.SquareGrid`."""
+
+    columns: int
+    rows: int
+    labels: str = "column-letter"
+    label_prefix: str | None = None
+
+    type: ClassVar[str] = ""
+    pixel_matrix: ClassVar[tuple[tuple[float, float], tuple[float, float]]]
+
+    def __post_init__(self) -> None:
+        for name in ("columns", "rows"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise GridError(f"{name} must be a positive integer, got {value!r}")
+        if self.labels not in SCHEMES:
+            raise GridError(f"unknown label scheme {self.labels!r}; valid: {', '.join(SCHEMES)}")
+
+    # --- to be provided by subclasses -------------------------------------------------
+    def to_offset(self, cell: Cell) -> tuple[int, int]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def from_offset(self, col: int, row: int) -> Cell:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def all_neighbours(self, cell: Cell) -> list[Cell]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def edge_neighbours(self, cell: Cell) -> list[Cell]:
+        """Neighbours that share an edge with ``cell`` (on or off the board)."""
+        return self.all_neighbours(cell)
+
+    def distance(self, a: Cell, b: Cell) -> int:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def int_center(self, cell: Cell) -> Point:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def int_corners(self, cell: Cell) -> tuple[Point, ...]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def nearest_cell(self, x: float, y: float) -> Cell:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # --- cells, labels and bounds -----------------------------------------------------
+    @cached_property
+    def _cells(self) -> tuple[Cell, ...]:
+        return tuple(self.from_offset(c, r) for c in range(self.columns) for r in range(self.rows))
+
+    @cached_property
+    def _cell_set(self) -> frozenset[Cell]:
+        return frozenset(self._cells)
+
+    def cells(self) -> tuple[Cell, ...]:
+        """All cells on the board, column by column."""
+        return self._cells
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self._cell_set
+
+    def __len__(self) -> int:
+        return self.columns * self.rows
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self._cells)
+
+    def label(self, cell: Cell) -> str:
+        """The printed label of ``cell``; raises :class:`GridError` if off the board."""
+        if cell not in self:
+            raise GridError(f"cell {tuple(cell)} is off the {self.columns}x{self.rows} board")
+        col, row = self.to_offset(cell)
+        return format_label(self.labels, col, row, self.columns, self.rows, self.label_prefix)
+
+    def parse(self, label: str) -> Cell:
+        """The cell with printed label ``label``; raises :class:`GridError` naming the board size."""
+        col, row = parse_label(self.labels, label, self.columns, self.rows, self.label_prefix)
+        if not (0 <= col < self.columns and 0 <= row < self.rows):
+            first = format_label(self.labels, 0, 0, self.columns, self.rows, self.label_prefix)
+            last = format_label(self.labels, self.columns - 1, self.rows - 1, self.columns,
+                                self.rows, self.label_prefix)
+            raise GridError(f"label {label!r} is off the {self.columns}x{self.rows} board "
+                            f"(valid: {first} .. {last})")
+        return self.from_offset(col, row)
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """Adjacent cells that are on the board."""
+        return [n for n in self.all_neighbours(cell) if n in self]
+
+    def within(self, center: Cell, radius: int) -> list[Cell]:
+        """On-board cells at distance <= ``radius`` from ``center``."""
+        return [c for c in self._cells if self.distance(center, c) <= radius]
+
+    def ring(self, center: Cell, radius: int) -> list[Cell]:
+        """On-board cells at distance exactly ``radius`` from ``center``."""
+        return [c for c in self._cells if self.distance(center, c) == radius]
+
+    # --- edges and vertices -----------------------------------------------------------
+    def edge(self, a: Cell, b: Cell) -> Edge:
+        """The edge between two cells; raises :class:`GridError` unless they share one."""
+        if b not in self.edge_neighbours(a):
+            raise GridError(f"cells {self._name(a)} and {self._name(b)} are not adjacent, "
+                            f"so they share no edge")
+        return Edge.of(a, b)
+
+    @cached_property
+    def _edges(self) -> tuple[Edge, ...]:
+        seen = {Edge.of(c, n) for c in self._cells for n in self.edge_neighbours(c) if n in self}
+        return tuple(sorted(seen))
+
+    def edges(self) -> tuple[Edge, ...]:
+        """Every edge between two on-board cells."""
+        return self._edges
+
+    def edge_corners(self, edge: Edge) -> tuple[Point, Point]:
+        """The two integer-frame corners that bound ``edge``."""
+        shared = sorted(set(self.int_corners(edge.a)) & set(self.int_corners(edge.b)))
+        if len(shared) != 2:
+            raise GridError(f"{self._name(edge.a)} and {self._name(edge.b)} share no edge")
+        return shared[0], shared[1]
+
+    def vertices(self, cell: Cell) -> tuple[Point, ...]:
+        """The corners of ``cell`` in the integer frame."""
+        return self.int_corners(cell)
+
+    def cells_at_vertex(self, point: Point) -> list[Cell]:
+        """Cells (on or off the board) that have ``point`` as a corner."""
+        near = self.nearest_cell(*point)
+        pool = [near, *self.all_neighbours(near)]
+        return sorted(c for c in pool if point in self.int_corners(c))
+
+    def _name(self, cell: Cell) -> str:
+        return self.label(cell) if cell in self else str(tuple(cell))
+
+    def edge_label(self, edge: Edge) -> str:
+        """``C4|C5``-style name of an edge (off-board cells shown as coordinates)."""
+        return f"{self._name(edge.a)}|{self._name(edge.b)}"
+
+    # --- rulers -----------------------------------------------------------------------
+    def _candidates(self, a: Cell, b: Cell) -> set[Cell]:
+        (x0, y0), (x1, y1) = self.int_center(a), self.int_center(b)
+        steps = max(abs(x1 - x0), abs(y1 - y0), 1)
+        found: set[Cell] = set()
+        for i in range(steps + 1):
+            near = self.nearest_cell(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+            if near not in found:
+                found.add(near)
+                found.update(self.all_neighbours(near))
+        return found
+
+    def ruler(self, a: Cell, b: Cell) -> Ruler:
+        """Exact contacts of the ruler from the centre of ``a`` to the centre of ``b``.
+
+        Every cell and edge the segment touches is classified as ``crossed``,
+        ``along`` or ``vertex`` with integer arithmetic (see
+        :mod:`wartools.grids.exact`). Cells off the board are included, so a
+        ruler near the map's rim is described completely.
+        """
+        p, q = self.int_center(a), self.int_center(b)
+        d = (q[0] - p[0], q[1] - p[1])
+        if a == b:
+            return Ruler(a, b, (CellContact(a, "crossed", 0),), ())
+        cells: list[CellContact] = []
+        edges: dict[Edge, EdgeContact] = {}
+        for cell in self._candidates(a, b):
+            kind = classify_polygon(p, q, self.int_corners(cell))
+            if kind is None:
+                continue
+            c = self.int_center(cell)
+            cells.append(CellContact(cell, kind, 2 * ((c[0] - p[0]) * d[0] + (c[1] - p[1]) * d[1])))
+            for n in self.edge_neighbours(cell):
+                e = Edge.of(cell, n)
+                if e in edges:
+                    continue
+                e1, e2 = self.edge_corners(e)
+                ek = classify_segment(p, q, e1, e2)
+                if ek is not None:
+                    mid = (e1[0] + e2[0] - 2 * p[0]) * d[0] + (e1[1] + e2[1] - 2 * p[1]) * d[1]
+                    edges[e] = EdgeContact(e, ek, mid)
+        cells.sort(key=lambda c: (c.order, c.cell))
+        return Ruler(a, b, tuple(cells), tuple(sorted(edges.values(), key=lambda e: (e.order, e.edge))))
+
+    # --- pixels -----------------------------------------------------------------------
+    def layout(self, size: float = 1.0, origin: tuple[float, float] = (0.0, 0.0)) -> Layout:
+        """A pixel :class:`Layout` for this grid."""
+        return Layout(self, size, origin)
+
+    def pitch(self) -> float:
+        """Centre-to-centre distance of edge neighbours in a unit-size layout."""
+        c = self.from_offset(0, 0)
+        (x0, y0), (x1, y1) = (Layout(self).to_pixel(x) for x in (c, self.edge_neighbours(c)[0]))
+        return math.hypot(x1 - x0, y1 - y0)
