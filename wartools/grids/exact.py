@@ -94,7 +94,7 @@ def classify_polygon(p: Point, q: Point, corners: Sequence[Point]) -> Contact | 
     'crossed'
     >>> classify_polygon((0, 1), (6, 1), square)
     'along'
-    >>> classify_polygon((0, 2), (4, 0), square)
+    >>> classify_polygon((2, 2), (4, 0), square)
     'vertex'
     """
     d = (q[0] - p[0], q[1] - p[1])

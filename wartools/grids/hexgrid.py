@@ -118,8 +118,8 @@ class HexGrid(Grid):
     Hex(q=2, r=2)
     >>> [g.label(n) for n in g.neighbours(g.parse("C4"))]
     ['D4', 'D3', 'C3', 'B3', 'B4', 'C5']
-    >>> g.distance(g.parse("A1"), g.parse("D3"))
-    3
+    >>> g.distance(g.parse("A1"), g.parse("D2")), g.distance(g.parse("A1"), g.parse("D3"))
+    (3, 4)
     >>> g.edge_label(g.edge(g.parse("C4"), g.parse("C5")))
     'C4|C5'
     """
