@@ -7,7 +7,9 @@ ask the game object.
 """
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
+from types import ModuleType
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -93,6 +95,19 @@ class Game:
     cell_features: ClassVar[Vocabulary]
     unit_types: ClassVar[Vocabulary]
     sides: ClassVar[tuple[str, ...]] = ()
+
+    def rules_module(self, layer: str) -> ModuleType:
+        """The module holding this game's rules for one layer (``"los"``, ``"movement"``,
+        ``"combat"``): ``wartools.games.<game package>.<layer>``, imported lazily so that
+        loading a map never pulls in shapely or networkx.
+
+        Examples
+        --------
+        >>> from wartools.games import find_game
+        >>> find_game("hon").rules_module("combat").__name__
+        'wartools.games.heroes_of_normandie.combat'
+        """
+        return importlib.import_module(f"{type(self).__module__}.{layer}")
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id!r}>"

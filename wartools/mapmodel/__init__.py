@@ -1,0 +1,63 @@
+"""Maps: the validated :class:`Map` model and its strict YAML file format.
+
+Examples
+--------
+>>> from wartools.mapmodel import loads_map, dumps_map
+>>> m = loads_map('''
+... format: wartools-map/1
+... name: Hedge test
+... game: combat-infantry
+... grid: {type: hex, orientation: flat, offset: odd, columns: 5, rows: 5, labels: column-letter}
+... terrain: {default: clear, cells: {C3: woods}}
+... edges:
+...   - {cells: [B2, B3], feature: hedge}
+... units:
+...   - {id: us-1, side: US, type: rifle, cell: B2}
+... ''')
+>>> m.terrain_at("C3"), m.edge_features_at("B2", "B3"), m.units_at("B2")[0].type
+('woods', ('hedge',), 'rifle')
+>>> loads_map(dumps_map(m)) == m
+True
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import yaml
+
+from wartools.errors import MapError
+from wartools.mapmodel.model import FORMAT, Map, Objective, Road, Unit
+from wartools.mapmodel.yamlio import read_yaml, write_atomic
+
+
+def loads_map(text: str, source: str = "<string>") -> Map:
+    """Parse and validate a map from YAML text."""
+    data, lines = read_yaml(text, source)
+    return Map.from_dict(data, source=source, lines=lines)
+
+
+def load_map(path: str | os.PathLike[str]) -> Map:
+    """Load and validate a map file; :class:`MapError` names the file, line and field."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise MapError("no such map file", file=str(path)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MapError(f"cannot read map file: {exc}", file=str(path)) from None
+    return loads_map(text, str(path))
+
+
+def dumps_map(m: Map) -> str:
+    """The map as YAML text in the map-file format."""
+    return yaml.safe_dump(m.to_dict(), sort_keys=False, allow_unicode=True, default_flow_style=None,
+                          width=100)
+
+
+def save_map(m: Map, path: str | os.PathLike[str]) -> None:
+    """Write the map atomically (temporary file + rename)."""
+    write_atomic(path, dumps_map(m))
+
+
+__all__ = ["FORMAT", "Map", "Objective", "Road", "Unit", "dumps_map", "load_map", "loads_map", "save_map"]

@@ -1,0 +1,302 @@
+"""The :class:`Map`: grid, terrain, elevation, edge and cell features, roads,
+objectives, zones and units, validated against the map's game.
+
+A ``Map`` is immutable. Changes (``with_terrain``, ``with_edge_feature``,
+``with_unit`` ...) return a new, fully re-validated map, so a notebook
+experiment can never leave a half-edited map behind.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+from typing import Any
+
+from wartools.errors import GridError, WartoolsError
+from wartools.games import Game
+from wartools.games.base import Vocabulary
+from wartools.grids import Edge, Grid, HexGrid, SquareGrid
+from wartools.grids.base import Cell
+
+FORMAT = "wartools-map/1"
+TOP_KEYS = ("format", "name", "game", "grid", "terrain", "elevation", "edges", "features", "roads",
+            "objectives", "zones", "units")
+ROAD_KINDS = Vocabulary("road kind", ("paved", "unpaved", "railway"),
+                        {"road": "paved", "dirt": "unpaved", "trail": "unpaved", "track": "unpaved",
+                         "rail": "railway", "railroad": "railway"})
+OBJECTIVE_KINDS = Vocabulary("objective kind",
+                             ("victory", "resource", "manpower", "munitions", "fuel", "objective"),
+                             {"vp": "victory", "flag": "objective"})
+UNIT_KEYS = ("id", "side", "type", "cell", "name", "strength", "tags")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A counter or miniature on the map.
+
+    ``tags`` hold per-unit states such as ``camouflaged``, ``deployed``,
+    ``face-up`` or ``pinned``; their meaning belongs to the game rules.
+    """
+
+    id: str
+    side: str
+    type: str
+    cell: Cell
+    name: str | None = None
+    strength: int | None = None
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Road:
+    """A road or railway through consecutive adjacent cells."""
+
+    kind: str
+    cells: tuple[Cell, ...]
+
+    def edges(self) -> list[Edge]:
+        """The hexsides/interspaces the road runs across."""
+        return [Edge.of(a, b) for a, b in zip(self.cells, self.cells[1:])]
+
+
+@dataclass(frozen=True)
+class Objective:
+    """A victory, resource or other objective cell."""
+
+    cell: Cell
+    kind: str
+    value: int = 1
+
+
+def _frozen(d: Mapping[Any, Any]) -> Mapping[Any, Any]:
+    return MappingProxyType(dict(d))
+
+
+@dataclass(frozen=True, eq=True)
+class Map:
+    """A validated game map. Build it with :func:`load_map`, :meth:`Map.from_dict`
+    or the ``with_*`` methods; the constructor does not validate.
+
+    Examples
+    --------
+    >>> m = Map.from_dict({"format": "wartools-map/1", "name": "demo", "game": "combat-infantry",
+    ...                    "grid": {"type": "hex", "columns": 4, "rows": 4},
+    ...                    "terrain": {"cells": {"B2": "woods"}}})
+    >>> m.terrain_at("B2"), m.terrain_at("C3")
+    ('woods', 'clear')
+    >>> m2 = m.with_edge_feature("B2", "B3", "hedge")
+    >>> m2.edge_features_at("B3", "B2"), m.edge_features_at("B3", "B2")
+    (('hedge',), ())
+    """
+
+    name: str
+    game: Game
+    grid: Grid
+    default_terrain: str
+    terrain: Mapping[Cell, str] = field(default_factory=dict)
+    elevation: Mapping[Cell, int] = field(default_factory=dict)
+    edges: Mapping[Edge, tuple[str, ...]] = field(default_factory=dict)
+    features: Mapping[Cell, tuple[str, ...]] = field(default_factory=dict)
+    roads: tuple[Road, ...] = ()
+    objectives: tuple[Objective, ...] = ()
+    zones: Mapping[str, tuple[Cell, ...]] = field(default_factory=dict)
+    units: tuple[Unit, ...] = ()
+    source: str | None = field(default=None, compare=False)
+
+    def __hash__(self) -> int:
+        return hash(self.fingerprint)
+
+    # --- lookups ----------------------------------------------------------------------
+    def cell(self, where: Cell | str) -> Cell:
+        """A cell from a label (``"C4"``) or a cell coordinate, checked to be on the board."""
+        if isinstance(where, str):
+            return self.grid.parse(where)
+        if where not in self.grid:
+            raise GridError(f"cell {tuple(where)} is off the {self.grid.columns}x{self.grid.rows} board")
+        return where
+
+    def label(self, cell: Cell) -> str:
+        """The printed label of a cell."""
+        return self.grid.label(cell)
+
+    def edge(self, a: Cell | str, b: Cell | str) -> Edge:
+        """The edge between two adjacent cells (labels or cells)."""
+        return self.grid.edge(self.cell(a), self.cell(b))
+
+    def terrain_at(self, where: Cell | str) -> str:
+        """Terrain of a cell (the map default where none is given)."""
+        return self.terrain.get(self.cell(where), self.default_terrain)
+
+    def elevation_at(self, where: Cell | str) -> int:
+        """Elevation level of a cell (0 by default)."""
+        return self.elevation.get(self.cell(where), 0)
+
+    def edge_features_at(self, a: Cell | str | Edge, b: Cell | str | None = None) -> tuple[str, ...]:
+        """Features on the edge between two cells (or on an :class:`Edge`)."""
+        e = a if isinstance(a, Edge) and b is None else self.edge(a, b)  # type: ignore[arg-type]
+        return self.edges.get(e, ())
+
+    def features_at(self, where: Cell | str) -> tuple[str, ...]:
+        """Cell features (foxhole, smoke, mine ...) on a cell."""
+        return self.features.get(self.cell(where), ())
+
+    def units_at(self, where: Cell | str) -> tuple[Unit, ...]:
+        """Units standing on a cell."""
+        c = self.cell(where)
+        return tuple(u for u in self.units if u.cell == c)
+
+    def unit(self, unit_id: str) -> Unit:
+        """The unit with this id."""
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        raise WartoolsError(f"no unit {unit_id!r}; units: {', '.join(u.id for u in self.units) or 'none'}")
+
+    @cached_property
+    def road_edges(self) -> Mapping[Edge, tuple[str, ...]]:
+        """Edges crossed by a road, with the road kinds on them."""
+        out: dict[Edge, tuple[str, ...]] = {}
+        for road in self.roads:
+            for e in road.edges():
+                if road.kind not in out.get(e, ()):
+                    out[e] = (*out.get(e, ()), road.kind)
+        return MappingProxyType(out)
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """A short hash of the map's content; equal maps have equal fingerprints."""
+        text = json.dumps(self.to_dict(), sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    # --- conversion -------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data in the map-file layout (the inverse of :meth:`from_dict`)."""
+        g, lab = self.grid, self.grid.label
+        grid: dict[str, Any] = {"type": g.type}
+        if isinstance(g, HexGrid):
+            grid.update(orientation=g.orientation, offset=g.offset)
+        grid.update(columns=g.columns, rows=g.rows, labels=g.labels)
+        if g.label_prefix:
+            grid["label_prefix"] = g.label_prefix
+        if isinstance(g, SquareGrid) and g.adjacency != 8:
+            grid["adjacency"] = g.adjacency
+        out: dict[str, Any] = {"format": FORMAT, "name": self.name, "game": self.game.id, "grid": grid,
+                               "terrain": {"default": self.default_terrain,
+                                           "cells": {lab(c): t for c, t in sorted(self.terrain.items())}}}
+        if self.elevation:
+            out["elevation"] = {lab(c): v for c, v in sorted(self.elevation.items())}
+        if self.edges:
+            out["edges"] = [{"cells": [lab(e.a), lab(e.b)], "feature": f}
+                            for e, fs in sorted(self.edges.items()) for f in fs]
+        if self.features:
+            out["features"] = {lab(c): list(fs) for c, fs in sorted(self.features.items())}
+        if self.roads:
+            out["roads"] = [{"kind": r.kind, "cells": [lab(c) for c in r.cells]} for r in self.roads]
+        if self.objectives:
+            out["objectives"] = [{"cell": lab(o.cell), "kind": o.kind, "value": o.value}
+                                 for o in self.objectives]
+        if self.zones:
+            out["zones"] = {z: [lab(c) for c in cs] for z, cs in self.zones.items()}
+        if self.units:
+            units = []
+            for u in self.units:
+                d: dict[str, Any] = {"id": u.id, "side": u.side, "type": u.type, "cell": lab(u.cell)}
+                if u.name is not None:
+                    d["name"] = u.name
+                if u.strength is not None:
+                    d["strength"] = u.strength
+                if u.tags:
+                    d["tags"] = list(u.tags)
+                units.append(d)
+            out["units"] = units
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str | None = None,
+                  lines: Mapping[tuple[Any, ...], int] | None = None) -> Map:
+        """Validate plain data in the map-file layout and build a :class:`Map`.
+
+        Raises
+        ------
+        MapError
+            Naming ``source``, the line (when ``lines`` is given), the field and
+            the valid choices. Nothing is built unless everything is valid.
+        """
+        from wartools.mapmodel.validate import build_map
+
+        return build_map(cls, data, source, lines or {})
+
+    # --- immutable edits --------------------------------------------------------------
+    def _edited(self, change) -> Map:  # type: ignore[no-untyped-def]
+        data = self.to_dict()
+        change(data)
+        return Map.from_dict(data, source=self.source)
+
+    def with_terrain(self, where: Cell | str, terrain: str) -> Map:
+        """A copy with one cell's terrain changed."""
+        lab = self.label(self.cell(where))
+        return self._edited(lambda d: d["terrain"]["cells"].__setitem__(lab, terrain))
+
+    def with_elevation(self, where: Cell | str, level: int) -> Map:
+        """A copy with one cell's elevation changed."""
+        lab = self.label(self.cell(where))
+        return self._edited(lambda d: d.setdefault("elevation", {}).__setitem__(lab, level))
+
+    def with_edge_feature(self, a: Cell | str, b: Cell | str, feature: str) -> Map:
+        """A copy with a feature added to the edge between ``a`` and ``b``."""
+        e = self.edge(a, b)
+        entry = {"cells": [self.label(e.a), self.label(e.b)], "feature": feature}
+        return self._edited(lambda d: d.setdefault("edges", []).append(entry))
+
+    def without_edge_features(self, a: Cell | str, b: Cell | str) -> Map:
+        """A copy with every feature removed from the edge between ``a`` and ``b``."""
+        e = self.edge(a, b)
+        pair = sorted([self.label(e.a), self.label(e.b)])
+
+        def change(d: dict[str, Any]) -> None:
+            d["edges"] = [x for x in d.get("edges", []) if sorted(x["cells"]) != pair]
+        return self._edited(change)
+
+    def with_features(self, where: Cell | str, features: Iterable[str]) -> Map:
+        """A copy with a cell's feature list replaced."""
+        lab, fs = self.label(self.cell(where)), list(features)
+        return self._edited(lambda d: d.setdefault("features", {}).__setitem__(lab, fs))
+
+    def with_unit(self, unit_id: str, side: str, type: str, where: Cell | str, **extra: Any) -> Map:
+        """A copy with a unit added (or replaced, if the id exists)."""
+        entry = {"id": unit_id, "side": side, "type": type, "cell": self.label(self.cell(where)), **extra}
+
+        def change(d: dict[str, Any]) -> None:
+            d["units"] = [u for u in d.get("units", []) if u["id"] != unit_id] + [entry]
+        return self._edited(change)
+
+    def without_unit(self, unit_id: str) -> Map:
+        """A copy without the unit ``unit_id``."""
+        self.unit(unit_id)
+
+        def change(d: dict[str, Any]) -> None:
+            d["units"] = [u for u in d.get("units", []) if u["id"] != unit_id]
+        return self._edited(change)
+
+    def moved(self, unit_id: str, where: Cell | str) -> Map:
+        """A copy with unit ``unit_id`` standing on another cell."""
+        u = self.unit(unit_id)
+        lab = self.label(self.cell(where))
+
+        def change(d: dict[str, Any]) -> None:
+            for x in d["units"]:
+                if x["id"] == u.id:
+                    x["cell"] = lab
+        return self._edited(change)
+
+    def _repr_png_(self) -> bytes | None:
+        from wartools.render import map_png
+
+        return map_png(self)
+
+    def __repr__(self) -> str:
+        return (f"<Map {self.name!r} {self.game.id} {self.grid.type} "
+                f"{self.grid.columns}x{self.grid.rows}, {len(self.units)} units>")

@@ -1,0 +1,217 @@
+"""Strict validation of map data (the map-file layout of DESIGN.md) into a :class:`Map`.
+
+Every check raises :class:`MapError` naming the file, the line, the field and
+what would be valid. Nothing is constructed until all checks pass.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from wartools.errors import MapError, WartoolsError
+from wartools.games import Game, find_game
+from wartools.games.base import Vocabulary
+from wartools.grids import Edge, Grid, HexGrid, SquareGrid
+from wartools.grids.base import Cell
+
+GRID_KEYS = {"hex": ("type", "orientation", "offset", "columns", "rows", "labels", "label_prefix"),
+             "square": ("type", "columns", "rows", "labels", "label_prefix", "adjacency")}
+
+
+class _Checker:
+    def __init__(self, source: str | None, lines: Mapping[tuple[Any, ...], int]) -> None:
+        self.source, self.lines = source, lines
+
+    def fail(self, path: tuple[Any, ...], message: str) -> MapError:
+        line = None
+        for i in range(len(path), -1, -1):
+            if path[:i] in self.lines:
+                line = self.lines[path[:i]]
+                break
+        return MapError(message, file=self.source, line=line,
+                        field=".".join(str(p) for p in path) or None)
+
+    def typed(self, data: Any, path: tuple[Any, ...], kind: type | tuple[type, ...], what: str) -> Any:
+        if not isinstance(data, kind) or (kind is int and isinstance(data, bool)):
+            raise self.fail(path, f"must be {what}, got {type(data).__name__} {data!r}")
+        return data
+
+    def mapping(self, data: Any, path: tuple[Any, ...], allowed: tuple[str, ...] | None = None,
+                required: tuple[str, ...] = ()) -> dict[str, Any]:
+        self.typed(data, path, dict, "a mapping")
+        if allowed is not None:
+            for key in data:
+                if key not in allowed:
+                    raise self.fail((*path, key), f"unknown key {key!r}; valid: {', '.join(allowed)}")
+        for key in required:
+            if key not in data:
+                raise self.fail(path, f"missing required key {key!r}")
+        return data
+
+    def vocab(self, vocab: Vocabulary, value: Any, path: tuple[Any, ...], game: Game) -> str:
+        try:
+            return vocab.resolve(value)
+        except WartoolsError:
+            raise self.fail(path, f"unknown {vocab.kind} {value!r} for {game.id}; "
+                                  f"valid: {vocab.choices()}") from None
+
+    def cell(self, grid: Grid, value: Any, path: tuple[Any, ...]) -> Cell:
+        if isinstance(value, int) and not isinstance(value, bool) and grid.labels == "numeric":
+            value = str(value).zfill(4)  # YAML reads 0304 as a number
+        self.typed(value, path, str, "a cell label")
+        try:
+            return grid.parse(value)
+        except WartoolsError as exc:
+            raise self.fail(path, str(exc)) from None
+
+
+def _grid(ck: _Checker, data: Any) -> Grid:
+    path = ("grid",)
+    ck.mapping(data, path, required=("type", "columns", "rows"))
+    kind = data["type"]
+    if kind not in GRID_KEYS:
+        raise ck.fail((*path, "type"), f"unknown grid type {kind!r}; valid: hex, square")
+    ck.mapping(data, path, GRID_KEYS[kind])
+    for key in ("columns", "rows"):
+        value = ck.typed(data[key], (*path, key), int, "a positive integer")
+        if value < 1:
+            raise ck.fail((*path, key), f"must be a positive integer, got {value}")
+    labels = data.get("labels", "column-letter")
+    prefix = data.get("label_prefix")
+    if prefix is not None:
+        prefix = str(ck.typed(prefix, (*path, "label_prefix"), (str, int), "a string"))
+    choices = {"orientation": ("flat", "pointy"), "offset": ("odd", "even"),
+               "labels": ("column-letter", "row-letter", "numeric"), "adjacency": (4, 8)}
+    for key, valid in choices.items():
+        if key in data and data[key] not in valid:
+            raise ck.fail((*path, key), f"must be one of {', '.join(map(str, valid))}, got {data[key]!r}")
+    if kind == "hex":
+        return HexGrid(data["columns"], data["rows"], labels, prefix,
+                       orientation=data.get("orientation", "flat"), offset=data.get("offset", "odd"))
+    return SquareGrid(data["columns"], data["rows"], labels, prefix, adjacency=data.get("adjacency", 8))
+
+
+def _label_list(ck: _Checker, grid: Grid, data: Any, path: tuple[Any, ...]) -> tuple[Cell, ...]:
+    ck.typed(data, path, list, "a list of cell labels")
+    return tuple(ck.cell(grid, v, (*path, i)) for i, v in enumerate(data))
+
+
+def build_map(cls: type, data: Any, source: str | None, lines: Mapping[tuple[Any, ...], int]) -> Any:
+    """Validate ``data`` and return ``cls(...)`` (a :class:`~wartools.mapmodel.Map`)."""
+    from wartools.mapmodel.model import (FORMAT, OBJECTIVE_KINDS, ROAD_KINDS, TOP_KEYS, UNIT_KEYS,
+                                         Objective, Road, Unit)
+
+    ck = _Checker(source, lines)
+    if data is None:
+        raise ck.fail((), "the map file is empty")
+    ck.mapping(data, (), TOP_KEYS, required=("format", "name", "game", "grid"))
+    if data["format"] != FORMAT:
+        raise ck.fail(("format",), f"unsupported format {data['format']!r}; valid: {FORMAT}")
+    name = ck.typed(data["name"], ("name",), str, "a string")
+    try:
+        game = find_game(ck.typed(data["game"], ("game",), str, "a game id"))
+    except WartoolsError as exc:
+        raise ck.fail(("game",), str(exc)) from None
+    grid = _grid(ck, data["grid"])
+    if grid.type != game.grid_type:
+        raise ck.fail(("grid", "type"), f"{game.id} is played on a {game.grid_type} grid, not {grid.type}")
+
+    terrain_data = ck.mapping(data.get("terrain", {}), ("terrain",), ("default", "cells"))
+    default = ck.vocab(game.terrain, terrain_data.get("default", game.default_terrain),
+                       ("terrain", "default"), game)
+    terrain: dict[Cell, str] = {}
+    for lab, t in ck.mapping(terrain_data.get("cells", {}) or {}, ("terrain", "cells")).items():
+        c = ck.cell(grid, lab, ("terrain", "cells", lab))
+        value = ck.vocab(game.terrain, t, ("terrain", "cells", lab), game)
+        if value != default:
+            terrain[c] = value
+
+    elevation: dict[Cell, int] = {}
+    for lab, v in ck.mapping(data.get("elevation", {}) or {}, ("elevation",)).items():
+        c = ck.cell(grid, lab, ("elevation", lab))
+        level = ck.typed(v, ("elevation", lab), int, "an integer level")
+        if level:
+            elevation[c] = level
+
+    edges: dict[Edge, tuple[str, ...]] = {}
+    for i, entry in enumerate(ck.typed(data.get("edges", []) or [], ("edges",), list, "a list")):
+        path = ("edges", i)
+        ck.mapping(entry, path, ("cells", "feature"), required=("cells", "feature"))
+        pair = _label_list(ck, grid, entry["cells"], (*path, "cells"))
+        if len(pair) != 2:
+            raise ck.fail((*path, "cells"), f"an edge joins exactly 2 cells, got {len(pair)}")
+        try:
+            e = grid.edge(*pair)
+        except WartoolsError as exc:
+            raise ck.fail((*path, "cells"), str(exc)) from None
+        feature = ck.vocab(game.edge_features, entry["feature"], (*path, "feature"), game)
+        if feature in edges.get(e, ()):
+            raise ck.fail(path, f"duplicate feature {feature!r} on edge {grid.edge_label(e)}")
+        edges[e] = (*edges.get(e, ()), feature)
+
+    features: dict[Cell, tuple[str, ...]] = {}
+    for lab, fs in ck.mapping(data.get("features", {}) or {}, ("features",)).items():
+        c = ck.cell(grid, lab, ("features", lab))
+        items = ck.typed(fs, ("features", lab), list, "a list of feature names")
+        names = tuple(ck.vocab(game.cell_features, f, ("features", lab, j), game) for j, f in enumerate(items))
+        if len(set(names)) != len(names):
+            raise ck.fail(("features", lab), "lists a feature twice")
+        if names:
+            features[c] = names
+
+    roads = []
+    for i, entry in enumerate(ck.typed(data.get("roads", []) or [], ("roads",), list, "a list")):
+        path = ("roads", i)
+        ck.mapping(entry, path, ("kind", "cells"), required=("cells",))
+        kind = ck.vocab(ROAD_KINDS, entry.get("kind", "paved"), (*path, "kind"), game)
+        cells = _label_list(ck, grid, entry["cells"], (*path, "cells"))
+        if len(cells) < 2:
+            raise ck.fail((*path, "cells"), "a road needs at least 2 cells")
+        for j, (a, b) in enumerate(zip(cells, cells[1:])):
+            if b not in grid.edge_neighbours(a):
+                raise ck.fail((*path, "cells", j + 1), f"road cells {grid.label(a)} and {grid.label(b)} "
+                                                        "are not adjacent")
+        roads.append(Road(kind, cells))
+
+    objectives = []
+    for i, entry in enumerate(ck.typed(data.get("objectives", []) or [], ("objectives",), list, "a list")):
+        path = ("objectives", i)
+        ck.mapping(entry, path, ("cell", "kind", "value"), required=("cell",))
+        value = ck.typed(entry.get("value", 1), (*path, "value"), int, "an integer")
+        objectives.append(Objective(ck.cell(grid, entry["cell"], (*path, "cell")),
+                                    ck.vocab(OBJECTIVE_KINDS, entry.get("kind", "victory"), (*path, "kind"),
+                                             game), value))
+
+    zones = {}
+    for zname, labels in ck.mapping(data.get("zones", {}) or {}, ("zones",)).items():
+        ck.typed(zname, ("zones", zname), str, "a zone name")
+        zones[zname] = _label_list(ck, grid, labels, ("zones", zname))
+
+    units, seen = [], set()
+    for i, entry in enumerate(ck.typed(data.get("units", []) or [], ("units",), list, "a list")):
+        path = ("units", i)
+        ck.mapping(entry, path, UNIT_KEYS, required=("id", "side", "type", "cell"))
+        uid = str(ck.typed(entry["id"], (*path, "id"), (str, int), "a string"))
+        if uid in seen:
+            raise ck.fail((*path, "id"), f"duplicate unit id {uid!r}")
+        seen.add(uid)
+        side = ck.typed(entry["side"], (*path, "side"), str, "a side name")
+        utype = ck.vocab(game.unit_types, entry["type"], (*path, "type"), game)
+        strength = entry.get("strength")
+        if strength is not None and (ck.typed(strength, (*path, "strength"), int, "an integer") < 1):
+            raise ck.fail((*path, "strength"), f"must be >= 1, got {strength}")
+        label = entry.get("name")
+        if label is not None:
+            ck.typed(label, (*path, "name"), str, "a string")
+        tags = ck.typed(entry.get("tags", []), (*path, "tags"), list, "a list of strings")
+        for j, t in enumerate(tags):
+            ck.typed(t, (*path, "tags", j), str, "a string")
+        units.append(Unit(uid, side, utype, ck.cell(grid, entry["cell"], (*path, "cell")), label, strength,
+                          tuple(tags)))
+
+    return cls(name=name, game=game, grid=grid, default_terrain=default,
+               terrain=MappingProxyType(terrain), elevation=MappingProxyType(elevation),
+               edges=MappingProxyType(edges), features=MappingProxyType(features), roads=tuple(roads),
+               objectives=tuple(objectives), zones=MappingProxyType(zones), units=tuple(units),
+               source=source)
