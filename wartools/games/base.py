@@ -104,8 +104,8 @@ class Game:
         Examples
         --------
         >>> from wartools.games import find_game
-        >>> find_game("hon").rules_module("combat").__name__
-        'wartools.games.heroes_of_normandie.combat'
+        >>> find_game("ci").rules_module("combat").__name__
+        'wartools.games.combat_infantry.combat'
         """
         return importlib.import_module(f"{type(self).__module__}.{layer}")
 
