@@ -1,0 +1,190 @@
+"""Conflict of Heroes fire odds, initiative and variable APs (Storms of Steel, Game Overview, 2.1, 3.01, 3.2).
+
+Fire (Conflict of Heroes, Game Overview): the attack value is 2D6 plus the
+firepower (red against unarmored targets, blue against armored ones); the
+defense value is the target's defense rating (same colour) plus the terrain
+modifier (woods +2...). The attack hits when AV >= DV.
+
+CAPs may be spent to modify any die roll (3.2). The excerpt stops before the
+paragraph that fixes the rate and timing, so the conventional reading is
+implemented and documented as parameters: each CAP changes a roll by one
+point; by default CAPs are committed before the roll
+(``declared_before_roll=True``); :func:`caps_needed` gives the alternative
+where the attacker pays only what a given roll needs.
+
+Examples
+--------
+>>> from wartools.games.conflict_of_heroes.combat import hit_probability
+>>> hit_probability(4, 12, terrain=2)     # Game Overview: '43 infantry against a squad in woods
+Fraction(1, 6)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from wartools.dice import Dist, absorbing_distribution, d
+from wartools.errors import WartoolsError
+
+__all__ = [
+    "TWO_D6", "attack_value", "defense_value", "hit_probability", "resolve_fire", "Firer",
+    "Target", "fire", "caps_needed", "initiative", "initiative_rolls", "variable_ap",
+]
+
+TWO_D6 = d(6) + d(6)
+"""The 2D6 roll every Conflict of Heroes test uses."""
+
+
+def attack_value(firepower: int, *, caps: int = 0) -> Dist:
+    """Distribution of the attack value 2D6 + firepower (+1 per CAP spent, 3.2).
+
+    Examples
+    --------
+    >>> attack_value(4)[13]
+    Fraction(1, 9)
+    """
+    if caps < 0:
+        raise WartoolsError(f"CAPs spent must be >= 0, got {caps}")
+    return TWO_D6 + (firepower + caps)
+
+
+def defense_value(rating: int, terrain: int = 0) -> int:
+    """Defense value: defense rating plus terrain modifier (Game Overview).
+
+    Examples
+    --------
+    >>> defense_value(12, 2)     # infantry in woods
+    14
+    """
+    return rating + terrain
+
+
+def hit_probability(firepower: int, defense: int, *, terrain: int = 0, caps: int = 0,
+                    defender_caps: int = 0) -> Fraction:
+    """P(AV >= DV) for one attack (Game Overview; 3.2 CAPs).
+
+    ``caps`` spent by the attacker add to his roll; ``defender_caps`` spent
+    by the defender against the roll subtract from it (both committed before
+    the roll, the conventional reading of 3.2).
+
+    Examples
+    --------
+    >>> hit_probability(4, 12, terrain=2, caps=2)
+    Fraction(5, 12)
+    """
+    if defender_caps < 0:
+        raise WartoolsError(f"CAPs spent must be >= 0, got {defender_caps}")
+    dv = defense_value(defense, terrain)
+    return attack_value(firepower, caps=caps).at_least(dv + defender_caps)
+
+
+def resolve_fire(dice: tuple[int, int], firepower: int, defense: int, *, terrain: int = 0,
+                 caps: int = 0) -> tuple[int, int, bool]:
+    """Scripted fire: ``(AV, DV, hit)`` for an explicit 2D6 roll.
+
+    Examples
+    --------
+    The Game Overview example: the '43 infantry rolls 9 against a squad (DR 12) in woods.
+
+    >>> resolve_fire((4, 5), 4, 12, terrain=2)
+    (13, 14, False)
+    """
+    if len(dice) != 2 or not all(1 <= x <= 6 for x in dice):
+        raise WartoolsError(f"a Conflict of Heroes roll is two d6 faces, got {dice!r}")
+    av = sum(dice) + firepower + caps
+    dv = defense_value(defense, terrain)
+    return av, dv, av >= dv
+
+
+@dataclass(frozen=True)
+class Firer:
+    """A firing unit's red (soft) and blue (hard) firepower (Game Overview)."""
+
+    red: int
+    blue: int
+
+
+@dataclass(frozen=True)
+class Target:
+    """A target's defense rating; ``armored`` targets use the blue rating and blue firepower."""
+
+    defense: int
+    armored: bool = False
+
+
+def fire(firer: Firer, target: Target, *, terrain: int = 0, caps: int = 0) -> Fraction:
+    """Hit probability choosing red or blue firepower by the target's armor (Game Overview).
+
+    Examples
+    --------
+    >>> fire(Firer(red=4, blue=1), Target(12), terrain=2)
+    Fraction(1, 6)
+    >>> fire(Firer(red=4, blue=1), Target(12, armored=True))
+    Fraction(1, 12)
+    """
+    fp = firer.blue if target.armored else firer.red
+    return hit_probability(fp, target.defense, terrain=terrain, caps=caps)
+
+
+def caps_needed(firepower: int, defense: int, *, terrain: int = 0, available: int = 0) -> Dist:
+    """CAPs the attacker must add after seeing the roll to score a hit, ``None`` if out of reach.
+
+    An optional reading of 3.2 (CAPs spent after the roll): the distribution
+    of the CAPs needed (0 = hit anyway), with ``None`` when even all
+    ``available`` CAPs would not reach the defense value.
+
+    Examples
+    --------
+    >>> need = caps_needed(4, 12, terrain=2, available=2)
+    >>> need[0], need[2], need[None]
+    (Fraction(1, 6), Fraction(5, 36), Fraction(7, 12))
+    """
+    dv = defense_value(defense, terrain)
+
+    def needed(roll: int) -> int | None:
+        gap = max(0, dv - roll - firepower)
+        return gap if gap <= available else None
+
+    return TWO_D6.map(needed)
+
+
+def initiative(modifier_a: int = 0, modifier_b: int = 0) -> Dist:
+    """Round initiative: both roll 2D6, ties re-rolled, high roll wins (2.1).
+
+    ``modifier_a`` / ``modifier_b`` are CAPs spent on the rolls (2.1 refers
+    to 3.24 for CAP modification; the excerpt omits it, one point per CAP is
+    assumed).
+
+    Examples
+    --------
+    >>> initiative()["A"]
+    Fraction(1, 2)
+    >>> initiative(modifier_a=1)["A"]
+    Fraction(721, 1156)
+    """
+    once = (TWO_D6 + modifier_a).combine(TWO_D6 + modifier_b,
+                                         lambda a, b: "A" if a > b else "B" if b > a else "tie")
+    return absorbing_distribution("tie", lambda s: once if s == "tie" else None)
+
+
+def initiative_rolls(rolls_a: tuple[int, int], rolls_b: tuple[int, int]) -> str:
+    """Scripted initiative: ``"A"``, ``"B"`` or ``"tie"`` (re-roll) for explicit faces.
+
+    Examples
+    --------
+    >>> initiative_rolls((6, 1), (3, 3))
+    'A'
+    """
+    a, b = sum(rolls_a), sum(rolls_b)
+    return "A" if a > b else "B" if b > a else "tie"
+
+
+def variable_ap() -> Dist:
+    """APs a unit receives under the Variable AP Allocation option: 2D6 (3.01).
+
+    Examples
+    --------
+    >>> variable_ap().mean(), variable_ap().at_least(7)
+    (Fraction(7, 1), Fraction(7, 12))
+    """
+    return TWO_D6
