@@ -17,10 +17,14 @@ import yaml
 from wartools.errors import MapError
 
 Lines = dict[tuple[Any, ...], int]
+_PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 
 
 def _convert(node: yaml.Node, path: tuple[Any, ...], lines: Lines, source: str) -> Any:
     lines[path] = node.start_mark.line + 1
+    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
+        raise MapError(f"unsupported YAML tag {node.tag!r}", file=source, line=node.start_mark.line + 1,
+                       field=".".join(map(str, path)) or None)
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
@@ -70,18 +74,19 @@ def read_yaml(text: str, source: str = "<string>") -> tuple[Any, Lines]:
         return _convert(node, (), lines, source), lines
     except yaml.YAMLError as exc:  # e.g. an unsafe tag such as !!python/object
         mark = getattr(exc, "problem_mark", None)
-        raise MapError(f"unsupported YAML: {getattr(exc, 'problem', exc)}", file=source,
+        raise MapError(f"unsupported YAML tag: {getattr(exc, 'problem', exc)}", file=source,
                        line=mark.line + 1 if mark else None) from None
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename,
-    so a crash never leaves a truncated file."""
+def write_atomic(path: str | os.PathLike[str], content: str | bytes) -> None:
+    """Write ``content`` to ``path`` through a temporary file in the same folder and a
+    rename, so a crash never leaves a truncated file."""
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)

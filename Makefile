@@ -1,0 +1,37 @@
+# Two commands for a newcomer:
+#   make lab    set everything up (first time) and open the notebooks in JupyterLab
+#   make test   set everything up (first time) and run the whole test suite
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: setup lab test browser benchmarks clean
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
+	@touch $(STAMP)
+
+setup: $(STAMP)
+
+lab: setup
+	$(BIN)/jupyter lab --notebook-dir=notebooks notebooks/00_start_here.ipynb
+
+# Installs Debian's chromium for the real-browser test when it is missing and we may
+# (root with apt-get); otherwise that one test is skipped and says why.
+browser:
+	@bash scripts/install-browser.sh
+
+test: setup browser
+	MPLBACKEND=Agg $(BIN)/python -m pytest -n 2 -q; status=$$?; \
+	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; \
+	exit $$status
+
+benchmarks: setup
+	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

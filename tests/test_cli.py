@@ -1,0 +1,74 @@
+"""The command line: info and render, JSON answers, and one-line errors with exit status 2."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from wartools.cli import main
+
+from test_mapmodel import GOOD
+
+
+@pytest.fixture
+def map_file(tmp_path):
+    p = tmp_path / "m.yaml"
+    p.write_text(GOOD)
+    return p
+
+
+def test_info_json(map_file, capsys):
+    assert main(["info", str(map_file), "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["name"] == "Test map" and answer["game"] == "combat-infantry"
+    assert answer["grid"] == {"type": "hex", "columns": 6, "rows": 5}
+    assert answer["cells"] == 30 and answer["edges"] == 2
+
+
+def test_info_text(map_file, capsys):
+    assert main(["info", str(map_file)]) == 0
+    assert "Combat Infantry" in capsys.readouterr().out
+
+
+def test_render_writes_png_and_svg(map_file, tmp_path, capsys):
+    assert main(["render", str(map_file), "-o", str(tmp_path / "out.png"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["output"].endswith("out.png")
+    assert (tmp_path / "out.png").read_bytes()[:4] == b"\x89PNG"
+    assert main(["render", str(map_file), "-o", str(tmp_path / "out.svg")]) == 0
+    assert (tmp_path / "out.svg").exists()
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["info", "missing.yaml"], "missing.yaml: no such map file"),
+    (["info"], "the following arguments are required: map"),
+    (["frobnicate"], "invalid choice: 'frobnicate'"),
+    (["info", "{map}", "--bogus"], "unrecognized arguments: --bogus"),
+    (["render", "{map}", "-o", "{tmp}/x.gif"], "picture format must be one of .png, .svg"),
+    (["render", "{map}", "-o", "{tmp}/nodir/x.png"], "does not exist"),
+])
+def test_bad_input_exits_2_with_one_line(map_file, tmp_path, capsys, argv, fragment):
+    argv = [a.format(map=map_file, tmp=tmp_path) for a in argv]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("wartools: error: ")
+    assert fragment in err
+    assert "Traceback" not in err
+
+
+def test_bad_map_exits_2_naming_file_and_line(tmp_path, capsys):
+    p = tmp_path / "bad.yaml"
+    p.write_text(GOOD.replace("C4: woods", "C4: lava"))
+    assert main(["info", str(p)]) == 2
+    assert f"{p}:7: terrain.cells.C4: unknown terrain 'lava'" in capsys.readouterr().err
+
+
+def test_console_script_runs_as_a_process(map_file):
+    done = subprocess.run([sys.executable, "-m", "wartools.cli", "info", str(map_file), "--json"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["cells"] == 30
+    bad = subprocess.run([sys.executable, "-m", "wartools.cli", "info", "nope.yaml"],
+                         capture_output=True, text=True, check=False)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1

@@ -1,0 +1,92 @@
+"""Map pictures: assert on the artists drawn, not on pixels."""
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import pytest
+
+from wartools.errors import WartoolsError
+from wartools.mapmodel import loads_map
+from wartools.render import (annotate_cells, draw_map, draw_path, draw_ruler, heat_cells, highlight_cells,
+                             highlight_edges, map_png, save_figure)
+from wartools.render.style import EDGE_STYLES, TERRAIN_COLOURS
+
+from test_mapmodel import GOOD
+
+
+@pytest.fixture
+def m():
+    return loads_map(GOOD)
+
+
+def gids(ax):
+    return [c.get_gid() for c in ax.collections]
+
+
+def test_every_cell_is_filled_with_its_terrain_colour(m):
+    ax = draw_map(m)
+    terrain = next(c for c in ax.collections if c.get_gid() == "terrain")
+    assert len(terrain.get_paths()) == len(m.grid)
+    colours = terrain.get_facecolors()
+    index = list(m.grid.cells()).index(m.cell("C4"))
+    from matplotlib.colors import to_rgba
+    assert tuple(colours[index]) == pytest.approx(to_rgba(TERRAIN_COLOURS["woods"]))
+
+
+def test_edge_features_roads_elevation_units_and_labels_are_drawn(m):
+    ax = draw_map(m)
+    assert {"terrain", "elevation", "edges:hedge", "edges:river", "roads:paved"} <= set(gids(ax))
+    hedge = next(c for c in ax.collections if c.get_gid() == "edges:hedge")
+    assert len(hedge.get_segments()) == 1
+    from matplotlib.colors import to_rgba
+    assert tuple(hedge.get_colors()[0]) == pytest.approx(to_rgba(EDGE_STYLES["hedge"][0]))
+    assert [p.get_gid() for p in ax.patches] == ["unit:us-1"]
+    labels = [t.get_text() for t in ax.texts if t.get_gid() == "label"]
+    assert len(labels) == len(m.grid) and "C4" in labels
+    assert any(line.get_gid() == "objective:victory" for line in ax.lines)
+
+
+def test_hedge_is_drawn_on_the_shared_hexside(m):
+    ax = draw_map(m)
+    (seg,) = next(c for c in ax.collections if c.get_gid() == "edges:hedge").get_segments()
+    layout = m.grid.layout()
+    corners_c4 = {tuple(round(v, 6) for v in p) for p in layout.polygon(m.cell("C4"))}
+    corners_c5 = {tuple(round(v, 6) for v in p) for p in layout.polygon(m.cell("C5"))}
+    ends = {tuple(round(v, 6) for v in p) for p in seg}
+    assert ends <= corners_c4 & corners_c5
+
+
+def test_overlays_add_named_artists(m):
+    ax = draw_map(m)
+    highlight_cells(ax, m, ["A1", "B2"])
+    heat_cells(ax, m, {m.cell("A1"): 3, m.cell("B1"): 1}, colorbar="seen by")
+    highlight_edges(ax, m, [m.edge("C4", "C5")])
+    draw_ruler(ax, m, "A1", "D4")
+    draw_path(ax, m, ["A1", "B1", "C2"])
+    annotate_cells(ax, m, {"A1": 2})
+    assert {"highlight", "heat", "highlight-edges"} <= set(gids(ax))
+    assert any(line.get_gid() == "ruler" for line in ax.lines)
+    assert sum(1 for t in ax.texts if t.get_gid() == "path") == 2
+    assert [t.get_text() for t in ax.texts if t.get_gid() == "annotation"] == ["2"]
+
+
+def test_square_maps_draw_too():
+    m = loads_map("format: wartools-map/1\nname: sq\ngame: heroes-of-normandie\n"
+                  "grid: {type: square, columns: 5, rows: 4}\nterrain: {cells: {B2: building}}\n"
+                  "edges:\n  - {cells: [B2, C2], feature: wall}\n")
+    ax = draw_map(m)
+    assert "edges:wall" in gids(ax)
+
+
+def test_png_and_svg_export(tmp_path, m):
+    ax = draw_map(m)
+    png, svg = save_figure(ax.figure, tmp_path / "m.png"), save_figure(ax.figure, tmp_path / "m.svg")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert b"<svg" in svg.read_bytes()[:500]
+    with pytest.raises(WartoolsError, match="picture format"):
+        save_figure(ax.figure, tmp_path / "m.gif")
+    plt.close("all")
+
+
+def test_map_displays_itself_in_a_notebook(m):
+    assert m._repr_png_()[:4] == b"\x89PNG"
+    assert map_png(m)[:4] == b"\x89PNG"

@@ -1,0 +1,168 @@
+"""The ``wartools`` command line.
+
+Each subcommand's handler takes the parsed arguments and returns
+``(answer, text)``: a JSON-able dict (printed with ``--json``) and a
+human-readable text. User errors (a :class:`~wartools.errors.WartoolsError`,
+a missing file, a bad flag) print one line on stderr and exit with status 2.
+Analysis subcommands (``los``, ``viewshed``, ``reach``, ``path``, ``odds``) are
+registered by their own modules through ``add_parsers``.
+
+Examples
+--------
+>>> main(["info", "no-such-map.yaml"])
+2
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from wartools.errors import WartoolsError
+
+# modules that add subcommands: (module, function)
+PLUGINS = (("wartools.cli_los", "add_parsers"), ("wartools.cli_move", "add_parsers"),
+           ("wartools.cli_odds", "add_parser"))
+
+
+class UsageError(WartoolsError):
+    """A bad command line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        command = self.prog.removeprefix("wartools").strip()
+        raise UsageError(f"{command}: {message}" if command else message)
+
+
+def _info(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    from wartools.mapmodel import load_map
+
+    m = load_map(args.map)
+    answer = {"name": m.name, "game": m.game.id,
+              "grid": {"type": m.grid.type, "columns": m.grid.columns, "rows": m.grid.rows},
+              "cells": len(m.grid), "edges": sum(len(f) for f in m.edges.values()),
+              "units": len(m.units), "sides": sorted({u.side for u in m.units})}
+    counts: dict[str, int] = {}
+    for c in m.grid.cells():
+        counts[m.terrain_at(c)] = counts.get(m.terrain_at(c), 0) + 1
+    answer["terrain"] = counts
+    text = (f"{m.name}\n  game: {m.game.name}\n  grid: {m.grid.type} {m.grid.columns}x{m.grid.rows} "
+            f"({len(m.grid)} cells)\n  edge features: {answer['edges']}\n  units: {len(m.units)} "
+            f"({', '.join(answer['sides']) or 'none'})\n  terrain: "
+            + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    return answer, text
+
+
+def _overlay(name: str) -> Any:
+    """An overlay function from an analysis layer, or a clear error if it is not installed."""
+    module, _, func = name.rpartition(".")
+    try:
+        return getattr(importlib.import_module(module), func)
+    except (ImportError, AttributeError):
+        raise UsageError(f"this wartools has no {func!r} overlay") from None
+
+
+def _render(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from wartools.mapmodel import load_map
+    from wartools.render import draw_map, save_figure
+
+    m = load_map(args.map)
+    ax = draw_map(m)
+    overlays = []
+    situation = {"unit": args.unit, "side": args.side}
+    if args.los:
+        _overlay("wartools.los.draw_los")(ax, m, args.los[0], args.los[1], **situation)
+        overlays.append("los")
+    if args.viewshed:
+        _overlay("wartools.los.draw_viewshed")(ax, m, args.viewshed, **situation)
+        overlays.append("viewshed")
+    if args.reach:
+        _overlay("wartools.movement.draw_reach")(ax, m, args.reach, budget=args.budget, **situation)
+        overlays.append("reach")
+    if args.path:
+        _overlay("wartools.movement.draw_path_overlay")(ax, m, args.path[0], args.path[1], **situation)
+        overlays.append("path")
+    out = save_figure(ax.figure, args.output)
+    plt.close(ax.figure)
+    return {"map": args.map, "output": str(out), "overlays": overlays}, f"wrote {out}"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser, with every installed subcommand."""
+    parser = _Parser(prog="wartools", description="Analyse WWII tactical board wargame maps.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    p = sub.add_parser("info", help="summarise a map file")
+    p.add_argument("map", help="map file (YAML)")
+    p.set_defaults(handler=_info)
+
+    p = sub.add_parser("render", help="draw a map as PNG or SVG, with optional overlays")
+    p.add_argument("map", help="map file (YAML)")
+    p.add_argument("-o", "--output", required=True, help="picture to write (.png or .svg)")
+    p.add_argument("--los", nargs=2, metavar=("A", "B"), help="draw the line of sight from A to B")
+    p.add_argument("--viewshed", metavar="A", help="shade what can be seen from A")
+    p.add_argument("--path", nargs=2, metavar=("A", "B"), help="draw the cheapest path from A to B")
+    p.add_argument("--reach", metavar="A", help="shade where a unit at A can move this turn")
+    p.add_argument("--unit", help="unit type for --los/--path/--reach")
+    p.add_argument("--side", help="side for --path/--reach")
+    p.add_argument("--budget", type=int, help="movement budget for --reach")
+    p.set_defaults(handler=_render)
+
+    for module, func in PLUGINS:
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+            continue
+        getattr(mod, func)(sub)
+
+    for p in _all_subparsers(sub):
+        if not any("--json" in a.option_strings for a in p._actions):
+            p.add_argument("--json", action="store_true", help="print the answer as JSON")
+    return parser
+
+
+def _all_subparsers(sub: Any) -> list[argparse.ArgumentParser]:
+    """Every leaf parser below a subparsers action (nested ones included)."""
+    found: list[argparse.ArgumentParser] = []
+    for p in dict.fromkeys(sub.choices.values()):
+        nested = [a for a in p._actions if isinstance(a, argparse._SubParsersAction)]
+        if nested:
+            for n in nested:
+                found.extend(_all_subparsers(n))
+        else:
+            found.append(p)
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (0 ok, 2 bad input)."""
+    try:
+        args = build_parser().parse_args(argv)
+        answer, text = args.handler(args)
+    except WartoolsError as exc:
+        print(f"wartools: error: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, KeyboardInterrupt) as exc:
+        print(f"wartools: error: {exc}", file=sys.stderr)
+        return 2
+    if getattr(args, "json", False):
+        print(json.dumps(answer, indent=2, sort_keys=False))
+    else:
+        print(text)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

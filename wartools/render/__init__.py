@@ -1,0 +1,54 @@
+"""Map pictures with matplotlib: the map itself, overlays, and PNG/SVG export.
+
+Examples
+--------
+>>> from wartools.mapmodel import loads_map
+>>> from wartools.render import draw_map, highlight_cells, draw_ruler
+>>> m = loads_map("format: wartools-map/1\\nname: t\\ngame: hon\\ngrid: {type: square, columns: 4, rows: 3}")
+>>> ax = draw_ruler(highlight_cells(draw_map(m), m, ["B2"]), m, "A1", "D3")
+>>> [c.get_gid() for c in ax.collections]
+['terrain', 'highlight']
+"""
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+from typing import Any
+
+from wartools.errors import WartoolsError
+from wartools.mapmodel.yamlio import write_atomic
+from wartools.render.draw import (annotate_cells, draw_map, draw_path, draw_ruler, heat_cells,
+                                  highlight_cells, highlight_edges)
+
+FORMATS = ("png", "svg")
+
+
+def save_figure(fig: Any, path: str | os.PathLike[str], dpi: int = 150) -> Path:
+    """Save a figure as PNG or SVG (by the file suffix), atomically."""
+    target = Path(path)
+    fmt = target.suffix.lstrip(".").lower()
+    if fmt not in FORMATS:
+        raise WartoolsError(f"cannot write {target.name!r}: picture format must be one of "
+                            f"{', '.join('.' + f for f in FORMATS)}")
+    if not target.parent.exists():
+        raise WartoolsError(f"cannot write {str(target)!r}: folder {str(target.parent)!r} does not exist")
+    buf = io.BytesIO()
+    fig.savefig(buf, format=fmt, dpi=dpi, bbox_inches="tight")
+    write_atomic(target, buf.getvalue())
+    return target
+
+
+def map_png(m: Any, dpi: int = 100) -> bytes:
+    """The map drawn as PNG bytes (what a ``Map`` shows in a notebook)."""
+    import matplotlib.pyplot as plt
+
+    ax = draw_map(m)
+    buf = io.BytesIO()
+    ax.figure.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
+    plt.close(ax.figure)
+    return buf.getvalue()
+
+
+__all__ = ["annotate_cells", "draw_map", "draw_path", "draw_ruler", "heat_cells", "highlight_cells",
+           "highlight_edges", "map_png", "save_figure"]

@@ -1,0 +1,244 @@
+"""Drawing maps with matplotlib, and the overlay API the analysis layers use.
+
+Every function takes and returns a matplotlib ``Axes``; collections carry a
+``gid`` (``"terrain"``, ``"edges:hedge"``, ``"units"`` ...) so tests and callers
+can find what was drawn without looking at pixels. Pixel ``y`` grows downward
+as on the board, so the axes are inverted.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from wartools.grids import Edge
+from wartools.grids.base import Cell
+from wartools.mapmodel import Map
+from wartools.render.style import (CROSSINGS, EDGE_STYLES, FALLBACK_EDGE, FALLBACK_TERRAIN, OBJECTIVE_MARKERS,
+                                   ROAD_STYLES, TERRAIN_COLOURS, side_colour, unit_abbreviation)
+
+
+def _plt():
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _layout(m: Map):
+    return m.grid.layout(size=1.0)
+
+
+def _cells(m: Map, cells: Iterable[Cell | str]) -> list[Cell]:
+    return [m.cell(c) for c in cells]
+
+
+def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
+             title: bool = True, figsize: tuple[float, float] | None = None) -> Any:
+    """Draw ``m``: terrain fills, elevation shading, edge features, roads,
+    objectives, unit counters and cell labels.
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> m = loads_map("format: wartools-map/1\\nname: t\\ngame: ci\\n"
+    ...               "grid: {type: hex, columns: 3, rows: 3}\\nterrain: {cells: {B2: woods}}")
+    >>> ax = draw_map(m)
+    >>> sorted(c.get_gid() for c in ax.collections)
+    ['terrain']
+    """
+    from matplotlib.collections import PolyCollection
+
+    layout = _layout(m)
+    if ax is None:
+        if figsize is None:
+            x0, y0, x1, y1 = _extent(m)
+            scale = 0.55
+            figsize = (max(3.0, (x1 - x0) * scale), max(3.0, (y1 - y0) * scale))
+        _, ax = _plt().subplots(figsize=figsize)
+    cells = m.grid.cells()
+    polys = [layout.polygon(c) for c in cells]
+    colours = [TERRAIN_COLOURS.get(m.terrain_at(c), FALLBACK_TERRAIN) for c in cells]
+    terrain = PolyCollection(polys, facecolors=colours, edgecolors="#8a8a7a", linewidths=0.5, zorder=1)
+    terrain.set_gid("terrain")
+    ax.add_collection(terrain)
+    if m.elevation:
+        top = max(abs(v) for v in m.elevation.values())
+        shade = PolyCollection([layout.polygon(c) for c in m.elevation],
+                               facecolors=[(0.45, 0.3, 0.1, 0.12 + 0.25 * abs(v) / top)
+                                           for v in m.elevation.values()],
+                               edgecolors="none", zorder=2)
+        shade.set_gid("elevation")
+        ax.add_collection(shade)
+        for c, v in m.elevation.items():
+            x, y = layout.to_pixel(c)
+            ax.text(x + 0.45 * _label_offset(m), y + 0.5 * _label_offset(m), f"{v:+d}", fontsize=5,
+                    color="#6b3f10", ha="center", va="center", zorder=3, gid="elevation-label")
+    _draw_edges(ax, m)
+    _draw_roads(ax, m)
+    _draw_objectives(ax, m)
+    if units:
+        _draw_units(ax, m)
+    if labels:
+        for c in cells:
+            x, y = layout.to_pixel(c)
+            ax.text(x, y - 0.55 * _label_offset(m), m.label(c), ha="center", va="center", fontsize=5,
+                    color="#555555", zorder=3, gid="label")
+    x0, y0, x1, y1 = _extent(m)
+    ax.set_xlim(x0, x1)
+    ax.set_ylim(y1, y0)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    if title:
+        ax.set_title(f"{m.name} ({m.game.name})", fontsize=9)
+    return ax
+
+
+def _label_offset(m: Map) -> float:
+    return 1.0 if m.grid.type == "hex" else 0.55
+
+
+def _extent(m: Map) -> tuple[float, float, float, float]:
+    layout = _layout(m)
+    xs, ys = [], []
+    for c in m.grid.cells():
+        for x, y in layout.polygon(c):
+            xs.append(x)
+            ys.append(y)
+    pad = 0.2
+    return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+
+
+def _edge_segment(m: Map, e: Edge) -> list[tuple[float, float]]:
+    layout = _layout(m)
+    return [layout.point(p) for p in m.grid.edge_corners(e)]
+
+
+def _draw_edges(ax: Any, m: Map) -> None:
+    from matplotlib.collections import LineCollection
+
+    by_feature: dict[str, list[list[tuple[float, float]]]] = {}
+    for e, feats in m.edges.items():
+        for f in feats:
+            by_feature.setdefault(f, []).append(_edge_segment(m, e))
+    # wide features first; crossings (bridge, ford, opening, ladder) on top of what they cross
+    def order(item: tuple[str, list]) -> tuple[bool, float]:
+        return item[0] in CROSSINGS, -EDGE_STYLES.get(item[0], FALLBACK_EDGE)[1]
+
+    for f, segs in sorted(by_feature.items(), key=order):
+        colour, width, style = EDGE_STYLES.get(f, FALLBACK_EDGE)
+        lc = LineCollection(segs, colors=colour, linewidths=width, linestyles=style, zorder=5,
+                            capstyle="round")
+        lc.set_gid(f"edges:{f}")
+        ax.add_collection(lc)
+
+
+def _draw_roads(ax: Any, m: Map) -> None:
+    from matplotlib.collections import LineCollection
+
+    layout = _layout(m)
+    for kind in ROAD_STYLES:
+        lines = [[layout.to_pixel(c) for c in r.cells] for r in m.roads if r.kind == kind]
+        if lines:
+            colour, width, style = ROAD_STYLES[kind]
+            lc = LineCollection(lines, colors=colour, linewidths=width, linestyles=style, zorder=4)
+            lc.set_gid(f"roads:{kind}")
+            ax.add_collection(lc)
+
+
+def _draw_objectives(ax: Any, m: Map) -> None:
+    layout = _layout(m)
+    for o in m.objectives:
+        marker, colour = OBJECTIVE_MARKERS.get(o.kind, ("D", "#000000"))
+        x, y = layout.to_pixel(o.cell)
+        ax.plot([x], [y + 0.45 * _label_offset(m)], marker=marker, color=colour, markersize=9,
+                markeredgecolor="black", zorder=6, gid=f"objective:{o.kind}")
+
+
+def _draw_units(ax: Any, m: Map) -> None:
+    from matplotlib.patches import Rectangle
+
+    layout = _layout(m)
+    sides = tuple(dict.fromkeys(u.side for u in m.units))
+    stacks: dict[Cell, int] = {}
+    half = 0.38 if m.grid.type == "hex" else 0.3
+    for u in m.units:
+        k = stacks.get(u.cell, 0)
+        stacks[u.cell] = k + 1
+        x, y = layout.to_pixel(u.cell)
+        x, y = x + 0.12 * k, y - 0.12 * k
+        ax.add_patch(Rectangle((x - half, y - half), 2 * half, 2 * half, facecolor=side_colour(u.side, sides),
+                               edgecolor="black", linewidth=0.8, zorder=7 + k, gid=f"unit:{u.id}"))
+        ax.text(x, y, unit_abbreviation(u.type), ha="center", va="center", fontsize=5.5, color="white",
+                fontweight="bold", zorder=7.5 + k)
+
+
+# --- overlays ---------------------------------------------------------------------------
+def highlight_cells(ax: Any, m: Map, cells: Iterable[Cell | str], color: str = "#ffcc00",
+                    alpha: float = 0.45, gid: str = "highlight") -> Any:
+    """Shade cells (labels or cells) on top of the map."""
+    from matplotlib.collections import PolyCollection
+
+    layout = _layout(m)
+    polys = [layout.polygon(c) for c in _cells(m, cells)]
+    pc = PolyCollection(polys, facecolors=color, alpha=alpha, edgecolors=color, linewidths=1.0, zorder=8)
+    pc.set_gid(gid)
+    ax.add_collection(pc)
+    return ax
+
+
+def heat_cells(ax: Any, m: Map, values: Mapping[Cell, float], cmap: str = "viridis",
+               gid: str = "heat", colorbar: str | None = None) -> Any:
+    """Colour cells by a number (coverage counts, costs ...), with an optional colour bar."""
+    from matplotlib.collections import PolyCollection
+
+    layout = _layout(m)
+    items = [(m.cell(c), v) for c, v in values.items()]
+    pc = PolyCollection([layout.polygon(c) for c, _ in items], array=[v for _, v in items], cmap=cmap,
+                        alpha=0.7, edgecolors="none", zorder=8)
+    pc.set_gid(gid)
+    ax.add_collection(pc)
+    if colorbar:
+        ax.figure.colorbar(pc, ax=ax, shrink=0.7, label=colorbar)
+    return ax
+
+
+def highlight_edges(ax: Any, m: Map, edges: Iterable[Edge], color: str = "#ff00ff",
+                    width: float = 5.0, gid: str = "highlight-edges") -> Any:
+    """Draw edges (hexsides, interspaces) in a highlight colour."""
+    from matplotlib.collections import LineCollection
+
+    lc = LineCollection([_edge_segment(m, e) for e in edges], colors=color, linewidths=width, zorder=9)
+    lc.set_gid(gid)
+    ax.add_collection(lc)
+    return ax
+
+
+def draw_ruler(ax: Any, m: Map, a: Cell | str, b: Cell | str, color: str = "#1a9e1a",
+               gid: str = "ruler") -> Any:
+    """A centre-to-centre ruler from ``a`` to ``b``."""
+    layout = _layout(m)
+    (x0, y0), (x1, y1) = layout.to_pixel(m.cell(a)), layout.to_pixel(m.cell(b))
+    ax.plot([x0, x1], [y0, y1], color=color, linewidth=2.5, zorder=10, gid=gid, solid_capstyle="round")
+    ax.plot([x0, x1], [y0, y1], "o", color=color, markersize=5, zorder=10)
+    return ax
+
+
+def draw_path(ax: Any, m: Map, cells: Sequence[Cell | str], color: str = "#d62728",
+              gid: str = "path") -> Any:
+    """Arrows from cell to cell along a path."""
+    layout = _layout(m)
+    pts = [layout.to_pixel(c) for c in _cells(m, cells)]
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+        ax.annotate("", xy=(x1, y1), xytext=(x0, y0), zorder=10, gid=gid,
+                    arrowprops={"arrowstyle": "-|>", "color": color, "lw": 2.0})
+    return ax
+
+
+def annotate_cells(ax: Any, m: Map, values: Mapping[Cell | str, Any], color: str = "black",
+                   fontsize: float = 7.0, gid: str = "annotation") -> Any:
+    """Write a value (a cost, a count) in the middle of each given cell."""
+    layout = _layout(m)
+    for c, v in values.items():
+        x, y = layout.to_pixel(m.cell(c))
+        ax.text(x, y + 0.3 * _label_offset(m), str(v), ha="center", va="center", fontsize=fontsize,
+                color=color, fontweight="bold", zorder=11, gid=gid)
+    return ax
