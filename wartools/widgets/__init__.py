@@ -1,0 +1,10 @@
+"""Notebook widgets: thin wiring over plain functions that the tests call directly.
+
+Import lazily from notebooks: ``from wartools.widgets import OddsCalculator``.
+"""
+from __future__ import annotations
+
+from wartools.widgets.canvas import MapCanvas, interactive_backend
+from wartools.widgets.odds import OddsCalculator, compute_odds, odds_fields
+
+__all__ = ["MapCanvas", "OddsCalculator", "compute_odds", "interactive_backend", "odds_fields"]
