@@ -75,6 +75,13 @@ class Dist:
         return cls(tuple(_sort_key((k, Fraction(v)) for k, v in pmf.items() if v)))
 
     @classmethod
+    def _trusted(cls, pmf: Mapping[Hashable, Fraction]) -> Dist:
+        """Fast path for engine code whose mapping is already normalised: no sort, no checks."""
+        obj = object.__new__(cls)
+        object.__setattr__(obj, "items", tuple((k, v) for k, v in pmf.items() if v))
+        return obj
+
+    @classmethod
     def from_weights(cls, weights: Mapping[Hashable, Number]) -> Dist:
         """Normalise non-negative integer or Fraction weights into a distribution.
 

@@ -572,7 +572,7 @@ class _Assault:
             for e, pe in enemies.items():
                 key = self.next_state(rnd, phase, own, e)
                 out[key] = out.get(key, 0) + pe
-        return Dist._from_dict(out)
+        return Dist._trusted(out)  # intermediate chain step: normalised by construction
 
     def replay_phase(self, state: tuple, faces: Iterator[int], log: list[str]) -> tuple | AssaultEnd:
         rnd, phase, att, dfn = state
