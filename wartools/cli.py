@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -157,10 +158,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, KeyboardInterrupt) as exc:
         print(f"wartools: error: {exc}", file=sys.stderr)
         return 2
-    if getattr(args, "json", False):
-        print(json.dumps(answer, indent=2, sort_keys=False))
-    else:
-        print(text)
+    try:
+        print(json.dumps(answer, indent=2) if getattr(args, "json", False) else text)
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. `wartools ... | head`: the reader left, which is fine
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
     return 0
 
 

@@ -1,0 +1,133 @@
+"""A JupyterLab server and headless Chromium for end-to-end notebook tests.
+
+Pitfalls handled here (all seen on our machines): CI runs as root, so the
+server needs ``--allow-root``; the token goes in ``--IdentityProvider.token``;
+the server gets fresh config, runtime, workspace and settings folders and the
+news pop-up is disabled; notebooks are opened with ``?reset`` so no earlier
+workspace is restored; and "Run All" is pressed only once the notebook's
+kernel session really exists and is idle.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def chromium_path() -> str | None:
+    """Debian's chromium, if installed (browser downloads are impossible here)."""
+    for candidate in (os.environ.get("CHROMIUM"), shutil.which("chromium"), "/usr/bin/chromium"):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get_json(url: str) -> object:
+    with urllib.request.urlopen(url, timeout=5) as response:  # noqa: S310 - loopback only
+        return json.loads(response.read())
+
+
+class Lab:
+    """A running JupyterLab server on 127.0.0.1 serving ``root``."""
+
+    def __init__(self, root: Path, home: Path) -> None:
+        self.root, self.token, self.port = root, secrets.token_hex(16), _free_port()
+        env = dict(os.environ)
+        for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_WORKSPACES_DIR",
+                     "JUPYTERLAB_SETTINGS_DIR"):
+            folder = home / name.lower()
+            folder.mkdir(parents=True, exist_ok=True)
+            env[name] = str(folder)
+        labconfig = home / "jupyter_config_dir" / "labconfig"
+        labconfig.mkdir(parents=True, exist_ok=True)
+        (labconfig / "page_config.json").write_text(json.dumps(
+            {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
+        self.log = open(home / "jupyterlab.log", "w")  # noqa: SIM115 - closed in stop()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ServerApp.ip=127.0.0.1",
+             f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
+             f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={root}",
+             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+            env=env, stdout=self.log, stderr=subprocess.STDOUT, cwd=root)
+        self._wait_until(lambda: _get_json(self.api("status")), 90, "JupyterLab did not start")
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def api(self, path: str) -> str:
+        return f"{self.base}/api/{path}?token={self.token}"
+
+    def url(self, notebook: str) -> str:
+        return f"{self.base}/lab/tree/{notebook}?reset&token={self.token}"
+
+    def _wait_until(self, probe, seconds: float, message: str):  # type: ignore[no-untyped-def]
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{message}: server exited")
+            with contextlib.suppress(Exception):
+                result = probe()
+                if result:
+                    return result
+            time.sleep(0.5)
+        raise TimeoutError(message)
+
+    def wait_for_idle_kernel(self, notebook: str, seconds: float = 120) -> None:
+        """Wait until the notebook has a kernel session whose kernel is idle."""
+        def ready() -> bool:
+            sessions = _get_json(self.api("sessions"))
+            return any(s.get("path", "").endswith(notebook) and s.get("kernel")
+                       and s["kernel"].get("execution_state") == "idle" for s in sessions)  # type: ignore[union-attr]
+        self._wait_until(ready, seconds, f"no idle kernel for {notebook}")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+@contextlib.contextmanager
+def running_lab(repo: Path, work: Path) -> Iterator[Lab]:
+    """A server on a scratch copy of the notebooks and maps (the repository stays untouched)."""
+    root = work / "site"
+    for folder in ("notebooks", "maps"):
+        if (repo / folder).exists():
+            shutil.copytree(repo / folder, root / folder)
+    lab = Lab(root / "notebooks", work / "home")
+    try:
+        yield lab
+    finally:
+        lab.stop()
+
+
+def run_all_cells(page, lab: Lab, notebook: str) -> None:  # type: ignore[no-untyped-def]
+    """Open ``notebook``, wait for its kernel, and run every cell from the Run menu."""
+    page.goto(lab.url(notebook))
+    page.wait_for_selector(".jp-Notebook", timeout=90_000)
+    lab.wait_for_idle_kernel(notebook)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle'], "
+                           ".jp-KernelStatus, .jp-Toolbar-kernelStatus", timeout=30_000, state="attached")
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
