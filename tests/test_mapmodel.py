@@ -206,3 +206,14 @@ def test_save_and_load_file(tmp_path):
     save_map(m, tmp_path / "m.yaml")
     assert load_map(tmp_path / "m.yaml") == m
     assert os.path.exists(tmp_path / "m.yaml")
+
+
+def test_saved_files_get_ordinary_permissions(tmp_path):
+    target = tmp_path / "m.yaml"
+    save_map(loads_map(GOOD), target)
+    umask = os.umask(0)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask
+    target.chmod(0o640)
+    save_map(loads_map(GOOD), target)
+    assert target.stat().st_mode & 0o777 == 0o640

@@ -84,6 +84,14 @@ def write_atomic(path: str | os.PathLike[str], content: str | bytes) -> None:
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
     try:
+        # mkstemp makes the file private; give it the mode the target has, or the usual one
+        try:
+            mode = target.stat().st_mode & 0o777
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
         data = content.encode("utf-8") if isinstance(content, str) else content
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
