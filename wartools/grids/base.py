@@ -10,11 +10,18 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar, NamedTuple
 
 from wartools.errors import GridError
-from wartools.grids.exact import Contact, Point, classify_polygon, classify_segment
+from wartools.grids.exact import (
+    Contact,
+    Point,
+    classify_polygon,
+    classify_segment,
+    contact_span,
+)
 from wartools.grids.labels import SCHEMES, format_label, parse_label
 
 Cell = Any  # a Hex or a Square: small hashable NamedTuples
@@ -33,19 +40,26 @@ class Edge(NamedTuple):
 
 
 class CellContact(NamedTuple):
-    """How a ruler touches one cell; ``order`` sorts contacts from the ruler's start."""
+    """How a ruler touches one cell; ``order`` sorts contacts from the ruler's start.
+
+    ``order`` is the exact position of the middle of the contact along the
+    ruler (twice the ruler parameter scaled by ``|d|^2``, see
+    :func:`~wartools.grids.exact.contact_span`), so it follows the ruler in any
+    layout.
+    """
 
     cell: Cell
     contact: Contact
-    order: int
+    order: Fraction
 
 
 class EdgeContact(NamedTuple):
-    """How a ruler touches one edge; ``order`` sorts contacts from the ruler's start."""
+    """How a ruler touches one edge; ``order`` sorts contacts from the ruler's start
+    (the middle of the contact, as for :class:`CellContact`)."""
 
     edge: Edge
     contact: Contact
-    order: int
+    order: Fraction
 
 
 @dataclass(frozen=True)
@@ -247,7 +261,9 @@ class Grid:
     def cells_at_vertex(self, point: Point) -> list[Cell]:
         """Cells (on or off the board) that have ``point`` as a corner."""
         near = self.nearest_cell(*point)
-        pool = [near, *self.all_neighbours(near)]
+        # two steps out: with 4-adjacency the diagonal square at a corner is no neighbour
+        pool = {near, *self.all_neighbours(near)}
+        pool |= {m for n in list(pool) for m in self.all_neighbours(n)}
         return sorted(c for c in pool if point in self.int_corners(c))
 
     def _name(self, cell: Cell) -> str:
@@ -278,17 +294,17 @@ class Grid:
         ruler near the map's rim is described completely.
         """
         p, q = self.int_center(a), self.int_center(b)
-        d = (q[0] - p[0], q[1] - p[1])
         if a == b:
-            return Ruler(a, b, (CellContact(a, "crossed", 0),), ())
+            return Ruler(a, b, (CellContact(a, "crossed", Fraction(0)),), ())
         cells: list[CellContact] = []
         edges: dict[Edge, EdgeContact] = {}
         for cell in self._candidates(a, b):
             kind = classify_polygon(p, q, self.int_corners(cell))
             if kind is None:
                 continue
-            c = self.int_center(cell)
-            cells.append(CellContact(cell, kind, 2 * ((c[0] - p[0]) * d[0] + (c[1] - p[1]) * d[1])))
+            # order by where the ruler meets the cell, not by the cell's centre: centre
+            # projections in the (non-conformal) integer frame can swap neighbours
+            cells.append(CellContact(cell, kind, sum(contact_span(p, q, self.int_corners(cell)))))
             for n in self.edge_neighbours(cell):
                 e = Edge.of(cell, n)
                 if e in edges:
@@ -296,8 +312,7 @@ class Grid:
                 e1, e2 = self.edge_corners(e)
                 ek = classify_segment(p, q, e1, e2)
                 if ek is not None:
-                    mid = (e1[0] + e2[0] - 2 * p[0]) * d[0] + (e1[1] + e2[1] - 2 * p[1]) * d[1]
-                    edges[e] = EdgeContact(e, ek, mid)
+                    edges[e] = EdgeContact(e, ek, sum(contact_span(p, q, (e1, e2))))
         cells.sort(key=lambda c: (c.order, c.cell))
         return Ruler(a, b, tuple(cells), tuple(sorted(edges.values(), key=lambda e: (e.order, e.edge))))
 

@@ -126,3 +126,48 @@ def classify_polygon(p: Point, q: Point, corners: Sequence[Point]) -> Contact | 
             ts.append(Fraction(num * dd, den))
     # positive overlap of the chord [min, max] with the ruler [0, dd]
     return "crossed" if max(ts) > 0 and min(ts) < dd else None
+
+
+def contact_span(p: Point, q: Point, shape: Sequence[Point]) -> tuple[Fraction, Fraction]:
+    """Where the ruler ``p``-``q`` meets a convex polygon or a segment, exactly.
+
+    Returns the ruler parameters ``(lo, hi)`` of the part of the ruler inside
+    the closed ``shape`` (a polygon's corners in order, or a segment's two
+    ends), scaled by ``|q - p|^2`` like the rest of this module (0 at ``p``).
+    ``lo == hi`` for a single touching or crossing point. Call it only for a
+    shape the ruler touches (see :func:`classify_polygon`).
+
+    Examples
+    --------
+    >>> contact_span((0, 0), (6, 0), [(1, -1), (3, -1), (3, 1), (1, 1)])
+    (Fraction(6, 1), Fraction(18, 1))
+    >>> contact_span((0, 0), (6, 0), [(3, -1), (3, 1)])
+    (Fraction(18, 1), Fraction(18, 1))
+    """
+    d = (q[0] - p[0], q[1] - p[1])
+    dd = d[0] * d[0] + d[1] * d[1]
+    lo, hi = Fraction(0), Fraction(1)  # as fractions of the ruler, scaled at the end
+    if len(shape) == 2:
+        e1, e2 = shape
+        e = (e2[0] - e1[0], e2[1] - e1[1])
+        den = d[0] * e[1] - d[1] * e[0]
+        if den == 0:  # collinear: the overlap of the two segments
+            t1, t2 = sorted((_param(p, d, e1), _param(p, d, e2)))
+            return Fraction(max(t1, 0)), Fraction(min(t2, dd))
+        t = Fraction(((e1[0] - p[0]) * e[1] - (e1[1] - p[1]) * e[0]) * dd, den)
+        return t, t
+    # Cyrus-Beck clipping against each side's half-plane, in exact rationals
+    area2 = sum(shape[i][0] * shape[(i + 1) % len(shape)][1] - shape[(i + 1) % len(shape)][0] * shape[i][1]
+                for i in range(len(shape)))
+    sign = 1 if area2 > 0 else -1
+    for i in range(len(shape)):
+        a, b = shape[i], shape[(i + 1) % len(shape)]
+        e = (b[0] - a[0], b[1] - a[1])
+        # inside iff sign * cross(e, p + s d - a) >= 0, i.e. c0 + s c1 >= 0
+        c0 = sign * (e[0] * (p[1] - a[1]) - e[1] * (p[0] - a[0]))
+        c1 = sign * (e[0] * d[1] - e[1] * d[0])
+        if c1 > 0:
+            lo = max(lo, Fraction(-c0, c1))
+        elif c1 < 0:
+            hi = min(hi, Fraction(-c0, c1))
+    return lo * dd, hi * dd

@@ -117,7 +117,7 @@ def parse_label(scheme: str, text: str, columns: int, rows: int,
         return (a, n) if scheme == "column-letter" else (n, a)
     if scheme == "numeric":
         wc, wr = _width(columns), _width(rows)
-        if not (text.isdigit() and len(text) == wc + wr) or int(text[:wc]) < 1 or int(text[wc:]) < 1:
+        if not (text.isascii() and text.isdigit() and len(text) == wc + wr) or int(text[:wc]) < 1 or int(text[wc:]) < 1:
             example = "0" * (wc - 1) + "3" + "0" * (wr - 1) + "4"
             raise GridError(f"label {raw!r} is not numeric like {example!r} "
                             f"(column {example[:wc]}, row {example[wc:]})")
