@@ -1,0 +1,307 @@
+"""Combat Infantry movement: MP per hexside crossed, roads, slopes, hex control, stacking.
+
+Rules implemented (Combat Infantry sections):
+
+- MP are spent per *hexside* crossed, by the hexside's terrain (3.2, 8.1, the
+  Terrain Effects Chart). A hexside takes the terrain the map gives it (an edge
+  feature such as ``woods``); otherwise the more restrictive terrain of its two
+  hexes (3.2: "if ambiguous, assume the most restrictive").
+- Road −1 MP only across road hexsides (continuous road, 8.4); paved and
+  unpaved alike, but unpaved roads lose the bonus in bad weather (8.4, 10.2);
+  railway −1 for units other than guns, tanks and vehicles; road and railway
+  bonuses do not combine (8.4); bridges ignore the road bonus (3.4, chart note 4);
+  never into an assault (8.4).
+- Slope +1 MP uphill only (3.4), so a wooded slope is 3+1 = 4 MP; uphill means
+  into a higher hex (levels are separated by slopes, 6.41).
+- Woods and marsh: impassable to guns, tanks and vehicles except by road (3.4).
+  Rivers and cliffs: impassable to them (3.4, 8.5). Fords: all but guns and
+  vehicles; tanks may ford (3.4, 8.5). Lakes: impassable to all (3.4).
+- A wreck hex is +1 MP to enter (6.34).
+- Entering smoke ends the move (7.4); entering barbed wire ends it (7.5).
+- Entering an enemy-controlled or disputed hex ends the move (8.0, 8.3); hex
+  control is computed from the positions of the *other* units (8.3), so a hex a
+  friendly unit has just occupied is friendly and later movers pass it.
+- Entering an enemy-occupied hex is an assault and ends the move, never with the
+  road bonus (8.0, 8.4, 9.1); machine guns, mortars and AT guns cannot move
+  into assaults (9.61, 9.62); across a hedge only tanks assault (3.4).
+- Night halves MP, rounded up (10.3).
+- Stacking limits are checked where the move ends (8.2), per side in an assault hex (9.1).
+
+The excerpt's Terrain Effects Chart stops after Cemetery, so several values
+below are **assumptions** (flagged in the tables' ``assumed`` rows): MP of
+cemetery, marsh, town and farm hexsides, the hedge, river, ford and cliff
+costs, stacking limits of woods, marsh and farm, and the move ratings of
+units other than the rifle squad (5, 2.1) and the tank (10, 2.53 diagram).
+Subclass :class:`Rules` and replace a table to change them.
+
+Examples
+--------
+>>> from wartools.mapmodel import loads_map
+>>> from wartools.movement import path
+>>> m = loads_map('''
+... format: wartools-map/1
+... name: Woods road
+... game: combat-infantry
+... grid: {type: hex, columns: 4, rows: 3}
+... terrain: {default: woods}
+... roads: [{kind: paved, cells: [A1, B1, C1]}]
+... ''')
+>>> p = path(m, "A1", "C1", "rifle")
+>>> p.cost, p.steps[0].why
+(4, 'woods hexside 3 MP, road -1')
+>>> path(m, "A1", "C1", "tank").cost, path(m, "A1", "A2", "tank").why_not
+(4, 'from A1 (reached for 0 MP) the step into A2 is impossible: woods hexside: impassable to guns, tanks and vehicles except by road (3.4)')
+"""
+from __future__ import annotations
+
+import math
+from typing import ClassVar
+
+from wartools.grids import Edge
+from wartools.grids.base import Cell
+from wartools.movement.rules import MovementRules, Step, Table
+
+#: guns, tanks and vehicles (Combat Infantry 3.4)
+HEAVY = frozenset({"at-gun", "tank", "vehicle"})
+#: guns and vehicles other than tanks (fords, hedges: 3.4)
+WHEELED = frozenset({"at-gun", "vehicle"})
+#: units that cannot move into an assault (9.61, 9.62)
+NO_ASSAULT = frozenset({"mg", "mortar", "at-gun", "bunker"})
+#: weather names that spoil unpaved roads (8.4, 10.2)
+BAD_WEATHER = frozenset({"bad", "poor", "mud", "snow", "rain"})
+
+HEXSIDE_MP = Table(
+    {"clear": 2, "beach": 2, "orchard": 3, "cemetery": 2, "woods": 3, "marsh": 3, "town": 2, "farm": 2},
+    assumed=("cemetery", "marsh", "town", "farm"),
+    notes={"clear": "8.1, chart", "beach": "3.4, chart", "orchard": "chart", "woods": "8.1, 3.4 road example"})
+FEATURE_MP = Table(
+    {"river": 4, "ford": 3, "hedge": 1, "cliff": 2, "slope": 1},
+    assumed=("river", "ford", "hedge", "cliff"),
+    notes={"river": "MP to cross (replaces the hexside terrain)", "ford": "MP to cross (replaces it)",
+           "hedge": "extra MP", "cliff": "extra MP uphill (two slopes)", "slope": "extra MP uphill, 3.4"})
+STACKING = Table(
+    {"clear": 3, "beach": 3, "orchard": 2, "cemetery": 2, "woods": 2, "marsh": 2, "town": 2, "farm": 2,
+     "foxhole": 2, "wire": 1},
+    assumed=("woods", "marsh", "farm"),
+    notes={"town": "9.1", "foxhole": "7.1", "wire": "7.5: the marker fully stacks the hex"})
+MOVE_RATING = Table(
+    {"rifle": 5, "hq": 5, "mg": 4, "mortar": 4, "atr": 5, "engineer": 5, "sniper": 5, "at-gun": 2,
+     "tank": 10, "vehicle": 12, "bunker": 0},
+    assumed=("hq", "mg", "mortar", "atr", "engineer", "sniper", "at-gun", "vehicle"),
+    notes={"rifle": "2.1 block diagram: Move 5", "tank": "2.53 Panther diagram: 10 mp", "bunker": "2.55"})
+
+
+class Rules(MovementRules):
+    """Combat Infantry movement policy; see the module docstring.
+
+    Class attributes ``hexside_mp``, ``feature_mp``, ``stacking`` and
+    ``move_rating`` are :class:`~wartools.movement.Table` objects; override
+    them in a subclass to change an assumed value.
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> from wartools.movement import reachable
+    >>> m = loads_map('''
+    ... format: wartools-map/1
+    ... name: night
+    ... game: combat-infantry
+    ... grid: {type: hex, columns: 6, rows: 1}
+    ... ''')
+    >>> reachable(m, "A1", "rifle").budget, reachable(m, "A1", "rifle", night=True).budget
+    (5, 3)
+    """
+
+    points: ClassVar[str] = "MP"
+    hexside_mp: ClassVar[Table] = HEXSIDE_MP
+    feature_mp: ClassVar[Table] = FEATURE_MP
+    stacking: ClassVar[Table] = STACKING
+    move_rating: ClassVar[Table] = MOVE_RATING
+
+    def prepare(self) -> None:
+        m = self.map
+        self._terrain, self._default = m.terrain, m.default_terrain
+        self._edges, self._features, self._elev = m.edges, m.features, m.elevation
+        self._roads = m.road_edges
+        self.heavy = self.unit_type in HEAVY
+        self.bad_weather = self.situation.weather in BAD_WEATHER
+        self.control = self._hex_control()
+
+    # --- hex control (8.3) -------------------------------------------------------------
+    def _hex_control(self) -> dict[Cell, str]:
+        """Control of every non-neutral hex: a side name or ``"disputed"`` (Combat Infantry 8.3).
+
+        Occupied hexes belong to their occupant (both sides: an assault hex,
+        disputed, 9.1). A side also controls vacant adjacent hexes, except across
+        an impassable (lake) hexside; a vacant hex claimed by both sides is
+        disputed. Units in an assault hex extend no control (9.1). Rivers do not
+        stop control (8.3 example, 8.5 note).
+        """
+        occupied: dict[Cell, set[str]] = {}
+        for u in self.situation.others:
+            occupied.setdefault(u.cell, set()).add(u.side)
+        control: dict[Cell, str] = {}
+        claims: dict[Cell, set[str]] = {}
+        grid = self.map.grid
+        for c, sides in occupied.items():
+            if len(sides) > 1:
+                control[c] = "disputed"
+                continue
+            (side,) = sides
+            control[c] = side
+            for n in grid.neighbours(c):
+                if n in occupied or "lake" in self._edges.get(Edge.of(c, n), ()):
+                    continue
+                claims.setdefault(n, set()).add(side)
+        for n, sides in claims.items():
+            control[n] = "disputed" if len(sides) > 1 else next(iter(sides))
+        return control
+
+    # --- allowance ---------------------------------------------------------------------
+    def allowance(self) -> int:
+        mp = self.move_rating.get(self.unit_type, 5)
+        return math.ceil(mp / 2) if self.situation.night else mp
+
+    def allowance_why(self) -> str:
+        mp = self.move_rating.get(self.unit_type, 5)
+        text = f"{self.unit_type} move rating {mp} MP (2.14)"
+        if self.move_rating.is_assumed(self.unit_type):
+            text += " [assumed]"
+        return text + (f", halved at night: {self.allowance()} MP (10.3)" if self.situation.night else "")
+
+    def start_blocker(self) -> str | None:
+        if self.unit_type == "bunker":
+            return "bunkers cannot move (2.55)"
+        return None
+
+    # --- steps -------------------------------------------------------------------------
+    def _mp(self, terrain: str) -> int:
+        return self.hexside_mp.get(terrain, 2)
+
+    def _hexside_terrain(self, a: Cell, b: Cell, feats: tuple[str, ...]) -> tuple[str, str]:
+        for f in feats:
+            if f in self.hexside_mp:
+                return f, f"{f} hexside"
+        ta = self._terrain.get(a, self._default)
+        tb = self._terrain.get(b, self._default)
+        if ta == tb:
+            return ta, f"{ta} hexside"
+
+        def rank(t: str) -> tuple[bool, int]:
+            return (self.heavy and t in ("woods", "marsh"), self._mp(t))
+        return (ta, f"{ta} hexside") if rank(ta) > rank(tb) else (tb, f"{tb} hexside")
+
+    def step(self, a: Cell, b: Cell) -> Step:
+        edge = Edge.of(a, b)
+        feats = self._edges.get(edge, ())
+        unit, heavy = self.unit_type, self.heavy
+        if "lake" in feats:
+            return Step.blocked("lake hexside: impassable (3.4 Sea/Lake)")
+        terrain, name = self._hexside_terrain(a, b, feats)
+        cost = self._mp(terrain)
+        reasons = [f"{name} {cost} MP"]
+        roads = self._roads.get(edge, ())
+        by_road = any(k in ("paved", "unpaved") for k in roads)
+        bridge = "bridge" in feats
+        if heavy and terrain in ("woods", "marsh") and not by_road:
+            return Step.blocked(f"{name}: impassable to guns, tanks and vehicles except by road (3.4)")
+        up = self._elev.get(b, 0) > self._elev.get(a, 0)
+        if bridge:
+            reasons.append("bridge")
+        else:
+            if "ford" in feats:
+                if unit in WHEELED:
+                    return Step.blocked("ford hexside: guns and vehicles cannot cross (3.4 Ford)")
+                cost = self.feature_mp["ford"]
+                reasons = [f"ford hexside {cost} MP"]
+            elif "river" in feats:
+                if heavy:
+                    return Step.blocked("river hexside: impassable to guns, tanks and vehicles (3.4, 8.5)")
+                cost = self.feature_mp["river"]
+                reasons = [f"river hexside {cost} MP"]
+            if "cliff" in feats:
+                if heavy:
+                    return Step.blocked("cliff hexside: impassable to guns, tanks and vehicles (3.4)")
+                if up:
+                    cost += self.feature_mp["cliff"]
+                    reasons.append(f"cliff +{self.feature_mp['cliff']} uphill")
+            if "hedge" in feats:
+                if unit in WHEELED:
+                    return Step.blocked("hedge hexside: impassable to guns and vehicles (3.4 Hedge)")
+                cost += self.feature_mp["hedge"]
+                reasons.append(f"hedge +{self.feature_mp['hedge']}")
+        if up and "cliff" not in feats:
+            cost += self.feature_mp["slope"]
+            reasons.append(f"slope +{self.feature_mp['slope']} uphill")
+        if "wreck" in self._features.get(b, ()):
+            cost += 1
+            reasons.append("wreck +1 (6.34)")
+        enemy = [u for u in self.occupants.get(b, ()) if u.side != self.side]
+        bonus = self._road_bonus(roads, bridge)
+        if bonus:
+            if enemy:
+                reasons.append("no road bonus into an assault (8.4)")
+            elif bonus.startswith("no "):
+                reasons.append(bonus)
+            else:
+                cost -= 1
+                reasons.append(bonus)
+        stops = []
+        if enemy:
+            if unit in NO_ASSAULT:
+                return Step.blocked(f"enemy-occupied hex: {unit} cannot move into an assault (9.61, 9.62)")
+            if "hedge" in feats and unit != "tank":
+                return Step.blocked("enemy-occupied hex across a hedge: only tanks assault across hedges (3.4)")
+            stops.append("enemy-occupied hex: assault, must stop (8.0, 9.1)")
+        else:
+            control = self.control.get(b)
+            if control == "disputed":
+                stops.append("disputed hex: must stop (8.3)")
+            elif control is not None and control != self.side:
+                stops.append("enemy-controlled hex: must stop (8.3)")
+        cell_feats = self._features.get(b, ())
+        if "smoke" in cell_feats:
+            stops.append("smoke hex: must stop (7.4)")
+        if "wire" in cell_feats:
+            stops.append("barbed wire hex: must stop (7.5)")
+        if "mines" in cell_feats:
+            stops.append("minefield hex: must stop (assumed, 7.2)")
+        return Step(cost, tuple(reasons), "; ".join(stops) or None)
+
+    def _road_bonus(self, roads: tuple[str, ...], bridge: bool) -> str:
+        """The road/railway bonus text for a hexside ('' when none), 8.4 and 3.4."""
+        if not roads:
+            return ""
+        if bridge:
+            return "no road bonus on a bridge (3.4)"
+        if "paved" in roads:
+            return "road -1"
+        if "unpaved" in roads:
+            if not self.bad_weather:
+                return "road -1"
+            if "railway" not in roads or self.heavy:
+                return "no road bonus: unpaved road in bad weather (8.4)"
+        if "railway" in roads and not self.heavy:
+            return "railway -1"
+        return ""
+
+    # --- end of move -------------------------------------------------------------------
+    def stack_limit(self, cell: Cell) -> tuple[int, str]:
+        """Stacking limit of a hex and where it comes from (8.2, 7.1, 7.5)."""
+        feats = self._features.get(cell, ())
+        if "wire" in feats:
+            return self.stacking["wire"], "barbed wire hex"
+        if "foxhole" in feats:
+            return self.stacking["foxhole"], "foxhole"
+        terrain = self._terrain.get(cell, self._default)
+        return self.stacking.get(terrain, 3), f"{terrain} hex"
+
+    def end_blocker(self, cell: Cell) -> str | None:
+        friends = len(self.friends_at(cell))
+        if not friends:
+            return None
+        limit, where = self.stack_limit(cell)
+        if friends + 1 > limit:
+            return (f"stacking limit {limit} in a {where} (8.2): {friends} friendly unit"
+                    f"{'s' if friends > 1 else ''} already there")
+        return None

@@ -1,0 +1,148 @@
+"""Company of Heroes movement (Basic Rules, Company of Heroes 4 "Maneuver Phase").
+
+Rules implemented, each with its rulebook section:
+
+- one cp per hex, at most three cp per unit per round (4 "Basic Movement");
+  four with the Ranger Endurance Training commander ability (10, option
+  ``"commander-4cp"``);
+- a light vehicle's speed die: one extra, free move per round (4 "Light
+  Vehicle Units"), so a jeep moves four hexes (the rulebook's jeep example);
+- no moving into water, across red impassable lines or into enemy units; allied
+  units may be passed through but a move cannot end on one; one unit per hex
+  (4 "Obstacles to Movement");
+- only regular infantry and machine-gun teams enter buildings, and a unit that
+  enters a building cannot leave it that round: entering ends the move (4
+  "Regular Infantry Units", "Weapon Teams Units");
+- transports: regular infantry (not weapon teams) enter an allied vehicle
+  tagged ``transport`` like a building (4 "Transport");
+- weapon teams pay one cp to deploy, packing up is free (4 "Weapon Teams
+  Units"): option ``"deploy"`` adds the cp at the end of the move;
+- emplacements never move and pinned units cannot move (4 "Emplacements", 7
+  "Pinning"); a unit tagged ``entered-this-round`` (it entered its building or
+  transport this round) cannot leave it.
+
+Cover lines (green and yellow hexsides) do not affect movement.
+
+Examples
+--------
+>>> from wartools.mapmodel import loads_map
+>>> from wartools.movement import path
+>>> m = loads_map('''
+... format: wartools-map/1
+... name: Riflemen enter a building
+... game: company-of-heroes
+... grid: {type: hex, columns: 4, rows: 1}
+... terrain: {cells: {B1: building}}
+... units: [{id: riflemen, side: US, type: infantry, cell: A1}]
+... ''')
+>>> p = path(m, "A1", "B1")
+>>> p.cost, p.steps[0].why
+(1, '1 cp, building: cannot leave it this round (Company of Heroes 4, Regular Infantry)')
+>>> path(m, "A1", "C1").why_not
+'the move must stop at B1 (reached for 1 cp): building: cannot leave it this round (Company of Heroes 4, Regular Infantry)'
+"""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from wartools.grids.base import Cell
+from wartools.movement.rules import MovementRules, Step
+
+#: units that may enter buildings (Company of Heroes 4, Regular Infantry / Weapon Teams)
+BUILDING_UNITS = frozenset({"infantry", "mg-team"})
+#: units that may ride in transports: regular infantry only (4, Transport)
+TRANSPORT_UNITS = frozenset({"infantry"})
+#: weapon teams, which deploy for one cp (4, Weapon Teams)
+WEAPON_TEAMS = frozenset({"mg-team", "mortar-team", "at-team"})
+VEHICLES = frozenset({"light-vehicle", "heavy-vehicle"})
+
+
+class Rules(MovementRules):
+    """Company of Heroes movement policy; see the module docstring for the rules.
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> from wartools.movement import reachable
+    >>> m = loads_map('''
+    ... format: wartools-map/1
+    ... name: jeep
+    ... game: company-of-heroes
+    ... grid: {type: hex, columns: 6, rows: 1}
+    ... units: [{id: jeep, side: US, type: light-vehicle, cell: A1}]
+    ... ''')
+    >>> r = reachable(m, "A1")
+    >>> max(r.costs.values()), r.graph.rules.allowance_why()
+    (4, '4 cp (3 cp per round, Company of Heroes 4; + speed die: one free move)')
+    """
+
+    points: ClassVar[str] = "cp"
+    default_allowance: ClassVar[int] = 3
+    allowance_rule: ClassVar[str] = "3 cp per round, Company of Heroes 4"
+    #: cp a unit may spend per round (Company of Heroes 4, Basic Movement)
+    cp_per_round: ClassVar[int] = 3
+    #: cp per round with the commander option (Company of Heroes 10, Ranger Endurance Training)
+    commander_cp_per_round: ClassVar[int] = 4
+    #: unit types that spawn with a speed die (Company of Heroes 4, Light Vehicle Units)
+    speed_die_units: ClassVar[frozenset[str]] = frozenset({"light-vehicle"})
+
+    def prepare(self) -> None:
+        self.transports = {u.cell for u in self.situation.others
+                           if u.side == self.side and "transport" in u.tags and u.type in VEHICLES}
+
+    def allowance(self) -> int:
+        if self.unit_type == "emplacement":
+            return 0
+        cp = self.commander_cp_per_round if self.has_option("commander-4cp") else self.cp_per_round
+        return cp + (1 if self.unit_type in self.speed_die_units else 0)
+
+    def allowance_why(self) -> str:
+        if self.unit_type == "emplacement":
+            return "0 cp (emplacements never move, Company of Heroes 4)"
+        text = f"{self.allowance()} cp ("
+        text += ("4 cp per round, Company of Heroes 10 commander" if self.has_option("commander-4cp")
+                 else self.allowance_rule)
+        if self.unit_type in self.speed_die_units:
+            text += "; + speed die: one free move"
+        return text + ")"
+
+    def start_blocker(self) -> str | None:
+        tags = self.mover_tags()
+        if self.unit_type == "emplacement":
+            return "emplacements never move once constructed (Company of Heroes 4, Emplacements)"
+        if "pinned" in tags:
+            return "a pinned unit cannot move (Company of Heroes 7, Pinning)"
+        if "entered-this-round" in tags:
+            return ("it entered its building or transport this round and cannot leave it "
+                    "(Company of Heroes 4, Regular Infantry; Transport)")
+        return None
+
+    def step(self, a: Cell, b: Cell) -> Step:
+        cost = ("1 cp",)
+        if "impassable" in self.map.edge_features_at(a, b):
+            return Step.blocked("red impassable line (Company of Heroes 4, Obstacles to Movement)")
+        terrain = self.map.terrain_at(b)
+        if terrain == "water":
+            return Step.blocked("water hex: impassable (Company of Heroes 4, Obstacles to Movement)")
+        if self.enemies_at(b):
+            return Step.blocked("enemy unit: cannot move through (Company of Heroes 4, Obstacles to Movement)")
+        if b in self.transports and self.unit_type in TRANSPORT_UNITS:
+            return Step(1, cost, "boards the transport: cannot leave it this round (Company of Heroes 4, Transport)")
+        if terrain == "building":
+            if self.unit_type not in BUILDING_UNITS:
+                return Step.blocked(f"building: {self.unit_type} cannot enter (only regular infantry and "
+                                    "machine-gun teams, Company of Heroes 4)")
+            return Step(1, cost, "building: cannot leave it this round (Company of Heroes 4, Regular Infantry)")
+        return Step(1, cost)
+
+    def end_blocker(self, cell: Cell) -> str | None:
+        if cell in self.transports and self.unit_type in TRANSPORT_UNITS:
+            return None
+        if self.friends_at(cell):
+            return "allied unit there: a move may pass through but not end on it, one unit per hex (Company of Heroes 4)"
+        return None
+
+    def finish(self) -> Step | None:
+        if self.unit_type in WEAPON_TEAMS and self.has_option("deploy"):
+            return Step(1, ("deploy weapon team 1 cp (Company of Heroes 4, Weapon Teams)",))
+        return None

@@ -1,0 +1,91 @@
+"""Movement overlays for pictures: plain data (:func:`reach_overlay`, :func:`path_overlay`)
+and matplotlib drawers (:func:`draw_reach`, :func:`draw_path_overlay`) used by
+``wartools render --reach A`` / ``--path A B``. The renderer is imported lazily.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wartools.grids.base import Cell
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.mapmodel import Map
+
+
+def _situation(kw: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in kw.items() if v is not None and k in
+            ("side", "weather", "night", "options", "extra_points")}
+
+
+def reach_overlay(m: Map, start: Cell | str, unit: str | None = None, budget: int | None = None,
+                  **situation: Any) -> dict[Cell, int]:
+    """``{cell: cost}`` for every cell one move can end on.
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> m = loads_map('''
+    ... format: wartools-map/1
+    ... name: t
+    ... game: company-of-heroes
+    ... grid: {type: hex, columns: 3, rows: 1}
+    ... ''')
+    >>> {m.label(c): v for c, v in reach_overlay(m, "A1", "infantry").items()}
+    {'A1': 0, 'B1': 1, 'C1': 2}
+    """
+    from wartools.movement.search import reachable
+
+    return dict(reachable(m, start, unit, budget=budget, **_situation(situation)).costs)
+
+
+def path_overlay(m: Map, start: Cell | str, goal: Cell | str, unit: str | None = None,
+                 **situation: Any) -> tuple[list[Cell], list[int], str]:
+    """The cheapest path's cells, the points spent on arriving in each, and a one-line note.
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> m = loads_map('''
+    ... format: wartools-map/1
+    ... name: t
+    ... game: company-of-heroes
+    ... grid: {type: hex, columns: 3, rows: 1}
+    ... terrain: {cells: {B1: water}}
+    ... ''')
+    >>> path_overlay(m, "A1", "C1", "infantry")[2]
+    'unreachable: from A1 (reached for 0 cp) the step into B1 is impossible: water hex: impassable (Company of Heroes 4, Obstacles to Movement)'
+    """
+    from wartools.movement.search import path
+
+    res = path(m, start, goal, unit, **_situation(situation))
+    if not res.reachable:
+        return [], [], f"unreachable: {res.why_not}"
+    return list(res.cells), res.cumulative(), f"{res.cost} {res.points}"
+
+
+def draw_reach(ax: Any, m: Map, start: Cell | str, budget: int | None = None, unit: str | None = None,
+               **situation: Any) -> Any:
+    """Shade the cells one move can end on by cost, and write the costs in them."""
+    from wartools.render.draw import annotate_cells, heat_cells, highlight_cells
+
+    costs = reach_overlay(m, start, unit, budget, **situation)
+    heat_cells(ax, m, costs, cmap="viridis_r", gid="reach")
+    annotate_cells(ax, m, costs, gid="reach-cost")
+    highlight_cells(ax, m, [m.cell(start)], color="#d62728", alpha=0.35, gid="reach-start")
+    return ax
+
+
+def draw_path_overlay(ax: Any, m: Map, start: Cell | str, goal: Cell | str, unit: str | None = None,
+                      **situation: Any) -> Any:
+    """Arrows along the cheapest path with the running cost in each cell; an
+    unreachable goal is marked and the reason written as the axes title."""
+    from wartools.render.draw import annotate_cells, draw_path, highlight_cells
+
+    cells, costs, note = path_overlay(m, start, goal, unit, **situation)
+    if cells:
+        draw_path(ax, m, cells, gid="move-path")
+        annotate_cells(ax, m, dict(zip(cells, costs)), color="#d62728", gid="move-cost")
+    else:
+        highlight_cells(ax, m, [m.cell(start), m.cell(goal)], color="#7f7f7f", gid="move-unreachable")
+    ax.set_title(f"{m.label(m.cell(start))} -> {m.label(m.cell(goal))}: {note}", fontsize=8)
+    return ax

@@ -1,0 +1,195 @@
+"""Frozen movement answers: :class:`StepInfo`, :class:`PathResult`, :class:`Reach`, :class:`TurnPlan`.
+
+Each knows how to print itself (``text()``) and how to become the JSON answer
+of the command line (``to_json()``, the layouts in DESIGN.md).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from wartools.grids.base import Cell, Grid
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.movement.graph import MoveGraph
+
+
+@dataclass(frozen=True)
+class StepInfo:
+    """One step of a path: from ``frm`` into ``to`` for ``cost`` points, and why.
+
+    A step with ``frm == to`` is a cost paid in place (a weapon team deploying).
+    """
+
+    frm: Cell
+    to: Cell
+    cost: int
+    reasons: tuple[str, ...]
+    stop: str | None = None
+
+    @property
+    def why(self) -> str:
+        """The reasons as one line, the stop reason last."""
+        parts = list(self.reasons)
+        if self.stop and self.stop not in parts:
+            parts.append(self.stop)
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class PathResult:
+    """The cheapest single move from ``start`` to ``goal`` (or why there is none).
+
+    Attributes
+    ----------
+    reachable
+        Whether a path exists (it may still need several turns: see
+        :func:`~wartools.movement.plan_turns`).
+    cells
+        The cells visited, start and goal included (empty when unreachable).
+    steps
+        One :class:`StepInfo` per step (plus a final in-place step for a cost
+        paid at the end, such as deploying).
+    cost
+        Total points, ``None`` when unreachable.
+    why_not
+        When unreachable: what blocks the cheapest near-miss.
+    allowance
+        The unit's points for one round or activation.
+    """
+
+    start: Cell
+    goal: Cell
+    unit_type: str
+    side: str | None
+    reachable: bool
+    cells: tuple[Cell, ...]
+    steps: tuple[StepInfo, ...]
+    cost: int | None
+    why_not: str | None
+    allowance: int
+    points: str
+    grid: Grid = field(repr=False, compare=False)
+    graph: MoveGraph | None = field(default=None, repr=False, compare=False)
+
+    def labels(self) -> list[str]:
+        """The printed labels of :attr:`cells`."""
+        return [self.grid.label(c) for c in self.cells]
+
+    def cumulative(self) -> list[int]:
+        """Points spent on arriving in each cell of :attr:`cells` (0 for the start)."""
+        out, total = [0], 0
+        for s in self.steps:
+            total += s.cost
+            if s.frm != s.to:
+                out.append(total)
+            else:
+                out[-1] = total
+        return out if self.reachable else []
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``wartools path`` answer: ``{"reachable", "cells", "cost", "steps": [{"to", "cost", "why"}]}``."""
+        lab = self.grid.label
+        return {"reachable": self.reachable, "cells": self.labels(), "cost": self.cost,
+                "steps": [{"to": lab(s.to), "cost": s.cost, "why": s.why} for s in self.steps]}
+
+    def text(self) -> str:
+        """A human-readable explanation, one line per step."""
+        lab = self.grid.label
+        head = f"{self.unit_type}{' (' + self.side + ')' if self.side else ''} {lab(self.start)} -> {lab(self.goal)}"
+        if not self.reachable:
+            return f"{head}: unreachable: {self.why_not}"
+        lines = [f"{head}: {self.cost} {self.points} (allowance {self.allowance} {self.points} per turn)"]
+        total = 0
+        for s in self.steps:
+            total += s.cost
+            move = f"{lab(s.frm)} -> {lab(s.to)}" if s.frm != s.to else f"at {lab(s.to)}"
+            lines.append(f"  {move}: {s.cost} {self.points} ({s.why}); total {total}")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Where a unit can end one move within a budget, with the cheapest cost to each cell.
+
+    Use :meth:`path_to` for the path (with per-step reasons) to any reachable cell.
+    """
+
+    start: Cell
+    unit_type: str
+    side: str | None
+    budget: int
+    costs: Mapping[Cell, int]
+    points: str
+    grid: Grid = field(repr=False, compare=False)
+    pred: Mapping[Any, Any] = field(repr=False, compare=False, default_factory=dict)
+    graph: MoveGraph | None = field(default=None, repr=False, compare=False)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.costs
+
+    def labels(self) -> dict[str, int]:
+        """``{label: cost}`` sorted by cost, then label."""
+        lab = self.grid.label
+        return {lab(c): v for c, v in sorted(self.costs.items(), key=lambda kv: (kv[1], lab(kv[0])))}
+
+    def path_to(self, cell: Cell | str) -> PathResult:
+        """The cheapest path to a reachable cell (label or cell)."""
+        from wartools.movement.search import path_from_pred
+
+        target = self.grid.parse(cell) if isinstance(cell, str) else cell
+        return path_from_pred(self, target)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``wartools reach`` answer: ``{"from", "unit", "reachable": {label: cost}}``."""
+        return {"from": self.grid.label(self.start), "unit": self.unit_type, "reachable": self.labels()}
+
+    def text(self) -> str:
+        """A human-readable table of reachable cells, cheapest first."""
+        by_cost: dict[int, list[str]] = {}
+        for lab, v in self.labels().items():
+            by_cost.setdefault(v, []).append(lab)
+        head = (f"{self.unit_type}{' (' + self.side + ')' if self.side else ''} from "
+                f"{self.grid.label(self.start)}, budget {self.budget} {self.points}: "
+                f"{len(self.costs)} cells")
+        return "\n".join([head] + [f"  {v} {self.points}: {' '.join(labs)}" for v, labs in by_cost.items()])
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """A path split into rounds or activations by the per-turn allowance.
+
+    ``turns[i]`` holds the steps taken in turn ``i + 1``; each turn ends on a
+    cell where a move may end.
+    """
+
+    path: PathResult
+    allowance: int
+    turns: tuple[tuple[StepInfo, ...], ...]
+    feasible: bool
+    why_not: str | None = None
+
+    def ends(self) -> list[Cell]:
+        """The cell where each turn ends."""
+        return [t[-1].to for t in self.turns if t]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"feasible", "allowance", "turns": [{"cells", "cost"}], "why_not"}``."""
+        lab = self.path.grid.label
+        turns = []
+        for t in self.turns:
+            cells = [lab(t[0].frm)] + [lab(s.to) for s in t if s.frm != s.to]
+            turns.append({"cells": cells, "cost": sum(s.cost for s in t)})
+        return {"feasible": self.feasible, "allowance": self.allowance, "turns": turns,
+                "why_not": self.why_not}
+
+    def text(self) -> str:
+        """One line per turn."""
+        if not self.feasible:
+            return f"no turn plan: {self.why_not}"
+        pts = self.path.points
+        lines = []
+        for i, t in enumerate(self.to_json()["turns"], 1):
+            lines.append(f"  turn {i}: {' -> '.join(t['cells'])} ({t['cost']}/{self.allowance} {pts})")
+        return "\n".join(lines)

@@ -1,0 +1,250 @@
+"""The policy a game plugs into the movement engine: :class:`MovementRules`.
+
+A game's ``movement`` module (``wartools.games.<game>.movement``) defines a
+subclass named ``Rules``. The engine builds one instance per (map, unit type,
+:class:`Situation`) and asks it only generic questions:
+
+- :meth:`MovementRules.step` -- what moving from one cell into an adjacent one
+  costs and why, whether it is impossible, and whether entering ends the move;
+- :meth:`MovementRules.end_blocker` -- why a move may not *end* on a cell
+  (an allied unit, a full stack);
+- :meth:`MovementRules.allowance` -- the points a unit has for one round or
+  activation;
+- :meth:`MovementRules.start_blocker` and :meth:`MovementRules.finish` -- a unit
+  that cannot move at all, and a cost paid once at the end (deploying).
+
+The engine never asks which game it is running.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from wartools.grids.base import Cell
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.mapmodel import Map, Unit
+
+
+@dataclass(frozen=True)
+class Step:
+    """The cost of one step into an adjacent cell, with its reasons.
+
+    Parameters
+    ----------
+    cost
+        Points spent (MP, cp, AP ...), or ``None`` when the step is impossible.
+    reasons
+        Human-readable parts of the cost ("woods hexside 3 MP", "road -1"), or
+        why the step is impossible.
+    stop
+        When entering ends the move: the reason ("smoke hex: must stop").
+
+    Examples
+    --------
+    >>> s = Step(2, ("woods hexside 3 MP", "road -1"))
+    >>> s.why, s.passable
+    ('woods hexside 3 MP, road -1', True)
+    >>> Step.blocked("lake hexside: impassable").passable
+    False
+    """
+
+    cost: int | None
+    reasons: tuple[str, ...] = ()
+    stop: str | None = None
+
+    @classmethod
+    def blocked(cls, *reasons: str) -> Step:
+        """An impossible step."""
+        return cls(None, tuple(reasons))
+
+    @property
+    def passable(self) -> bool:
+        """Whether the step can be taken at all."""
+        return self.cost is not None
+
+    @property
+    def why(self) -> str:
+        """The reasons as one line, the stop reason last."""
+        parts = list(self.reasons)
+        if self.stop and self.stop not in parts:
+            parts.append(self.stop)
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Everything besides the map and the unit type that changes movement.
+
+    Parameters
+    ----------
+    side
+        The moving unit's side (``None`` when the map has no other units).
+    weather
+        ``"clear"`` or a game's bad-weather name (``"mud"``, ``"snow"`` ...).
+    night
+        A night scenario.
+    options
+        Game-specific switches (``"commander-4cp"``, ``"deploy"``, ``"fuel"`` ...).
+    extra_points
+        Points added to the allowance from outside the unit (Conflict of Heroes
+        CAPs, 3.21).
+    others
+        The other units on the map (the mover excluded).
+    mover
+        The moving unit, when it stands on the map (its tags matter: pinned,
+        entered-this-round ...).
+
+    Examples
+    --------
+    >>> Situation(side="US", night=True) == Situation(side="US", night=True)
+    True
+    """
+
+    side: str | None = None
+    weather: str = "clear"
+    night: bool = False
+    options: frozenset[str] = frozenset()
+    extra_points: int = 0
+    others: tuple[Unit, ...] = ()
+    mover: Unit | None = None
+
+
+class MovementRules:
+    """Base class of a game's movement policy; every hook has a neutral default.
+
+    The defaults describe a plain game: every step costs 1 point, nothing
+    stops a move, any cell may end it, the allowance is ``default_allowance``.
+    Subclasses override hooks and class attributes only.
+
+    Parameters
+    ----------
+    map
+        The board.
+    unit_type
+        A canonical unit type of the map's game.
+    situation
+        Side, weather, night, other units.
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> m = loads_map('''
+    ... format: wartools-map/1
+    ... name: t
+    ... game: company-of-heroes
+    ... grid: {type: hex, columns: 3, rows: 3}
+    ... ''')
+    >>> r = MovementRules(m, "infantry", Situation())
+    >>> r.step(m.cell("A1"), m.cell("B1")).cost, r.allowance(), r.points
+    (1, 1, 'points')
+    """
+
+    #: name of the movement points in reasons ("MP", "cp", "AP")
+    points: ClassVar[str] = "points"
+    #: the allowance when a unit type is not in ``allowances``
+    default_allowance: ClassVar[int] = 1
+    #: per-unit-type allowance for one round or activation
+    allowances: ClassVar[Mapping[str, int]] = {}
+    #: which rulebook sections the allowance comes from (for explanations)
+    allowance_rule: ClassVar[str] = ""
+
+    def __init__(self, map: Map, unit_type: str, situation: Situation) -> None:
+        self.map = map
+        self.unit_type = unit_type
+        self.situation = situation
+        self.side = situation.side
+        self.occupants: dict[Cell, list[Unit]] = {}
+        for u in situation.others:
+            self.occupants.setdefault(u.cell, []).append(u)
+        self.prepare()
+
+    # --- hooks ------------------------------------------------------------------------
+    def prepare(self) -> None:
+        """Precompute per-map tables (hex control, occupancy); called once per build."""
+
+    def allowance(self) -> int:
+        """Points for one round or activation (before ``extra_points``)."""
+        return self.allowances.get(self.unit_type, self.default_allowance)
+
+    def allowance_why(self) -> str:
+        """How :meth:`allowance` was reached, for explanations."""
+        base = f"{self.allowance()} {self.points}"
+        return f"{base} ({self.allowance_rule})" if self.allowance_rule else base
+
+    def step(self, a: Cell, b: Cell) -> Step:
+        """Cost of moving from ``a`` into the adjacent cell ``b``."""
+        return Step(1, (f"1 {self.points}",))
+
+    def end_blocker(self, cell: Cell) -> str | None:
+        """Why a move may not end on ``cell`` (``None`` if it may)."""
+        return None
+
+    def start_blocker(self) -> str | None:
+        """Why the unit cannot move at all (``None`` if it can)."""
+        return None
+
+    def finish(self) -> Step | None:
+        """A cost paid once when the move ends (a weapon team deploying), or ``None``."""
+        return None
+
+    # --- helpers for subclasses -------------------------------------------------------
+    def friends_at(self, cell: Cell) -> list[Unit]:
+        """Other units of the mover's side on ``cell``."""
+        return [u for u in self.occupants.get(cell, ()) if u.side == self.side]
+
+    def enemies_at(self, cell: Cell) -> list[Unit]:
+        """Units of other sides on ``cell``."""
+        return [u for u in self.occupants.get(cell, ()) if u.side != self.side]
+
+    def has_option(self, name: str) -> bool:
+        """Whether ``name`` is among the situation's options."""
+        return name in self.situation.options
+
+    def mover_tags(self) -> tuple[str, ...]:
+        """Tags of the moving unit (empty for a hypothetical unit)."""
+        return self.situation.mover.tags if self.situation.mover else ()
+
+
+@dataclass(frozen=True)
+class Table:
+    """A documented, overridable lookup table: values plus where each row comes from.
+
+    Rows whose source is an assumption (the rulebook excerpt is silent) are
+    listed in ``assumed`` so notebooks and docstrings can flag them.
+
+    Examples
+    --------
+    >>> t = Table({"open": 1, "woods": 2}, assumed=("woods",))
+    >>> t["woods"], t.is_assumed("woods"), t.is_assumed("open")
+    (2, True, False)
+    >>> t.replace(woods=3)["woods"]
+    3
+    """
+
+    values: Mapping[str, Any]
+    assumed: tuple[str, ...] = ()
+    notes: Mapping[str, str] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.values.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.values
+
+    def is_assumed(self, key: str) -> bool:
+        """Whether the row is an assumption rather than rulebook text."""
+        return key in self.assumed
+
+    def replace(self, rows: Mapping[str, Any] | None = None, /, **more: Any) -> Table:
+        """A copy with rows replaced (replaced rows are no longer flagged as assumed)."""
+        rows = {**(rows or {}), **more}
+        values = {**self.values, **rows}
+        return Table(values, tuple(k for k in self.assumed if k not in rows), self.notes)
+
+    def keys(self) -> Iterable[str]:
+        return self.values.keys()

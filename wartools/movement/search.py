@@ -1,0 +1,358 @@
+"""Movement queries on the cached graph: reachable cells, cheapest path, alternatives,
+turn plans, and why a goal is out of reach.
+
+Every query takes the map, a start cell (label or cell) and the unit, given as
+a unit type, a unit id or a :class:`~wartools.mapmodel.Unit`; a unit standing
+on the start cell supplies the default type and side.
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+from wartools.errors import WartoolsError
+from wartools.grids.base import Cell
+from wartools.movement.graph import End, MoveGraph, movement_graph
+from wartools.movement.results import PathResult, Reach, StepInfo, TurnPlan
+from wartools.movement.rules import Situation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.mapmodel import Map, Unit
+
+
+class MovementError(WartoolsError):
+    """A movement query that cannot be answered as asked (bad unit, missing side)."""
+
+
+def _cell(m: Map, where: Cell | str) -> Cell:
+    return m.cell(where)
+
+
+def resolve(m: Map, start: Cell | str, unit: str | Unit | None = None, *, side: str | None = None,
+            weather: str | None = None, night: bool = False, options: Iterable[str] = (),
+            extra_points: int = 0) -> tuple[Cell, str, Situation]:
+    """Start cell, canonical unit type and :class:`Situation` for a query.
+
+    The unit may be a unit type, the id of a unit on the map, or a ``Unit``.
+    A unit on the start cell (the first one of the requested type, if any)
+    is the mover: it supplies the type and side unless given, and is left
+    out of the other units.
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> m = loads_map('''
+    ... format: wartools-map/1
+    ... name: t
+    ... game: combat-infantry
+    ... grid: {type: hex, columns: 4, rows: 4}
+    ... units: [{id: a, side: US, type: rifle, cell: B2}, {id: g, side: German, type: mg, cell: D4}]
+    ... ''')
+    >>> start, utype, sit = resolve(m, "B2")
+    >>> utype, sit.side, [u.id for u in sit.others]
+    ('rifle', 'US', ['g'])
+    >>> resolve(m, "A1")[1:]
+    Traceback (most recent call last):
+    ...
+    wartools.movement.search.MovementError: no unit on A1 and no side given: give a side (the map has units of German, US)
+    """
+    cell = _cell(m, start)
+    mover: Unit | None = None
+    game = m.game
+    if unit is not None and not isinstance(unit, str):
+        mover = unit
+        unit_type = unit.type
+    elif isinstance(unit, str) and any(u.id == unit for u in m.units):
+        mover = m.unit(unit)
+        unit_type = mover.type
+    else:
+        unit_type = game.unit_types.resolve(unit) if unit is not None else None
+        here = m.units_at(cell)
+        if here:
+            mover = next((u for u in here if u.type == unit_type), here[0])
+        if unit_type is None:
+            unit_type = mover.type if mover else game.unit_types.names[0]
+    if side is None:
+        side = mover.side if mover else None
+    others = tuple(u for u in m.units if mover is None or u.id != mover.id)
+    if side is None and others:
+        sides = ", ".join(sorted({u.side for u in others}))
+        raise MovementError(f"no unit on {m.label(cell)} and no side given: give a side "
+                            f"(the map has units of {sides})")
+    situation = Situation(side=side, weather=(weather or "clear").strip().lower(), night=bool(night),
+                          options=frozenset(options), extra_points=int(extra_points), others=others,
+                          mover=mover)
+    return cell, unit_type, situation
+
+
+def _graph(m: Map, start: Cell | str, unit: Any, kw: dict[str, Any]) -> tuple[Cell, MoveGraph]:
+    cell, unit_type, situation = resolve(m, start, unit, **kw)
+    return cell, movement_graph(m, unit_type, situation)
+
+
+def _cells_and_steps(mg: MoveGraph, nodes: list[Any]) -> tuple[tuple[Cell, ...], tuple[StepInfo, ...]]:
+    cells: list[Cell] = [nodes[0]]
+    steps: list[StepInfo] = []
+    for u, v in zip(nodes, nodes[1:]):
+        if isinstance(v, End) and v.cell == u:
+            continue
+        st = mg.step(u, v)
+        to = v.cell if isinstance(v, End) else v
+        steps.append(StepInfo(u, to, st.cost or 0, st.reasons, st.stop))
+        cells.append(to)
+    fin = mg.rules.finish()
+    if fin is not None and fin.cost:
+        steps.append(StepInfo(cells[-1], cells[-1], fin.cost, fin.reasons))
+    return tuple(cells), tuple(steps)
+
+
+def _result(m: Map, mg: MoveGraph, start: Cell, goal: Cell, nodes: list[Any] | None,
+            why_not: str | None = None) -> PathResult:
+    sit = mg.rules.situation
+    if nodes is None:
+        return PathResult(start, goal, mg.rules.unit_type, sit.side, False, (), (), None, why_not,
+                          mg.allowance, mg.points, m.grid, mg)
+    cells, steps = _cells_and_steps(mg, nodes)
+    return PathResult(start, goal, mg.rules.unit_type, sit.side, True, cells, steps,
+                      sum(s.cost for s in steps), None, mg.allowance, mg.points, m.grid, mg)
+
+
+def reachable(m: Map, start: Cell | str, unit: str | Unit | None = None, *, budget: int | None = None,
+              **situation: Any) -> Reach:
+    """Cells where one move can end within ``budget`` points, with their cheapest costs.
+
+    ``budget`` defaults to the unit's allowance for one round or activation.
+    The start cell is always included at cost 0. Keyword arguments ``side``,
+    ``weather``, ``night``, ``options``, ``extra_points`` describe the
+    situation (see :func:`resolve`).
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> m = loads_map('''
+    ... format: wartools-map/1
+    ... name: t
+    ... game: company-of-heroes
+    ... grid: {type: hex, columns: 6, rows: 1}
+    ... units: [{id: jeep, side: US, type: light-vehicle, cell: A1}]
+    ... ''')
+    >>> r = reachable(m, "A1")
+    >>> r.budget, r.costs[m.cell("E1")], r.path_to("E1").labels()
+    (4, 4, ['A1', 'B1', 'C1', 'D1', 'E1'])
+    """
+    cell, mg = _graph(m, start, unit, situation)
+    blocker = mg.rules.start_blocker()
+    fin = mg.rules.finish()
+    limit = mg.allowance if budget is None else int(budget)
+    if limit < 0:
+        raise MovementError(f"budget must be >= 0, got {limit}")
+    search_limit = limit - (fin.cost or 0 if fin else 0)
+    costs: dict[Cell, int] = {cell: 0}
+    pred: dict[Any, Any] = {}
+    if blocker is None and search_limit >= 0:
+        preds, dist = nx.dijkstra_predecessor_and_distance(mg.graph, cell, cutoff=search_limit)
+        for node, d in dist.items():
+            if isinstance(node, End):
+                costs[node.cell] = min(costs.get(node.cell, d), d)
+        pred = {k: v[0] for k, v in preds.items() if v}
+        if fin is not None and fin.cost:
+            costs = {c: v + fin.cost for c, v in costs.items()}
+            costs[cell] = fin.cost
+    return Reach(cell, mg.rules.unit_type, mg.rules.situation.side, limit, costs, mg.points, m.grid,
+                 pred, mg)
+
+
+def path_from_pred(reach: Reach, goal: Cell) -> PathResult:
+    """The path to ``goal`` recorded by a :func:`reachable` search."""
+    mg = reach.graph
+    assert mg is not None
+    m = mg.rules.map
+    if goal not in reach.costs:
+        return _result(m, mg, reach.start, goal, None,
+                       f"{m.label(goal)} is not reachable within {reach.budget} {reach.points}")
+    if goal == reach.start:
+        return _result(m, mg, reach.start, goal, [goal])
+    nodes: list[Any] = [End(goal)]
+    while nodes[-1] != reach.start:
+        nodes.append(reach.pred[nodes[-1]])
+    return _result(m, mg, reach.start, goal, nodes[::-1])
+
+
+def _heuristic(m: Map, mg: MoveGraph, goal: Cell):  # type: ignore[no-untyped-def]
+    scale, dist = mg.min_cost, m.grid.distance
+
+    def h(u: Any, _v: Any) -> int:
+        return scale * dist(u.cell if isinstance(u, End) else u, goal)
+    return h
+
+
+def path(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit | None = None,
+         **situation: Any) -> PathResult:
+    """The cheapest single move from ``start`` to ``goal`` (A* on the movement graph).
+
+    The path never passes through a cell where entering ends the move and
+    never ends where a move may not end. Its cost is not limited by the
+    allowance: :func:`plan_turns` splits a long path into turns. When the goal
+    cannot be reached, :attr:`PathResult.why_not` says what blocks the
+    cheapest near-miss.
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> m = loads_map('''
+    ... format: wartools-map/1
+    ... name: t
+    ... game: combat-infantry
+    ... grid: {type: hex, columns: 4, rows: 4}
+    ... terrain: {cells: {B2: woods, B3: woods}}
+    ... roads: [{kind: paved, cells: [B1, B2, B3]}]
+    ... ''')
+    >>> p = path(m, "B1", "B3", "rifle")
+    >>> p.cost, [s.why for s in p.steps]
+    (4, ['woods hexside 3 MP, road -1', 'woods hexside 3 MP, road -1'])
+    """
+    cell, mg = _graph(m, start, unit, situation)
+    target = _cell(m, goal)
+    blocker = mg.rules.start_blocker()
+    if blocker is not None:
+        return _result(m, mg, cell, target, None, blocker)
+    if cell == target:
+        return _result(m, mg, cell, target, [cell])
+    try:
+        nodes = nx.astar_path(mg.graph, cell, End(target), _heuristic(m, mg, target), weight="weight")
+    except (nx.NetworkXNoPath, nx.NodeNotFound):
+        return _result(m, mg, cell, target, None, why_unreachable(m, mg, cell, target))
+    return _result(m, mg, cell, target, nodes)
+
+
+def alternatives(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit | None = None, k: int = 3,
+                 **situation: Any) -> tuple[PathResult, ...]:
+    """Up to ``k`` different paths, cheapest first (networkx ``shortest_simple_paths``).
+
+    Paths that visit the same cells in the same order count once.
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> m = loads_map('''
+    ... format: wartools-map/1
+    ... name: t
+    ... game: company-of-heroes
+    ... grid: {type: hex, columns: 4, rows: 4}
+    ... ''')
+    >>> [p.cost for p in alternatives(m, "A1", "C1", "infantry", k=3)]
+    [2, 3, 3]
+    """
+    cell, mg = _graph(m, start, unit, situation)
+    target = _cell(m, goal)
+    if mg.rules.start_blocker() is not None or cell == target:
+        return (path(m, start, goal, unit, **situation),)
+    out: list[PathResult] = []
+    seen: set[tuple[Cell, ...]] = set()
+    try:
+        for nodes in itertools.islice(nx.shortest_simple_paths(mg.graph, cell, End(target), weight="weight"),
+                                      4 * k):
+            res = _result(m, mg, cell, target, list(nodes))
+            if res.cells not in seen:
+                seen.add(res.cells)
+                out.append(res)
+            if len(out) == k:
+                break
+    except (nx.NetworkXNoPath, nx.NodeNotFound):
+        return (_result(m, mg, cell, target, None, why_unreachable(m, mg, cell, target)),)
+    return tuple(out)
+
+
+def why_unreachable(m: Map, mg: MoveGraph, start: Cell, goal: Cell) -> str:
+    """Explain an unreachable goal by what blocks the cheapest near-miss.
+
+    Candidates are every impossible step out of a cell the unit can reach and
+    every must-stop cell it can only end on; the one with the smallest
+    (cost so far + cheapest remaining estimate) is reported.
+    """
+    lab, dist_cells = m.label, m.grid.distance
+    pts = mg.points
+    if goal in mg.no_end and mg.graph.has_node(goal):
+        reach = nx.single_source_dijkstra_path_length(mg.graph, start, weight="weight")
+        if goal in reach:
+            return f"the move cannot end on {lab(goal)}: {mg.no_end[goal]}"
+    dist = nx.single_source_dijkstra_path_length(mg.graph, start, weight="weight")
+    scale = max(mg.min_cost, 1)
+    best: tuple[Any, ...] | None = None
+    for (a, b), st in mg.blocked.items():
+        if a in dist:
+            key = (dist[a] + scale * (1 + dist_cells(b, goal)), dist_cells(b, goal), lab(a), lab(b))
+            if best is None or key < best[0]:
+                best = (key, f"from {lab(a)} (reached for {dist[a]} {pts}) the step into {lab(b)} is "
+                             f"impossible: {st.why}")
+    for node, d in dist.items():
+        if not isinstance(node, End) or node.cell in dist or node.cell == goal:
+            continue
+        c = node.cell
+        for u in mg.graph.predecessors(node):
+            if u in dist and dist[u] + mg.graph.edges[u, node]["weight"] == d:
+                st = mg.step(u, node)
+                key = (d + scale * dist_cells(c, goal), dist_cells(c, goal), lab(c), "")
+                if best is None or key < best[0]:
+                    best = (key, f"the move must stop at {lab(c)} (reached for {d} {pts}): {st.stop}")
+                break
+    if best is None:
+        return f"no way out of {lab(start)}: every step is blocked"
+    return best[1]
+
+
+def plan_turns(result: PathResult, allowance: int | None = None) -> TurnPlan:
+    """Split a path into rounds or activations of at most ``allowance`` points each.
+
+    Each turn takes as many steps as fit and ends on a cell where a move may
+    end (backing up past allied units and the like). The greedy split gives
+    the fewest turns for that path, since points cannot be saved (Combat
+    Infantry 8.1).
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> m = loads_map('''
+    ... format: wartools-map/1
+    ... name: t
+    ... game: company-of-heroes
+    ... grid: {type: hex, columns: 8, rows: 1}
+    ... ''')
+    >>> plan = plan_turns(path(m, "A1", "H1", "infantry"))
+    >>> plan.to_json()["turns"]
+    [{'cells': ['A1', 'B1', 'C1', 'D1'], 'cost': 3}, {'cells': ['D1', 'E1', 'F1', 'G1'], 'cost': 3}, {'cells': ['G1', 'H1'], 'cost': 1}]
+    """
+    limit = result.allowance if allowance is None else int(allowance)
+    if not result.reachable:
+        return TurnPlan(result, limit, (), False, result.why_not)
+    no_end = result.graph.no_end if result.graph is not None else {}
+    lab = result.grid.label
+    steps = list(result.steps)
+    turns: list[tuple[StepInfo, ...]] = []
+    i = 0
+    while i < len(steps):
+        cur: list[StepInfo] = []
+        spent = 0
+        while i < len(steps) and spent + steps[i].cost <= limit:
+            spent += steps[i].cost
+            cur.append(steps[i])
+            i += 1
+        if not cur:
+            s = steps[i]
+            return TurnPlan(result, limit, tuple(turns), False,
+                            f"the step into {lab(s.to)} costs {s.cost} {result.points}, more than "
+                            f"{limit} {result.points} per turn")
+        if i < len(steps):
+            keep = len(cur)
+            while keep > 0 and cur[keep - 1].to in no_end:
+                keep -= 1
+            if keep == 0:
+                return TurnPlan(result, limit, tuple(turns), False,
+                                f"no cell between {lab(cur[0].frm)} and {lab(cur[-1].to)} where the turn may end")
+            i -= len(cur) - keep
+            cur = cur[:keep]
+        turns.append(tuple(cur))
+    return TurnPlan(result, limit, tuple(turns), True)
