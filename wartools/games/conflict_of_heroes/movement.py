@@ -1,0 +1,137 @@
+"""Conflict of Heroes: Storms of Steel movement: AP per hex entered, 7 AP per activation.
+
+What the rulebook excerpt says:
+
+- An activated unit receives 7 AP (Conflict of Heroes 2.2 "Unit (AP) Action",
+  3.0); moving one open hex costs 1 AP for an infantry squad (Game Overview,
+  3.0 example: "1AP to move one open hex").
+- CAPs may supplement an activated unit's APs one for one (3.21): pass them as
+  ``extra_points``.
+- Infantry squads are the units whose movement cost is 2 AP or less (1.1).
+
+Everything else below is an **assumption**, because the excerpt has no
+terrain chart: AP per terrain and unit class (:data:`ENTER_AP`, every row
+except open for foot units is flagged), hexside extras for walls and streams
+(:data:`HEXSIDE_AP`), +1 AP uphill, road movement at the open-terrain cost, a
+wreck +1 AP, no moving into enemy-occupied hexes and no stacking limit.
+Override the tables in a subclass of :class:`Rules` to change them.
+
+Examples
+--------
+>>> from wartools.mapmodel import loads_map
+>>> from wartools.movement import reachable
+>>> m = loads_map('''
+... format: wartools-map/1
+... name: Steppe
+... game: conflict-of-heroes
+... grid: {type: hex, columns: 10, rows: 1}
+... units: [{id: rifles, side: Soviet, type: infantry, cell: A1}]
+... ''')
+>>> r = reachable(m, "A1")
+>>> r.budget, max(r.costs.values())
+(7, 7)
+>>> reachable(m, "A1", extra_points=2).budget
+9
+"""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from wartools.grids import Edge
+from wartools.grids.base import Cell
+from wartools.movement.rules import MovementRules, Step, Table
+
+#: unit type -> movement class
+CLASSES = {"infantry": "foot", "mg": "foot", "mortar": "foot", "gun": "gun", "vehicle": "vehicle",
+           "tank": "tank"}
+X = None  # impassable
+
+#: AP to enter a hex, per movement class and terrain; None = impassable
+ENTER_AP = Table(
+    {"foot": {"open": 1, "field": 1, "brush": 2, "woods": 2, "building": 2, "water": X},
+     "gun": {"open": 2, "field": 2, "brush": 3, "woods": 3, "building": X, "water": X},
+     "vehicle": {"open": 1, "field": 2, "brush": 2, "woods": 4, "building": X, "water": X},
+     "tank": {"open": 1, "field": 1, "brush": 2, "woods": 3, "building": X, "water": X}},
+    assumed=("foot:field", "foot:brush", "foot:woods", "foot:building", "foot:water", "gun", "vehicle", "tank"),
+    notes={"foot:open": "Game Overview and 3.0: 1 AP to move one open hex"})
+#: extra AP to cross a hexside feature, per movement class; None = impassable (all assumed)
+HEXSIDE_AP = Table(
+    {"wall": {"foot": 1, "gun": 1, "vehicle": X, "tank": 1},
+     "stream": {"foot": 1, "gun": 2, "vehicle": 2, "tank": 1}},
+    assumed=("wall", "stream"))
+
+
+class Rules(MovementRules):
+    """Conflict of Heroes movement policy; see the module docstring.
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> from wartools.movement import path
+    >>> m = loads_map('''
+    ... format: wartools-map/1
+    ... name: woods
+    ... game: conflict-of-heroes
+    ... grid: {type: hex, columns: 3, rows: 1}
+    ... terrain: {cells: {B1: woods}}
+    ... ''')
+    >>> p = path(m, "A1", "C1", "infantry")
+    >>> p.cost, [s.why for s in p.steps]
+    (3, ['woods hex 2 AP [assumed]', 'open hex 1 AP'])
+    """
+
+    points: ClassVar[str] = "AP"
+    default_allowance: ClassVar[int] = 7
+    allowance_rule: ClassVar[str] = "7 AP per activation, Conflict of Heroes 2.2, 3.0"
+    enter_ap: ClassVar[Table] = ENTER_AP
+    hexside_ap: ClassVar[Table] = HEXSIDE_AP
+    #: extra AP for entering a higher hex (assumption)
+    uphill_ap: ClassVar[int] = 1
+
+    def prepare(self) -> None:
+        m = self.map
+        self.cls = CLASSES.get(self.unit_type, "foot")
+        self._table = self.enter_ap[self.cls]
+        self._terrain, self._default = m.terrain, m.default_terrain
+        self._edges, self._features, self._elev, self._roads = m.edges, m.features, m.elevation, m.road_edges
+
+    def allowance_why(self) -> str:
+        text = f"7 AP ({self.allowance_rule})"
+        if self.situation.extra_points:
+            text += f" + {self.situation.extra_points} CAPs (3.21)"
+        return text
+
+    def _assumed(self, terrain: str) -> str:
+        key = f"{self.cls}:{terrain}"
+        return "" if key in self.enter_ap.notes else " [assumed]"
+
+    def step(self, a: Cell, b: Cell) -> Step:
+        edge = Edge.of(a, b)
+        terrain = self._terrain.get(b, self._default)
+        on_road = bool(self._roads.get(edge))
+        if self.enemies_at(b):
+            return Step.blocked("enemy-occupied hex: cannot move in [assumed]")
+        if on_road and terrain != "water":
+            cost = self._table["open"]
+            reasons = [f"road {cost} AP (open-terrain cost) [assumed]"]
+        else:
+            ap = self._table.get(terrain)
+            if ap is None:
+                return Step.blocked(f"{terrain} hex: impassable to {self.unit_type} [assumed]")
+            cost, reasons = ap, [f"{terrain} hex {ap} AP{self._assumed(terrain)}"]
+        for f in self._edges.get(edge, ()):
+            if on_road:
+                break
+            extra = self.hexside_ap.get(f, {}).get(self.cls, 0)
+            if extra is None:
+                return Step.blocked(f"{f} hexside: impassable to {self.unit_type} [assumed]")
+            if extra:
+                cost += extra
+                reasons.append(f"{f} hexside +{extra} [assumed]")
+        if self._elev.get(b, 0) > self._elev.get(a, 0) and self.uphill_ap:
+            cost += self.uphill_ap
+            reasons.append(f"uphill +{self.uphill_ap} [assumed]")
+        if "wreck" in self._features.get(b, ()):
+            cost += 1
+            reasons.append("wreck +1 [assumed]")
+        return Step(cost, tuple(reasons))
