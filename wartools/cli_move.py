@@ -1,0 +1,122 @@
+"""``wartools reach`` and ``wartools path``: movement questions from the command line.
+
+Each handler returns ``(answer, text)``: the JSON answer of DESIGN.md's CLI
+table and a human explanation. A unit on the start cell supplies the default
+unit type and side; ``--unit``/``--side`` override them.
+
+Examples
+--------
+>>> import argparse, os, tempfile
+>>> from wartools.mapmodel import loads_map, save_map
+>>> m = loads_map('''
+... format: wartools-map/1
+... name: t
+... game: company-of-heroes
+... grid: {type: hex, columns: 4, rows: 1}
+... units: [{id: r, side: US, type: infantry, cell: A1}]
+... ''')
+>>> d = tempfile.mkdtemp(); f = os.path.join(d, "m.yaml"); save_map(m, f)
+>>> parser = argparse.ArgumentParser(); add_parsers(parser.add_subparsers())
+>>> args = parser.parse_args(["path", f, "A1", "C1"])
+>>> args.handler(args)[0]
+{'reachable': True, 'cells': ['A1', 'B1', 'C1'], 'cost': 2, 'steps': [{'to': 'B1', 'cost': 1, 'why': '1 cp'}, {'to': 'C1', 'cost': 1, 'why': '1 cp'}]}
+>>> args = parser.parse_args(["reach", f, "A1", "--budget", "2"])
+>>> args.handler(args)[0]
+{'from': 'A1', 'unit': 'infantry', 'reachable': {'A1': 0, 'B1': 1, 'C1': 2}}
+"""
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from wartools.errors import WartoolsError
+
+WEATHER = ("clear", "bad", "poor", "mud", "snow", "rain")
+
+
+class MoveArgumentError(WartoolsError):
+    """A movement command-line argument that does not fit the map."""
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--unit", help="unit type (default: the unit on the start cell)")
+    p.add_argument("--side", help="side of the moving unit (default: the unit on the start cell)")
+    p.add_argument("--night", action="store_true", help="night scenario (Combat Infantry 10.3)")
+    p.add_argument("--weather", choices=WEATHER, default=None, help="weather (bad weather spoils unpaved roads)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME",
+                   help="game option: commander-4cp, deploy (Company of Heroes), fuel (Heroes of Normandie)")
+    p.add_argument("--caps", type=int, default=0, help="points added to the allowance (Conflict of Heroes CAPs)")
+
+
+def add_parsers(subparsers: Any) -> None:
+    """Add the ``reach`` and ``path`` subcommands."""
+    p = subparsers.add_parser("reach", help="where can a unit move this round or activation")
+    p.add_argument("map", help="map file (YAML)")
+    p.add_argument("start", metavar="A", help="start cell")
+    p.add_argument("--budget", type=int, help="movement points (default: the unit's allowance)")
+    _common(p)
+    p.set_defaults(handler=reach_command)
+
+    p = subparsers.add_parser("path", help="cheapest path from A to B, with the cost of each step")
+    p.add_argument("map", help="map file (YAML)")
+    p.add_argument("start", metavar="A", help="start cell")
+    p.add_argument("goal", metavar="B", help="goal cell")
+    p.add_argument("--alternatives", type=int, default=0, metavar="K",
+                   help="also list up to K alternative paths in the text")
+    _common(p)
+    p.set_defaults(handler=path_command)
+
+
+def _load(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    from wartools.mapmodel import load_map
+
+    m = load_map(args.map)
+    if args.side is not None:
+        known = sorted({*m.game.sides, *(u.side for u in m.units)})
+        match = [s for s in known if s.lower() == args.side.strip().lower()]
+        if not match:
+            raise MoveArgumentError(f"unknown side {args.side!r} for {m.game.id}; valid: {', '.join(known)}")
+        args.side = match[0]
+    if args.caps < 0:
+        raise MoveArgumentError(f"--caps must be >= 0, got {args.caps}")
+    return m
+
+
+def _situation(args: argparse.Namespace) -> dict[str, Any]:
+    return {"side": args.side, "weather": args.weather, "night": args.night, "options": tuple(args.option),
+            "extra_points": args.caps}
+
+
+def reach_command(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    """``wartools reach MAP A``: ``{"from", "unit", "reachable": {label: cost}}``."""
+    from wartools.movement import reachable
+
+    m = _load(args)
+    if args.budget is not None and args.budget < 0:
+        raise MoveArgumentError(f"--budget must be >= 0, got {args.budget}")
+    r = reachable(m, args.start, args.unit, budget=args.budget, **_situation(args))
+    text = r.text()
+    blocker = r.graph.rules.start_blocker() if r.graph else None
+    if blocker:
+        text += f"\n  cannot move: {blocker}"
+    elif r.graph is not None:
+        text += f"\n  allowance: {r.graph.rules.allowance_why()}"
+    return r.to_json(), text
+
+
+def path_command(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    """``wartools path MAP A B``: ``{"reachable", "cells", "cost", "steps": [{"to", "cost", "why"}]}``."""
+    from wartools.movement import alternatives, path, plan_turns
+
+    m = _load(args)
+    res = path(m, args.start, args.goal, args.unit, **_situation(args))
+    lines = [res.text()]
+    if res.reachable and res.cost is not None and res.cost > res.allowance:
+        plan = plan_turns(res)
+        lines.append(f"needs more than one turn ({res.allowance} {res.points} per turn):")
+        lines.append(plan.text())
+    if res.reachable and args.alternatives > 0:
+        alts = alternatives(m, args.start, args.goal, args.unit, k=args.alternatives + 1, **_situation(args))
+        for i, alt in enumerate(alts[1:], 1):
+            lines.append(f"alternative {i}: {' '.join(alt.labels())} ({alt.cost} {alt.points})")
+    return res.to_json(), "\n".join(lines)
