@@ -11,8 +11,9 @@ import time
 import numpy as np
 
 from wartools.dice import count_successes, d, empirical, standard_errors
+from wartools.games.combat_infantry import assault as ci_assault
 from wartools.games.combat_infantry import combat
-from wartools.games.combat_infantry.combat import AssaultUnit, assault, simulate_assault
+from wartools.games.combat_infantry.assault import AssaultUnit, assault, simulate_assault
 
 TRIALS = 1_000_000
 
@@ -43,7 +44,7 @@ def full_assault():
 
     def exact_cold():
         combat.fire.cache_clear()
-        combat._apply.cache_clear()
+        ci_assault._apply.cache_clear()
         return assault(att, dfn)
 
     exact_t, exact = timed(exact_cold)

@@ -1,24 +1,21 @@
-"""Combat Infantry combat: rulebook examples (exact and scripted), brute-force oracles, simulation."""
+"""Combat Infantry fire, bombardment, morale and mines: rulebook examples (exact and scripted),
+brute-force oracles. Assaults are tested in test_combat_infantry_assault.py."""
 from __future__ import annotations
 
 import itertools
 from fractions import Fraction
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wartools.dice import Dist, standard_errors
+from wartools.dice import Dist
 from wartools.errors import WartoolsError
-from wartools.games.combat_infantry import combat
-from wartools.games.combat_infantry.combat import (AssaultEnd, AssaultRules, AssaultUnit, HexUnit,
-                                                   assault, bombard, bombard_rolls, can_fire,
-                                                   defends_d2, distribute_hits, end_activation, fire,
-                                                   fire_at_hex, fire_at_unit, hits_from_rolls,
-                                                   minefield_assault, minefield_rolls, morale_check,
-                                                   net_firepower, passes_morale, replay_assault,
-                                                   simulate_assault, steps_lost)
+from wartools.games.combat_infantry.combat import (HexUnit, bombard, bombard_rolls, can_fire, defends_d2,
+                                                   distribute_hits, end_activation, fire, fire_at_hex,
+                                                   fire_at_unit, hits_from_rolls, minefield_assault,
+                                                   minefield_rolls, morale_check, net_firepower,
+                                                   passes_morale, steps_lost)
 
 FACES = range(10)  # printed d10 faces; 0 counts as 10
 
@@ -59,14 +56,6 @@ def test_armor_class_6_32_examples():
     assert net_firepower(3, armor=3) == 0 and not can_fire(3, armor=3)
     assert fire(3, 3, armor=3) == Dist.constant(0)
     assert fire(2, 6, armor=4) == fire(2, 2)
-
-
-def test_armor_class_zero_in_assaults_9_65():
-    # an infantry F3 cannot fire on a PZ-IV (AC3), but in an assault it hits it at F3
-    ends = assault([AssaultUnit("rifle", 1, 3)], [AssaultUnit("tank", 1, 5, morale=10)],
-                   AssaultRules(attacker_retreat_round=2))
-    p_def_first = Fraction(5, 10)  # tank fires first at F5
-    assert ends.prob(lambda e: e.winner == "attacker") == (1 - p_def_first) * Fraction(1, 2) * Fraction(3, 10)
 
 
 # ---------------------------------------------------------------- 6.3 casualties and 6.7 D2
@@ -172,137 +161,10 @@ def test_minefield_engineer_example_7_2():
             2, lambda fs: minefield_rolls(fs, 2, engineer=engineer))
 
 
-# ---------------------------------------------------------------- 9 assaults: Caron Farm (Diagram 6)
-US = [AssaultUnit("rifle", 2, 2, morale=5), AssaultUnit("mg", 2, 3, morale=5)]
-GERMANS = [AssaultUnit("rifle", 3, 3, morale=6), AssaultUnit("rifle", 3, 3, morale=6)]
-# Faces per side-round: morale dice of strength-1 units, then each firing unit's dice (listed order).
-CARON_FARM = [
-    5, 9, 1, 7,        # R1 USA: IN 2 (F2) misses, MG 2 (F3) one hit -> German IN 3 (uphill) to IN 2
-    2, 8, 9, 4, 6,     # R1 Germans: IN 3 (F3) one hit (2) -> USA IN 2 to IN 1; IN 2 misses
-    9,                 # R2 USA: IN 1 morale 9 > 5: disrupted
-    3, 8,              # R2 MG 2 one hit -> the German IN 3 to IN 2
-    7, 5, 1, 9,        # R2 Germans: IN 2, IN 2 one hit -> USA MG 2 to 1
-    4, 2,              # R3 USA: MG 1 and IN 1 pass morale
-    8, 2,              # R3 USA: IN misses, MG hits -> first German IN 2 to IN 1; Germans retreat
-]
-
-
+# ---------------------------------------------------------------- Caron Farm (Diagram 6): before the assault
 def test_caron_farm_bombardment_and_fire_before_the_assault():
     assert bombard_rolls([2, 4, 7], 4) == (2, 0)                # mortar 3, assumed F4
     farm = distribute_hits((HexUnit(3, "rifle"), HexUnit(2, "mg")), 2, d2=defends_d2("farm"))
     assert [u.strength for u in farm] == [2, 2]                 # one step lost (farm D2)
     farm = distribute_hits(farm, hits_from_rolls([1, 6], 3), d2=True)
     assert farm[0].half_hit and end_activation(farm) == (HexUnit(2, "rifle"), HexUnit(2, "mg"))
-
-
-def test_caron_farm_assault_scripted():
-    end, log = replay_assault(GERMANS, US, CARON_FARM)
-    assert end == AssaultEnd("defender", 3, attackers=(1, 2), defenders=(1, 1), how="retreated")
-    assert any("disrupted" in line for line in log)
-    with pytest.raises(WartoolsError):
-        replay_assault(GERMANS, US, CARON_FARM[:-1])
-
-
-def test_caron_farm_assault_exact_contains_narrative_end():
-    ends = assault(GERMANS, US)
-    narrative = AssaultEnd("defender", 3, (1, 2), (1, 1), "retreated")
-    assert 0 < ends[narrative] < Fraction(1, 10)
-    assert sum(ends.probabilities) == 1
-    assert all(e.round <= 3 for e in ends)
-
-
-# ---------------------------------------------------------------- 9.2 exact chain vs oracles
-def brute_assault(attackers, defenders, rules=None) -> Dist:
-    """Forward enumeration: every phase replayed on every printed face sequence."""
-    chain = combat._Assault(attackers, defenders, rules)
-    mass, ends = {chain.start: Fraction(1)}, {}
-    while mass:
-        state = min(mass, key=lambda s: (s[0], s[1]))
-        p = mass.pop(state)
-        rnd, phase, att, dfn = state
-        own = att if phase else dfn
-        need = sum(s for s in own if s > 0) + sum(1 for s in own if s == 1)
-        seqs = list(itertools.product(FACES, repeat=need))
-        for seq in seqs:
-            nxt = chain.replay_phase(state, iter(seq), [])
-            target = ends if isinstance(nxt, AssaultEnd) else mass
-            target[nxt] = target.get(nxt, 0) + p / len(seqs)
-    return Dist._from_dict(ends)
-
-
-SMALL = [
-    ([AssaultUnit("rifle", 1, 3)], [AssaultUnit("rifle", 2, 2, morale=4)], AssaultRules()),
-    ([AssaultUnit("engineer", 1, 2)], [AssaultUnit("at-gun", 1, 4, morale=7)], AssaultRules(river_or_cliff=True)),
-    ([AssaultUnit("atr", 1, 4), AssaultUnit("rifle", 1, 2)], [AssaultUnit("tank", 1, 3, morale=6)],
-     AssaultRules(smoke=True)),
-    ([AssaultUnit("rifle", 2, 5)], [AssaultUnit("hq", 1, 2, morale=8), AssaultUnit("mortar", 1, 3, morale=3)],
-     AssaultRules(hit_limit=1, defender_retreat_round=3)),
-    ([AssaultUnit("rifle", 1, 6)], [AssaultUnit("rifle", 1, 1)], AssaultRules(attacker_can_retreat=False)),
-]
-
-
-@pytest.mark.parametrize("attackers,defenders,rules", SMALL)
-def test_assault_markov_chain_matches_face_enumeration(attackers, defenders, rules):
-    assert assault(attackers, defenders, rules) == brute_assault(attackers, defenders, rules)
-
-
-def test_assault_three_against_three_simulation_within_four_standard_errors():
-    att = [AssaultUnit("rifle", 4, 3), AssaultUnit("engineer", 3, 2), AssaultUnit("rifle", 2, 2)]
-    dfn = [AssaultUnit("rifle", 3, 3), AssaultUnit("mg", 3, 4), AssaultUnit("hq", 1, 2, morale=7)]
-    exact = assault(att, dfn)
-    trials = 100_000
-    sim = simulate_assault(att, dfn, trials, np.random.default_rng(1944))
-    winner = exact.map(lambda e: e.winner)
-    assert max(standard_errors(winner, sim.map(lambda e: e.winner), trials).values()) < 4
-    assert max(standard_errors(exact, sim, trials).values()) < 4
-
-
-def test_assault_modifiers():
-    rifle, f3 = [AssaultUnit("rifle", 1, 4)], [AssaultUnit("rifle", 1, 3, morale=10)]
-    one_round = AssaultRules(attacker_retreat_round=2)
-    # engineers double firepower (9.64)
-    eng = assault([AssaultUnit("engineer", 1, 2)], f3, one_round)
-    assert eng == assault(rifle, f3, one_round)
-    # river/cliff: -1F in round 1 except engineers (9.1)
-    p = assault(rifle, f3, AssaultRules(attacker_retreat_round=2, river_or_cliff=True))
-    assert p.prob(lambda e: e.winner == "attacker") == Fraction(7, 10) * Fraction(1, 2) * Fraction(3, 10)
-    assert assault([AssaultUnit("engineer", 1, 2)], f3,
-                   AssaultRules(attacker_retreat_round=2, river_or_cliff=True)) == eng
-    # smoke: -1F for both sides
-    s = assault(rifle, f3, AssaultRules(attacker_retreat_round=2, smoke=True))
-    assert s.prob(lambda e: e.winner == "attacker") == Fraction(8, 10) * Fraction(1, 2) * Fraction(3, 10)
-    # AT guns defend normally in round 1, F1 later (9.61)
-    gun = assault([AssaultUnit("rifle", 3, 0)], [AssaultUnit("at-gun", 3, 6)])
-    assert gun.prob(lambda e: e.attackers[0] == 0) == Dist.binomial(3, Fraction(6, 10)).at_least(3) + sum(
-        Dist.binomial(3, Fraction(6, 10))[k] * Dist.binomial(6, Fraction(1, 10)).at_least(3 - k)
-        for k in range(3))
-
-
-def test_hq_ignores_morale_unless_alone_and_lends_morale():
-    # an HQ at strength 1 with another unit does not check; the rifle uses the HQ's morale 2
-    att = [AssaultUnit("rifle", 3, 0, morale=5)]
-    dfn = [AssaultUnit("hq", 1, 10, morale=2), AssaultUnit("rifle", 1, 10, morale=1)]
-    ends = assault(att, dfn, AssaultRules(attacker_retreat_round=1))
-    # round 1: the HQ (F10) always hits; the rifle fires only if it passes morale 2 (1/5).
-    # An attacker left at strength 1 checks morale 5 before retreating; a disrupted unit
-    # cannot retreat (9.3) and is eliminated by the round 2 defender fire.
-    assert ends.map(lambda e: e.attackers[0]).pmf() == {
-        2: Fraction(4, 5), 1: Fraction(1, 5) * Fraction(1, 2), 0: Fraction(1, 5) * Fraction(1, 2)}
-
-
-def test_atr_targets_tanks():
-    atr = [AssaultUnit("atr", 2, 10)]
-    dfn = [AssaultUnit("rifle", 3, 0), AssaultUnit("tank", 2, 0)]
-    ends = assault(atr, dfn, AssaultRules(attacker_retreat_round=2))
-    assert ends.map(lambda e: e.defenders) == Dist.constant((3, 0))
-
-
-def test_assault_rules_validation():
-    with pytest.raises(WartoolsError):
-        AssaultRules(defender_retreat_round=1)
-    with pytest.raises(WartoolsError):
-        AssaultRules(attacker_retreat_round=4)
-    with pytest.raises(WartoolsError):
-        AssaultUnit("rifle", 0, 3)
-    with pytest.raises(WartoolsError):
-        assault([], [AssaultUnit("rifle", 1, 3)])

@@ -85,7 +85,7 @@ def _coh(args: argparse.Namespace) -> tuple[dict, str]:
 
 # ---------------------------------------------------------------------- combat-infantry
 def _units(spec: str, what: str):
-    from wartools.games.combat_infantry.combat import AssaultUnit
+    from wartools.games.combat_infantry.assault import AssaultUnit
 
     game = find_game("combat-infantry")
     units = []
@@ -100,7 +100,7 @@ def _units(spec: str, what: str):
 
 
 def _ci(args: argparse.Namespace) -> tuple[dict, str]:
-    from wartools.games.combat_infantry import combat
+    from wartools.games.combat_infantry import assault, combat
 
     _nonneg(args, "dice", "armor", "hit_limit")
     if (args.attackers is None) != (args.defenders is None):
@@ -108,9 +108,9 @@ def _ci(args: argparse.Namespace) -> tuple[dict, str]:
     if args.attackers is not None:
         if args.dice is not None or args.firepower is not None:
             raise WartoolsError("give either --dice/--firepower (fire) or --attackers/--defenders (assault)")
-        rules = combat.AssaultRules(river_or_cliff=args.river, smoke=args.smoke, hit_limit=args.hit_limit)
-        ends = combat.assault(_units(args.attackers, "--attackers"), _units(args.defenders, "--defenders"),
-                              rules)
+        rules = assault.AssaultRules(river_or_cliff=args.river, smoke=args.smoke, hit_limit=args.hit_limit)
+        ends = assault.assault(_units(args.attackers, "--attackers"), _units(args.defenders, "--defenders"),
+                               rules)
         winner = ends.map(lambda e: e.winner)
         states = {f"{e.winner} r{e.round} {e.how} A{list(e.attackers)} D{list(e.defenders)}":
                   fraction_str(p) for e, p in ends.items}

@@ -1,0 +1,404 @@
+"""Combat Infantry assaults: exact odds, scripted replay and simulation (Combat Infantry 9.2).
+
+An assault (Combat Infantry 9.2) is fought in up to three rounds. Each round
+the defenders fire first, then the attackers; hits apply at once to the
+strongest enemy unit, with no D2 and every armor class counted as zero (9.1,
+9.65). Units at strength 1 check morale at the start of their side's round
+and are disrupted on a failure (9.3); attackers retreat in round 3 at the
+latest and defenders may retreat from round 2 (9.2, 9.4).
+Unit specials: engineers double firepower (9.64), AT guns and mortars drop to
+F1 after round 1 (9.61), ATRs target armored units (9.63), HQs lend their
+morale and check only when alone (9.66).
+
+The same rules drive three views of an assault: an exact absorbing Markov
+chain (:func:`assault`), a die-by-die replay of a narrative
+(:func:`replay_assault`) and a vectorised numpy simulation
+(:func:`simulate_assault`). Fire, morale and the other combat procedures live
+in :mod:`wartools.games.combat_infantry.combat`.
+
+Examples
+--------
+>>> from wartools.games.combat_infantry.assault import AssaultUnit, assault
+>>> ends = assault([AssaultUnit("rifle", 1, 3)], [AssaultUnit("rifle", 1, 3, morale=10)])
+>>> ends.prob(lambda e: e.winner == "defender")
+Fraction(33301, 40000)
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from wartools.dice import Dist, absorbing_distribution
+from wartools.errors import WartoolsError
+from wartools.games.combat_infantry.combat import (ARMORED, fire, hits_from_rolls, morale_check,
+                                                   passes_morale)
+
+__all__ = ["AssaultUnit", "AssaultRules", "AssaultEnd", "assault", "replay_assault", "simulate_assault"]
+
+
+@dataclass(frozen=True)
+class AssaultUnit:
+    """A unit in an assault (Combat Infantry 9).
+
+    Parameters
+    ----------
+    kind
+        Unit type id: ``engineer`` doubles firepower (9.64), ``at-gun`` and
+        ``mortar`` drop to F1 after round 1 (9.61), ``atr`` may target armored
+        units (9.63), ``hq`` ignores morale checks unless alone (9.66).
+    strength, firepower, morale
+        Current steps, F rating and morale (2.11, 2.12, 2.16).
+    """
+
+    kind: str
+    strength: int
+    firepower: int
+    morale: int = 5
+
+    def __post_init__(self) -> None:
+        if self.strength < 1:
+            raise WartoolsError(f"an assaulting unit needs strength >= 1, got {self.strength}")
+
+
+@dataclass(frozen=True)
+class AssaultRules:
+    """Modifiers and policies of one assault (Combat Infantry 9.1-9.6, 7.4).
+
+    Parameters
+    ----------
+    river_or_cliff
+        Attackers came across a river or cliff hexside: -1F in round 1 except
+        engineers (9.1, 8.5).
+    smoke
+        Smoke in the hex: -1F for both sides in all rounds (7.4).
+    hit_limit
+        Optional hit limit per roll (``2`` in the optional rule), ``None`` = off.
+    attacker_retreat_round
+        Round in which attackers retreat instead of firing (rulebook: at the
+        latest round 3, 9.2). Disrupted units cannot retreat (9.3).
+    defender_retreat_round
+        Round (2 or 3) from which defenders retreat instead of firing;
+        ``None`` (default policy, not a rule) = defenders always fight.
+    attacker_can_retreat, defender_can_retreat
+        Whether a valid retreat hex exists; otherwise retreating units are
+        eliminated (9.4).
+    """
+
+    river_or_cliff: bool = False
+    smoke: bool = False
+    hit_limit: int | None = None
+    attacker_retreat_round: int = 3
+    defender_retreat_round: int | None = None
+    attacker_can_retreat: bool = True
+    defender_can_retreat: bool = True
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.attacker_retreat_round <= 3:
+            raise WartoolsError("attackers retreat in round 1, 2 or 3 (9.2)")
+        if self.defender_retreat_round is not None and not 2 <= self.defender_retreat_round <= 3:
+            raise WartoolsError("defenders cannot retreat in round 1 (9.2): use 2 or 3")
+
+
+@dataclass(frozen=True)
+class AssaultEnd:
+    """How an assault ended: winner, round, and each unit's final strength (0 = eliminated).
+
+    ``how`` is ``"eliminated"`` when every loser was eliminated, else ``"retreated"``.
+    """
+
+    winner: str
+    round: int
+    attackers: tuple[int, ...]
+    defenders: tuple[int, ...]
+    how: str
+
+
+def _efp(u: AssaultUnit, attacker: bool, rnd: int, rules: AssaultRules) -> int:
+    f = u.firepower * 2 if u.kind == "engineer" else u.firepower
+    if u.kind in ("at-gun", "mortar") and rnd >= 2:
+        f = 1
+    if attacker and rnd == 1 and rules.river_or_cliff and u.kind != "engineer":
+        f -= 1
+    return f - rules.smoke
+
+
+def _checkers(units: Sequence[AssaultUnit], own: tuple[int, ...]) -> list[tuple[int, int]]:
+    """``(index, morale)`` of units that must check morale (9.3, 9.66)."""
+    present = [i for i, s in enumerate(own) if s > 0]
+    hq = max((units[i].morale for i in present if units[i].kind == "hq"), default=0)
+    return [(i, max(units[i].morale, hq)) for i in present
+            if own[i] == 1 and (units[i].kind != "hq" or len(present) == 1)]
+
+
+@lru_cache(maxsize=None)
+def _apply(enemy: tuple[int, ...], kinds: tuple[str, ...], hits: int, atr: bool) -> tuple[int, ...]:
+    e = list(enemy)
+    targets = [i for i, s in enumerate(e) if s > 0 and kinds[i] in ARMORED] if atr else []
+    if targets:  # an ATR targets the strongest armored unit; surplus is wasted (9.63, 6.31)
+        i = max(targets, key=lambda j: (e[j], -j))
+        e[i] = max(0, e[i] - hits)
+        return tuple(e)
+    for _ in range(hits):
+        alive = [i for i, s in enumerate(e) if s > 0]
+        if not alive:
+            break
+        e[max(alive, key=lambda j: (e[j], -j))] -= 1
+    return tuple(e)
+
+
+class _Assault:
+    """Shared bookkeeping of the exact chain and the scripted replay.
+
+    State: ``(round, phase, attackers, defenders)``, phase 0 = defender fires,
+    1 = attacker; strengths > 0 present, 0 eliminated, -s retreated at strength s.
+    """
+
+    def __init__(self, attackers: Sequence[AssaultUnit], defenders: Sequence[AssaultUnit],
+                 rules: AssaultRules | None) -> None:
+        if not attackers or not defenders:
+            raise WartoolsError("an assault needs at least one attacker and one defender")
+        self.units = (tuple(defenders), tuple(attackers))
+        self.kinds = tuple(tuple(u.kind for u in side) for side in self.units)
+        self.rules = rules or AssaultRules()
+        self.start = (1, 0, tuple(u.strength for u in attackers), tuple(u.strength for u in defenders))
+
+    def retreats(self, rnd: int, phase: int) -> bool:
+        r = self.rules
+        if phase == 1:
+            return rnd >= r.attacker_retreat_round
+        return r.defender_retreat_round is not None and rnd >= r.defender_retreat_round
+
+    def checkers(self, rnd: int, phase: int, own: tuple[int, ...]) -> list[tuple[int, int]]:
+        if phase == 1 and rnd == 3:
+            return []  # no attacker morale checks in round 3 (9.2)
+        return _checkers(self.units[phase], own)
+
+    def after(self, rnd: int, phase: int, own: tuple[int, ...], enemy: tuple[int, ...],
+              disrupted: frozenset[int]) -> Iterator[tuple[int, ...]]:
+        """Own side after a retreat phase (no enemy change); yields nothing when firing."""
+        can = self.rules.attacker_can_retreat if phase == 1 else self.rules.defender_can_retreat
+        yield tuple((-s if can else 0) if s > 0 and i not in disrupted else s for i, s in enumerate(own))
+
+    def firers(self, rnd: int, phase: int, own: tuple[int, ...],
+               disrupted: frozenset[int]) -> list[tuple[int, int, bool]]:
+        """``(dice, firepower, is_atr)`` of each firing unit, in listed order."""
+        units = self.units[phase]
+        return [(s, _efp(units[i], phase == 1, rnd, self.rules), units[i].kind == "atr")
+                for i, s in enumerate(own) if s > 0 and i not in disrupted]
+
+    def next_state(self, rnd: int, phase: int, own: tuple[int, ...],
+                   enemy: tuple[int, ...]) -> tuple | AssaultEnd:
+        att, dfn = (own, enemy) if phase == 1 else (enemy, own)
+        for side, loser in (("attacker", dfn), ("defender", att)):
+            if not any(s > 0 for s in loser):
+                how = "eliminated" if all(s == 0 for s in loser) else "retreated"
+                return AssaultEnd(side, rnd, tuple(map(abs, att)), tuple(map(abs, dfn)), how)
+        if phase == 1 and rnd == 3:
+            raise AssertionError("attackers are always gone after round 3")  # pragma: no cover
+        return (rnd + phase, 1 - phase, att, dfn)
+
+    def step(self, state: tuple | AssaultEnd) -> Dist | None:
+        if isinstance(state, AssaultEnd):
+            return None
+        rnd, phase, att, dfn = state
+        own, enemy = (att, dfn) if phase == 1 else (dfn, att)
+        patterns: dict[frozenset[int], Fraction] = {frozenset(): Fraction(1)}
+        for i, morale in self.checkers(rnd, phase, own):
+            q = 1 - morale_check(morale)
+            new: dict[frozenset[int], Fraction] = {}
+            for pat, p in patterns.items():
+                if q:
+                    new[pat | {i}] = new.get(pat | {i}, 0) + p * q
+                if q != 1:
+                    new[pat] = new.get(pat, 0) + p * (1 - q)
+            patterns = new
+        out: dict = {}
+        kinds = self.kinds[1 - phase]
+        for pat, p in patterns.items():
+            if self.retreats(rnd, phase):
+                for own2 in self.after(rnd, phase, own, enemy, pat):
+                    key = self.next_state(rnd, phase, own2, enemy)
+                    out[key] = out.get(key, 0) + p
+                continue
+            enemies = {enemy: p}
+            for dice, f, atr in self.firers(rnd, phase, own, pat):
+                hits = fire(dice, f, hit_limit=self.rules.hit_limit)
+                new_e: dict[tuple[int, ...], Fraction] = {}
+                for e, pe in enemies.items():
+                    for h, ph in hits.items:
+                        e2 = _apply(e, kinds, h, atr)
+                        new_e[e2] = new_e.get(e2, 0) + pe * ph
+                enemies = new_e
+            for e, pe in enemies.items():
+                key = self.next_state(rnd, phase, own, e)
+                out[key] = out.get(key, 0) + pe
+        return Dist._trusted(out)  # intermediate chain step: normalised by construction
+
+    def replay_phase(self, state: tuple, faces: Iterator[int], log: list[str]) -> tuple | AssaultEnd:
+        rnd, phase, att, dfn = state
+        side = "attacker" if phase else "defender"
+        own, enemy = (att, dfn) if phase == 1 else (dfn, att)
+        disrupted = set()
+        for i, morale in self.checkers(rnd, phase, own):
+            face = _next_face(faces)
+            ok = passes_morale(face, morale)
+            log.append(f"round {rnd} {side} {i} morale {face} vs {morale}: {'pass' if ok else 'disrupted'}")
+            if not ok:
+                disrupted.add(i)
+        pat = frozenset(disrupted)
+        if self.retreats(rnd, phase):
+            own2 = next(self.after(rnd, phase, own, enemy, pat))
+            log.append(f"round {rnd} {side}s retreat")
+            return self.next_state(rnd, phase, own2, enemy)
+        idx = [i for i, s in enumerate(own) if s > 0 and i not in pat]
+        for i, (dice, f, atr) in zip(idx, self.firers(rnd, phase, own, pat)):
+            rolled = [_next_face(faces) for _ in range(dice)]
+            h = hits_from_rolls(rolled, f, hit_limit=self.rules.hit_limit)
+            enemy = _apply(enemy, self.kinds[1 - phase], h, atr)
+            log.append(f"round {rnd} {side} {i} F{f} rolls {rolled}: {h} hit(s) -> {enemy}")
+        return self.next_state(rnd, phase, own, enemy)
+
+
+def _next_face(faces: Iterator[int]) -> int:
+    try:
+        return next(faces)
+    except StopIteration:
+        raise WartoolsError("the scripted dice ran out before the assault ended") from None
+
+
+def assault(attackers: Sequence[AssaultUnit], defenders: Sequence[AssaultUnit],
+            rules: AssaultRules | None = None) -> Dist:
+    """Exact distribution of assault end states (Combat Infantry 9.2-9.6), as a Markov chain.
+
+    Each round the defenders, then the attackers, fire (hits apply at once,
+    to the strongest enemy unit, no D2, armor class zero: 9.1, 9.65). Units at
+    strength 1 check morale at the start of their side's round and are
+    disrupted on a failure (9.3). Attackers retreat in round 3 at the latest.
+
+    Returns
+    -------
+    Dist
+        Over :class:`AssaultEnd`.
+
+    Examples
+    --------
+    >>> ends = assault([AssaultUnit("rifle", 1, 3)], [AssaultUnit("rifle", 1, 3, morale=10)])
+    >>> ends.prob(lambda e: e.winner == "defender")
+    Fraction(33301, 40000)
+    """
+    chain = _Assault(attackers, defenders, rules)
+    return absorbing_distribution(chain.start, chain.step)
+
+
+def replay_assault(attackers: Sequence[AssaultUnit], defenders: Sequence[AssaultUnit],
+                   faces: Iterable[int], rules: AssaultRules | None = None,
+                   ) -> tuple[AssaultEnd, list[str]]:
+    """Scripted assault: replay a narrative die by die (Combat Infantry 9.2).
+
+    Faces (d10, 0 = 10) are consumed in this order each side-round: one morale
+    die per checking unit (listed order), then each firing unit's dice
+    (listed order). Returns the end state and a readable log.
+
+    Examples
+    --------
+    >>> end, log = replay_assault([AssaultUnit("rifle", 1, 3)], [AssaultUnit("rifle", 2, 3)],
+    ...                           [5, 1])
+    >>> end.winner, end.round, log
+    ('defender', 1, ['round 1 defender 0 F3 rolls [5, 1]: 1 hit(s) -> (0,)'])
+    """
+    chain = _Assault(attackers, defenders, rules)
+    it, log = iter(faces), []
+    state: tuple | AssaultEnd = chain.start
+    while not isinstance(state, AssaultEnd):
+        state = chain.replay_phase(state, it, log)
+    return state, log
+
+
+def simulate_assault(attackers: Sequence[AssaultUnit], defenders: Sequence[AssaultUnit],
+                     trials: int, rng: np.random.Generator,
+                     rules: AssaultRules | None = None) -> Dist:
+    """Vectorised numpy simulation of :func:`assault` (``trials`` runs, explicit generator).
+
+    Returns the empirical distribution of :class:`AssaultEnd` (Fraction frequencies).
+
+    Examples
+    --------
+    >>> sim = simulate_assault([AssaultUnit("rifle", 1, 3)], [AssaultUnit("rifle", 1, 3, morale=10)],
+    ...                        20_000, np.random.default_rng(5))
+    >>> abs(float(sim.prob(lambda e: e.winner == "defender")) - 0.8325) < 0.01
+    True
+    """
+    rules = rules or AssaultRules()
+    sides = (tuple(defenders), tuple(attackers))
+    st = [np.tile(np.array([u.strength for u in side], dtype=np.int64), (trials, 1)) for side in sides]
+    done = np.zeros(trials, bool)
+    winner = np.zeros(trials, np.int8)      # 1 attacker, 2 defender
+    end_round = np.zeros(trials, np.int8)
+    chain = _Assault(attackers, defenders, rules)
+    for rnd in (1, 2, 3):
+        for phase in (0, 1):
+            own, enemy, units = st[phase], st[1 - phase], sides[phase]
+            active = ~done
+            present = own > 0
+            n_present = present.sum(axis=1)
+            hq_m = np.max(np.where(present & np.array([u.kind == "hq" for u in units]),
+                                   np.array([u.morale for u in units]), 0), axis=1)
+            disrupted = np.zeros_like(present)
+            if not (phase == 1 and rnd == 3):
+                for i, u in enumerate(units):
+                    must = active & (own[:, i] == 1) & ((u.kind != "hq") | (n_present == 1))
+                    morale = np.maximum(u.morale, hq_m)
+                    disrupted[:, i] = must & (rng.integers(1, 11, trials) > morale)
+            if chain.retreats(rnd, phase):
+                can = rules.attacker_can_retreat if phase == 1 else rules.defender_can_retreat
+                go = active[:, None] & present & ~disrupted
+                own[go] = -own[go] if can else 0
+            else:
+                kinds_e = sides[1 - phase]
+                armored = np.array([k.kind in ARMORED for k in kinds_e])
+                for i, u in enumerate(units):
+                    f = min(max(_efp(u, phase == 1, rnd, rules), 0), 10)
+                    fires = active & (own[:, i] > 0) & ~disrupted[:, i]
+                    n = int(own[:, i].max(initial=0))
+                    faces = rng.integers(1, 11, (trials, max(n, 1)))
+                    hits = ((faces <= f) & (np.arange(max(n, 1)) < own[:, i][:, None])).sum(axis=1)
+                    hits = np.where(fires, hits, 0)
+                    if rules.hit_limit is not None:
+                        hits = np.minimum(hits, rules.hit_limit)
+                    _apply_vec(enemy, hits, armored if u.kind == "atr" else None)
+            for side_idx, loser in ((1, st[0]), (2, st[1])):
+                newly = ~done & ~(loser > 0).any(axis=1)
+                winner[newly], end_round[newly] = side_idx, rnd
+                done |= newly
+    att, dfn = np.abs(st[1]), np.abs(st[0])
+    how = np.where(winner == 1, (st[0] == 0).all(axis=1), (st[1] == 0).all(axis=1))
+    table = np.column_stack([winner, end_round, how, att, dfn])
+    rows, counts = np.unique(table, axis=0, return_counts=True)
+    na = len(attackers)
+    return Dist.from_weights({
+        AssaultEnd("attacker" if r[0] == 1 else "defender", int(r[1]),
+                   tuple(int(x) for x in r[3:3 + na]), tuple(int(x) for x in r[3 + na:]),
+                   "eliminated" if r[2] else "retreated"): int(c)
+        for r, c in zip(rows, counts)})
+
+
+def _apply_vec(enemy: np.ndarray, hits: np.ndarray, armored: np.ndarray | None) -> None:
+    """In-place hit distribution over a (trials, units) strength array."""
+    rows = np.arange(len(enemy))
+    if armored is not None:
+        tank_str = np.where((enemy > 0) & armored, enemy, 0)
+        has = tank_str.max(axis=1) > 0
+        tgt = np.argmax(tank_str, axis=1)
+        sel = has & (hits > 0)
+        enemy[rows[sel], tgt[sel]] = np.maximum(0, enemy[rows[sel], tgt[sel]] - hits[sel])
+        hits = np.where(has, 0, hits)
+    for _ in range(int(hits.max(initial=0))):
+        live = np.where(enemy > 0, enemy, 0)
+        sel = (hits > 0) & (live.max(axis=1) > 0)
+        tgt = np.argmax(live, axis=1)
+        enemy[rows[sel], tgt[sel]] -= 1
+        hits = hits - sel
