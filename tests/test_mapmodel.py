@@ -217,3 +217,11 @@ def test_saved_files_get_ordinary_permissions(tmp_path):
     target.chmod(0o640)
     save_map(loads_map(GOOD), target)
     assert target.stat().st_mode & 0o777 == 0o640
+
+
+@pytest.mark.parametrize("name", ["\x85", "a\u2028b", "tab\there", "Saint-Rémy", " lead", "x: y", "#1", "yes"])
+def test_names_with_awkward_characters_survive_a_round_trip(name):
+    data = loads_map(GOOD).to_dict()
+    data["name"] = name
+    m = Map.from_dict(data)
+    assert loads_map(dumps_map(m)).name == name

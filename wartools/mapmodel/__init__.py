@@ -49,10 +49,23 @@ def load_map(path: str | os.PathLike[str]) -> Map:
     return loads_map(text, str(path))
 
 
+class _Dumper(yaml.SafeDumper):
+    """Safe dumper that double-quotes any string holding line-break-like or
+    non-printable characters (YAML would otherwise fold ``\x85`` into a space)."""
+
+
+def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    style = '"' if not value.isprintable() or any(c in value for c in "\x85\u2028\u2029") else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _represent_str)
+
+
 def dumps_map(m: Map) -> str:
     """The map as YAML text in the map-file format."""
-    return yaml.safe_dump(m.to_dict(), sort_keys=False, allow_unicode=True, default_flow_style=None,
-                          width=100)
+    return yaml.dump(m.to_dict(), Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                     default_flow_style=None, width=100)
 
 
 def save_map(m: Map, path: str | os.PathLike[str]) -> None:
