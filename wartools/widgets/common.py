@@ -1,0 +1,30 @@
+"""Small pieces the map widgets share: dropdown choices and escaped text blocks."""
+from __future__ import annotations
+
+import html
+
+from wartools.mapmodel import Map
+
+NONE = "-"
+
+
+def cell_options(m: Map, blank: bool = False) -> list[str]:
+    """Every cell label of the map, optionally preceded by a blank choice."""
+    labels = [m.label(c) for c in m.grid.cells()]
+    return [NONE, *labels] if blank else labels
+
+
+def side_options(m: Map) -> list[str]:
+    """The sides present on the map, then the game's other sides."""
+    sides = list(dict.fromkeys(u.side for u in m.units))
+    return sides + [s for s in m.game.sides if s not in sides]
+
+
+def pre(text: str) -> str:
+    """Plain text as an HTML ``<pre>`` block."""
+    return f"<pre style='margin:0;white-space:pre-wrap'>{html.escape(text)}</pre>"
+
+
+def error(text: str) -> str:
+    """An error message in HTML."""
+    return f"<span style='color:#b00'>{html.escape(text)}</span>"

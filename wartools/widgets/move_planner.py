@@ -1,0 +1,129 @@
+"""``MovePlanner(map)``: where can this unit get to, by which path, in how many turns?
+
+Thin wiring over :mod:`wartools.movement`: the reachable area with its costs,
+the cheapest path with the cost and reason of every step, the split into
+turns and the cheapest alternatives. Click the map to set the start, then the
+goal (with ``%matplotlib widget``), or use the dropdowns.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from wartools.errors import WartoolsError
+from wartools.grids.base import Cell
+from wartools.mapmodel import Map
+from wartools.widgets.canvas import MapCanvas
+from wartools.widgets.common import NONE, cell_options, error, pre, side_options
+
+FROM_MAP = "(unit on start)"
+
+
+class MovePlanner:
+    """Widget: unit type, side, start, goal and budget in; reach, path and turn plan out.
+
+    State the tests (and curious users) can read: :attr:`reach` (the last
+    :class:`~wartools.movement.Reach`), :attr:`result` (the last
+    :class:`~wartools.movement.PathResult` or ``None``), :attr:`plan`,
+    :attr:`alternatives` and :attr:`history` (one entry per update).
+    """
+
+    def __init__(self, m: Map, start: str | None = None, goal: str | None = None, unit: str | None = None,
+                 side: str | None = None, budget: int = 0, figsize: tuple[float, float] = (7, 6)) -> None:
+        from wartools import movement
+
+        self.map, self._movement = m, movement
+        first = start or (m.label(m.units[0].cell) if m.units else m.label(m.grid.cells()[0]))
+        self.start = w.Dropdown(options=cell_options(m), value=first, description="start")
+        self.goal = w.Dropdown(options=cell_options(m, blank=True), value=goal or NONE, description="goal")
+        self.unit = w.Dropdown(options=[FROM_MAP, *m.game.unit_types.names], value=unit or FROM_MAP,
+                               description="unit")
+        self.side = w.Dropdown(options=[FROM_MAP, *side_options(m)], value=side or FROM_MAP, description="side")
+        self.budget = w.BoundedIntText(value=budget, min=0, max=99, description="budget",
+                                       tooltip="0: the unit's normal allowance for one turn")
+        self.night = w.Checkbox(value=False, description="night", indent=False)
+        self.click_sets = w.ToggleButtons(options=["start", "goal"], value="start", description="click sets")
+        self.info = w.HTML()
+        self.history: list[dict[str, Any]] = []
+        self.reach: Any = None
+        self.result: Any = None
+        self.plan: Any = None
+        self.alternatives: tuple[Any, ...] = ()
+        self.canvas = MapCanvas(m, draw=self._draw, on_cell=self.on_cell, figsize=figsize)
+        for control in (self.start, self.goal, self.unit, self.side, self.budget, self.night):
+            control.observe(lambda _c: self.update(), names="value")
+        controls = [self.start, self.goal, self.unit, self.side, self.budget, self.night]
+        if self.canvas.interactive:
+            controls.append(self.click_sets)
+        self.widget = w.VBox([w.HBox([w.VBox(controls), self.info]), self.canvas.widget])
+        self.update()
+
+    # --- plain logic --------------------------------------------------------------------
+    def situation(self) -> dict[str, Any]:
+        """Keyword arguments for :mod:`wartools.movement` from the controls."""
+        kw: dict[str, Any] = {"night": self.night.value}
+        if self.side.value != FROM_MAP:
+            kw["side"] = self.side.value
+        return kw
+
+    def unit_type(self) -> str | None:
+        return None if self.unit.value == FROM_MAP else self.unit.value
+
+    def on_cell(self, cell: Cell) -> None:
+        """A click on ``cell``: set the start or the goal, as the toggle says."""
+        target = self.start if self.click_sets.value == "start" or not self.canvas.interactive else self.goal
+        target.value = self.map.label(cell)
+        if self.click_sets.value == "start":
+            self.click_sets.value = "goal"
+
+    def update(self) -> None:
+        """Recompute the reach, path, plan and alternatives and redraw."""
+        mv, kw = self._movement, self.situation()
+        entry: dict[str, Any] = {"start": self.start.value, "goal": self.goal.value}
+        try:
+            self.reach = mv.reachable(self.map, self.start.value, self.unit_type(),
+                                      budget=self.budget.value or None, **kw)
+            self.result = self.plan = None
+            self.alternatives = ()
+            text = [self.reach.text().splitlines()[0]]
+            if self.goal.value != NONE:
+                self.result = mv.path(self.map, self.start.value, self.goal.value, self.unit_type(), **kw)
+                text.append(self.result.text())
+                if self.result.reachable:
+                    self.plan = mv.plan_turns(self.result)
+                    text += ["turn plan:", self.plan.text()]
+                    self.alternatives = tuple(
+                        r for r in mv.alternatives(self.map, self.start.value, self.goal.value,
+                                                   self.unit_type(), k=3, **kw)
+                        if r.cells != self.result.cells)
+                    if self.alternatives:
+                        text.append("other paths:")
+                        text += [f"  {r.cost}: {' '.join(r.labels())}" for r in self.alternatives]
+            self.info.value = pre("\n".join(text))
+            entry.update(reachable=len(self.reach.costs),
+                         cost=self.result.cost if self.result is not None else None)
+        except WartoolsError as exc:
+            self.reach = self.result = self.plan = None
+            self.info.value = error(str(exc))
+            entry["error"] = str(exc)
+        self.history.append(entry)
+        self.canvas.redraw()
+
+    def _draw(self, ax: Any, m: Map) -> None:
+        from wartools.render import annotate_cells, draw_path, heat_cells, highlight_cells
+
+        if self.reach is None:
+            return
+        heat_cells(ax, m, self.reach.costs, cmap="viridis_r", gid="reach")
+        annotate_cells(ax, m, self.reach.costs, gid="reach-cost")
+        highlight_cells(ax, m, [self.reach.start], color="#d62728", alpha=0.35, gid="start")
+        if self.result is not None and self.result.reachable:
+            draw_path(ax, m, self.result.cells, gid="move-path")
+        elif self.result is not None:
+            highlight_cells(ax, m, [self.result.goal], color="#7f7f7f", gid="unreachable-goal")
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
