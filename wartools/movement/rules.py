@@ -192,11 +192,13 @@ class MovementRules:
     # --- helpers for subclasses -------------------------------------------------------
     def friends_at(self, cell: Cell) -> list[Unit]:
         """Other units of the mover's side on ``cell``."""
-        return [u for u in self.occupants.get(cell, ()) if u.side == self.side]
+        units = self.occupants.get(cell)
+        return [u for u in units if u.side == self.side] if units else []
 
     def enemies_at(self, cell: Cell) -> list[Unit]:
         """Units of other sides on ``cell``."""
-        return [u for u in self.occupants.get(cell, ()) if u.side != self.side]
+        units = self.occupants.get(cell)
+        return [u for u in units if u.side != self.side] if units else []
 
     def has_option(self, name: str) -> bool:
         """Whether ``name`` is among the situation's options."""
