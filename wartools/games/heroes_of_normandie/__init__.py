@@ -28,7 +28,8 @@ class HeroesOfNormandie(Game):
         ("wall", "hedge", "opening", "barbed-wire", "hedgehog", "contour", "seawall", "ladder"),
         {"door": "opening", "window": "opening", "wire": "barbed-wire",
          "czech-hedgehog": "hedgehog", "contour-line": "contour", "bocage": "hedge"})
-    cell_features = Vocabulary("cell feature", ("smoke", "mine"), {"mines": "mine"})
+    cell_features = Vocabulary("cell feature", ("smoke", "fading-smoke", "mine"),
+                               {"mines": "mine", "smoke-4": "smoke", "smoke-2": "fading-smoke"})
     unit_types = Vocabulary("unit type", ("infantry", "light-vehicle", "heavy-vehicle"),
                             {"squad": "infantry", "tank": "heavy-vehicle", "jeep": "light-vehicle"})
     sides = ("US", "German")

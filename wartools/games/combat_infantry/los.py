@@ -1,0 +1,207 @@
+"""Combat Infantry line of sight (Combat Infantry 3.2, 3.4, 6.34, 6.4, 6.41, 6.6, 6.61, 7.4, 10.3).
+
+The rules, paraphrased:
+
+* A ruler from centre to centre; any blocking hex terrain (woods, orchard,
+  town, farm) or smoke between the two ends blocks, and the terrain *in* the
+  firing and target hexes is ignored (6.4) -- except smoke, which blocks in,
+  out and through (7.4), and woods, which can only be seen into from an
+  adjacent hex (3.4 Woods).
+* Blocking hexside terrain always blocks, whichever hexside it is (6.4);
+  hedges block even between adjacent hexes, the other blocking hexsides
+  (woods, orchard, town, farm) only between hexes that are not adjacent
+  (3.4 Town and Woods, Diagram 4). Adjacent hexes otherwise always see each
+  other (6.4).
+* Elevation (6.41): ground higher than both ends blocks; otherwise an
+  obstacle between ends at different levels -- blocking terrain below the
+  higher end's level, or bare ground above the lower end's level (a crest) --
+  hides the lower end unless the lower end is at least as far from it (in
+  hexes) as the higher end is. This one inequality is 6.41's "lower targets
+  further or equidistant, higher targets closer or equidistant", read from
+  both ends, so it is symmetric.
+* Wrecks never block (6.34). Friendly units block fire but not sight, also
+  along a hexside between two friendly hexes; a unit fires over an adjacent
+  lower friendly unit (6.4, 6.41). Enemy units never block.
+* Ranges: a unit sees up to its range (6.4; ranges are printed per block, so
+  pass ``range=``), spotting 3 hexes or 4 when the spotter is higher (6.61),
+  night at most 2 (10.3).
+* Bombardment (``indirect=True``, 6.6): hedges and friendly units do not stop
+  it; the woods adjacency limit does not apply (chart note 3).
+
+**Along and vertex contacts.** Combat Infantry 3.2 says that when it is
+ambiguous, the most restrictive terrain applies. A ruler that runs exactly
+along a hexside, or passes exactly through a corner, is the ambiguous case:
+this policy counts every contact -- crossed, along or vertex -- with a
+blocking hex or hexside as a block (``ALONG = VERTEX = "any"``). Subclass and
+set them to ``"both"`` or ``"ignore"`` for a house rule.
+
+Examples
+--------
+>>> from wartools.mapmodel import loads_map
+>>> from wartools.los import line_of_sight
+>>> m = loads_map('''
+... format: wartools-map/1
+... name: along
+... game: combat-infantry
+... grid: {type: hex, columns: 6, rows: 6}
+... terrain: {cells: {C2: woods}}
+... ''')
+>>> r = line_of_sight(m, "B2", "D2")          # runs along the C2|C3 hexside
+>>> r.status, [(x.where, x.contact) for x in r.deciding]
+('blocked', [('C2', 'along')])
+"""
+from __future__ import annotations
+
+from typing import ClassVar
+
+import numpy as np
+
+from wartools.los.geometry import Batch, MapGeometry
+from wartools.los.policy import BLOCK, CELL, EDGE, NO_CONTACT, NOTE, Findings, LOSPolicy, Situation
+
+BLOCKING_TERRAIN: tuple[str, ...] = ("orchard", "woods", "town", "farm")
+"""Hex terrain that blocks LOS (Combat Infantry 3.4 and the Terrain Effects Chart "Block" column)."""
+ADJACENT_ONLY_TERRAIN: tuple[str, ...] = ("woods",)
+"""Hexes that can be seen into only from an adjacent hex (Combat Infantry 3.4 Woods)."""
+HEDGES: tuple[str, ...] = ("hedge",)
+"""Hexside terrain that blocks even between adjacent hexes (Combat Infantry 3.4 Hedge, 6.4)."""
+BLOCKING_HEXSIDES: tuple[str, ...] = ("orchard", "woods", "town", "farm")
+"""Hexside terrain that blocks LOS between non-adjacent hexes (Combat Infantry 6.4, 3.2)."""
+
+
+class CombatInfantryLOS(LOSPolicy):
+    """Combat Infantry LOS policy (see the module docstring for the rules and choices)."""
+
+    game_id = "combat-infantry"
+    ALONG: ClassVar[str] = "any"
+    VERTEX: ClassVar[str] = "any"
+    blocking_terrain: ClassVar[tuple[str, ...]] = BLOCKING_TERRAIN
+    adjacent_only_terrain: ClassVar[tuple[str, ...]] = ADJACENT_ONLY_TERRAIN
+    hedges: ClassVar[tuple[str, ...]] = HEDGES
+    blocking_hexsides: ClassVar[tuple[str, ...]] = BLOCKING_HEXSIDES
+    RULES: ClassVar[dict[str, str]] = {
+        "range": "Combat Infantry 6.4: {where} is beyond the unit's range",
+        "night": "Combat Infantry 10.3: at night every range is at most 2 hexes; {where} is farther",
+        "spotting": "Combat Infantry 6.61: spotting range is 3 hexes (4 if the spotter is higher); "
+                    "{where} is farther",
+        "smoke": "Combat Infantry 7.4: smoke in {where} blocks LOS in, out and through",
+        "woods-target": "Combat Infantry 3.4: woods ({where}) can only be seen into from an adjacent hex",
+        "higher": "Combat Infantry 6.4: higher ground in {where} (above both ends) blocks LOS",
+        "terrain": "Combat Infantry 6.4: blocking terrain ({feature}) in {where} between the ends",
+        "terrain-touch": "Combat Infantry 6.4 and 3.2: the ruler touches blocking terrain ({feature}) in "
+                         "{where} along a hexside or at a corner; if ambiguous, the most restrictive "
+                         "terrain applies",
+        "blind": "Combat Infantry 6.41: blind hex behind {where}: the lower end is closer to this "
+                 "obstacle than the higher end",
+        "over": "Combat Infantry 6.41: the higher end sees over {where} (the lower end is at least as "
+                "far from it)",
+        "hedge": "Combat Infantry 3.4 and 6.4: the hedge on {where} blocks LOS, even between adjacent hexes",
+        "hexside": "Combat Infantry 6.4: {feature} hexside {where} blocks LOS (hexside terrain always "
+                   "blocks; only adjacent hexes see through it)",
+        "friendly": "Combat Infantry 6.4: the friendly unit in {where} blocks fire (not sight)",
+        "friendly-hexside": "Combat Infantry 6.4: the hexside {where} between friendly units blocks fire",
+        "fire-over": "Combat Infantry 6.41: a higher unit fires over the adjacent lower unit in {where}",
+        "adjacent": "Combat Infantry 6.4: adjacent hexes always see each other except through hedges",
+        "wreck": "Combat Infantry 6.34: the wreck in {where} does not block LOS",
+    }
+
+    def prepare(self, geo: MapGeometry) -> dict[str, np.ndarray]:
+        return {
+            "block": geo.terrain_mask(self.blocking_terrain),
+            "smoke": geo.cell_feature_mask(("smoke",)),
+            "wreck": geo.cell_feature_mask(("wreck",)),
+            "adjacent_only": geo.terrain_mask(self.adjacent_only_terrain),
+            "hedge": geo.edge_mask(self.hedges),
+            "hexside": geo.edge_mask(self.blocking_hexsides),
+        }
+
+    def is_symmetric(self, geo: MapGeometry, sit: Situation) -> bool:
+        prep = self.prepared(geo)
+        return (sit.mode == "sight" and not sit.spotting and sit.observer_height == 0
+                and not (prep["adjacent_only"] & geo.onboard).any())
+
+    def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: Situation, out: Findings) -> None:
+        geo = batch.geo
+        elev = geo.elevation
+        ea = elev[batch.a] + sit.observer_height
+        eb = elev[batch.b]
+        far = batch.dist >= 2
+        # ranges (6.4, 6.61, 10.3)
+        if sit.range is not None:
+            self.range_findings(batch, sit, out, "range", sit.range)
+        if sit.spotting:
+            self.range_findings(batch, sit, out, "spotting", np.where(ea > eb, 4, 3))
+        if sit.night:
+            self.range_findings(batch, sit, out, "night", 2)
+        cp, cc, ck = batch.cp, batch.cc, batch.ck
+        last = batch.co.max(initial=0) + 1
+        # smoke in, out or through (7.4)
+        smoke = self.counted(batch, prep["smoke"]) & (batch.dist[cp] >= 1)
+        out.add(cp[smoke], BLOCK, "smoke", CELL, cc[smoke], ck[smoke], batch.co[smoke])
+        # woods targets (3.4)
+        if not sit.indirect:
+            wt = np.flatnonzero(far & prep["adjacent_only"][batch.b])
+            out.add(wt, BLOCK, "woods-target", CELL, batch.b[wt], NO_CONTACT, last)
+        # intervening hexes: terrain and elevation (6.4, 6.41)
+        mid = ~batch.cend & far[cp]
+        ex = elev[cc]
+        ea_r, eb_r = ea[cp], eb[cp]
+        hi, lo = np.maximum(ea_r, eb_r), np.minimum(ea_r, eb_r)
+        touch = self.counted(batch, np.ones(geo.n, dtype=bool), mid)
+        higher = touch & (ex > hi)
+        out.add(cp[higher], BLOCK, "higher", CELL, cc[higher], ck[higher], batch.co[higher])
+        obst = prep["block"][cc]
+        equal = ea_r == eb_r
+        flat_block = touch & obst & ~higher & (equal | (ex >= hi))
+        for kind, rule in ((flat_block & (ck == 0), "terrain"), (flat_block & (ck != 0), "terrain-touch")):
+            out.add(cp[kind], BLOCK, rule, CELL, cc[kind], ck[kind], batch.co[kind])
+        shadow = touch & ~equal & ~higher & ((obst & (ex < hi)) | (~obst & (ex > lo)))
+        if shadow.any():
+            low_end = np.where(ea_r < eb_r, batch.a[cp], batch.b[cp])
+            high_end = np.where(ea_r < eb_r, batch.b[cp], batch.a[cp])
+            s = np.flatnonzero(shadow)
+            blind = geo.distance(low_end[s], cc[s]) < geo.distance(high_end[s], cc[s])
+            b_, o_ = s[blind], s[~blind]
+            out.add(cp[b_], BLOCK, "blind", CELL, cc[b_], ck[b_], batch.co[b_])
+            if batch.explain:
+                out.add(cp[o_], NOTE, "over", CELL, cc[o_], ck[o_], batch.co[o_])
+        if batch.explain:
+            w = mid & prep["wreck"][cc]
+            out.add(cp[w], NOTE, "wreck", CELL, cc[w], ck[w], batch.co[w])
+            adj = np.flatnonzero(batch.dist == 1)
+            out.add(adj, NOTE, "adjacent", CELL, batch.b[adj], NO_CONTACT, last + 1)
+        # hexsides: every contact counts, end hexsides included (6.4, 3.2)
+        ep, ee = batch.ep, batch.ee
+        e_touch = self._edge_counted(batch)
+        if not sit.indirect:
+            h = e_touch & prep["hedge"][ee]
+            out.add(ep[h], BLOCK, "hedge", EDGE, ee[h], batch.ek[h], batch.eo[h])
+        hs = e_touch & prep["hexside"][ee] & far[ep]
+        out.add(ep[hs], BLOCK, "hexside", EDGE, ee[hs], batch.ek[hs], batch.eo[hs])
+        # friendly units block fire (6.4), not bombardment (6.6)
+        if sit.mode == "fire" and not sit.indirect:
+            side = batch.obs_side
+            bit = np.where(side >= 0, np.left_shift(1, np.maximum(side, 0)), 0)
+            friendly = (geo.unit_sides[cc] & bit[cp]) != 0
+            f = mid & friendly & (ck == 0)
+            over = f & (geo.distance(batch.a[cp], cc) == 1) & (ea_r > ex)
+            blocks = f & ~over
+            out.add(cp[blocks], BLOCK, "friendly", CELL, cc[blocks], ck[blocks], batch.co[blocks])
+            if batch.explain:
+                out.add(cp[over], NOTE, "fire-over", CELL, cc[over], ck[over], batch.co[over])
+            fe = (batch.ek == 1) & far[ep]
+            both = fe & ((geo.unit_sides[batch.e1] & bit[ep]) != 0) & \
+                ((geo.unit_sides[np.maximum(batch.e2, 0)] & bit[ep]) != 0)
+            out.add(ep[both], BLOCK, "friendly-hexside", EDGE, ee[both], batch.ek[both], batch.eo[both])
+
+    def _edge_counted(self, batch: Batch) -> np.ndarray:
+        ok = batch.ek == 0
+        if self.ALONG == "any":
+            ok = ok | (batch.ek == 1)
+        if self.VERTEX == "any":
+            ok = ok | (batch.ek == 2)
+        return ok
+
+
+POLICY = CombatInfantryLOS()
+"""The default Combat Infantry policy used by :func:`wartools.los.line_of_sight`."""

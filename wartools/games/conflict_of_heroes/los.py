@@ -1,0 +1,147 @@
+"""Conflict of Heroes line of sight -- **an assumption**: the conventional reading.
+
+The Storms of Steel rulebook excerpt has no line-of-sight chapter (it only
+shows terrain as a defence modifier, e.g. woods +2 in the Game Overview). This
+module implements the reading conventional for the series and makes every
+choice a table entry that a subclass (or :class:`ConflictOfHeroesLOS` keyword
+arguments) can override:
+
+* a centre-to-centre ruler; terrain in the firing and target hexes, and the
+  hexsides of those hexes, are ignored;
+* blocking terrain (:data:`TERRAIN_LOS`: woods, building; smoke) between the
+  ends blocks;
+* hindering terrain (brush, field; wrecks; wall hexsides) adds +1 to the
+  target's defence per hex or hexside crossed (the :attr:`LOSResult.modifier`);
+* hills: ground higher than both ends blocks; terrain lower than both ends is
+  seen over;
+* a ruler running exactly along a hexside is affected only if the hexes on
+  *both* sides are (``ALONG = "both"``); touching a corner never matters
+  (``VERTEX = "ignore"``).
+
+Every reason's text says "conventional reading" so that answers never pass
+for rulebook text.
+
+Examples
+--------
+>>> from wartools.mapmodel import loads_map
+>>> from wartools.los import line_of_sight
+>>> m = loads_map('''
+... format: wartools-map/1
+... name: brush
+... game: conflict-of-heroes
+... grid: {type: hex, columns: 6, rows: 6}
+... terrain: {cells: {C3: brush, C4: brush, E3: woods}}
+... ''')
+>>> r = line_of_sight(m, "C2", "C5")
+>>> r.status, r.hindrance, r.modifier
+('hindered', 2, 2)
+>>> line_of_sight(m, "E2", "E4").status
+'blocked'
+>>> custom = ConflictOfHeroesLOS(terrain={"brush": ("block", 0)})
+>>> line_of_sight(m, "C2", "C5", policy=custom).status
+'blocked'
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import ClassVar
+
+import numpy as np
+
+from wartools.los.geometry import Batch, MapGeometry
+from wartools.los.policy import BLOCK, CELL, EDGE, HINDER, Findings, LOSPolicy, Situation
+
+Effect = tuple[str, int]   # ("clear" | "hinder" | "block", defence modifier)
+
+TERRAIN_LOS: Mapping[str, Effect] = MappingProxyType({
+    "open": ("clear", 0), "water": ("clear", 0), "field": ("hinder", 1), "brush": ("hinder", 1),
+    "woods": ("block", 0), "building": ("block", 0)})
+"""Hex terrain effects on LOS (assumption: conventional Conflict of Heroes reading)."""
+FEATURE_LOS: Mapping[str, Effect] = MappingProxyType({"smoke": ("block", 0), "wreck": ("hinder", 1)})
+"""Cell markers (assumption)."""
+EDGE_LOS: Mapping[str, Effect] = MappingProxyType({"wall": ("hinder", 1), "stream": ("clear", 0)})
+"""Hexside features (assumption)."""
+
+_NOTE = " (conventional reading; the Storms of Steel excerpt has no LOS chapter)"
+
+
+class ConflictOfHeroesLOS(LOSPolicy):
+    """Conflict of Heroes LOS policy: the conventional reading, as overridable tables.
+
+    Parameters
+    ----------
+    terrain, features, edges
+        Entries that replace those of :data:`TERRAIN_LOS`, :data:`FEATURE_LOS`
+        and :data:`EDGE_LOS`.
+    """
+
+    game_id = "conflict-of-heroes"
+    ALONG: ClassVar[str] = "both"
+    VERTEX: ClassVar[str] = "ignore"
+    RULES: ClassVar[dict[str, str]] = {
+        "range": "Conflict of Heroes: {where} is beyond the given range",
+        "block": "Conflict of Heroes: blocking terrain ({feature}) in {where} between the ends" + _NOTE,
+        "hinder": "Conflict of Heroes: hindering terrain ({feature}) in {where}, +1 defence" + _NOTE,
+        "hinder-edge": "Conflict of Heroes: hindering hexside ({feature}) {where}, +1 defence" + _NOTE,
+        "block-edge": "Conflict of Heroes: blocking hexside ({feature}) {where}" + _NOTE,
+        "hill": "Conflict of Heroes: hill {where} is higher than both ends" + _NOTE,
+    }
+
+    def __init__(self, terrain: Mapping[str, Effect] | None = None,
+                 features: Mapping[str, Effect] | None = None,
+                 edges: Mapping[str, Effect] | None = None) -> None:
+        self.terrain = MappingProxyType({**TERRAIN_LOS, **(terrain or {})})
+        self.features = MappingProxyType({**FEATURE_LOS, **(features or {})})
+        self.edges = MappingProxyType({**EDGE_LOS, **(edges or {})})
+
+    def prepare(self, geo: MapGeometry) -> dict[str, np.ndarray]:
+        block = np.zeros(geo.n, dtype=bool)
+        hinder = np.zeros(geo.n, dtype=np.int64)
+        for name, (kind, mod) in self.terrain.items():
+            mask = geo.terrain_mask((name,))
+            block |= mask & (kind == "block")
+            hinder += np.where(mask & (kind == "hinder"), mod, 0)
+        for name, (kind, mod) in self.features.items():
+            mask = geo.cell_feature_mask((name,))
+            block |= mask & (kind == "block")
+            hinder += np.where(mask & (kind == "hinder"), mod, 0)
+        eblock = np.zeros(len(geo.edge_features), dtype=bool)
+        ehinder = np.zeros(len(geo.edge_features), dtype=np.int64)
+        for name, (kind, mod) in self.edges.items():
+            mask = geo.edge_mask((name,))
+            eblock |= mask & (kind == "block")
+            ehinder += np.where(mask & (kind == "hinder"), mod, 0)
+        return {"block": block, "hinder": hinder, "eblock": eblock, "ehinder": ehinder}
+
+    def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: Situation, out: Findings) -> None:
+        self.range_findings(batch, sit, out)
+        geo = batch.geo
+        cp, cc, ck, co = batch.cp, batch.cc, batch.ck, batch.co
+        ea = geo.elevation[batch.a] + sit.observer_height
+        eb = geo.elevation[batch.b]
+        hi = np.maximum(ea, eb)[cp]
+        lo = np.minimum(ea, eb)[cp]
+        ex = geo.elevation[cc]
+        mid = ~batch.cend
+        hill = self.counted(batch, np.ones(geo.n, dtype=bool), mid & (ex > hi))
+        out.add(cp[hill], BLOCK, "hill", CELL, cc[hill], ck[hill], co[hill])
+        level = mid & (ex >= lo) & ~(ex > hi)
+        blk = self.counted(batch, prep["block"], level)
+        out.add(cp[blk], BLOCK, "block", CELL, cc[blk], ck[blk], co[blk])
+        hin = self.counted(batch, prep["hinder"] > 0, level)
+        hin &= (ck == 0) | (batch.cs > 0)     # one hindrance per along hexside
+        out.add(cp[hin], HINDER, "hinder", CELL, cc[hin], ck[hin], co[hin], prep["hinder"][cc[hin]])
+        # hexsides crossed between the ends (not the ends' own hexsides)
+        ep, ee = batch.ep, batch.ee
+        inner = (batch.ek == 0) & (batch.e1 != batch.a[ep]) & (batch.e1 != batch.b[ep]) & \
+            (batch.e2 != batch.a[ep]) & (batch.e2 != batch.b[ep])
+        eb_ = inner & prep["eblock"][ee]
+        out.add(ep[eb_], BLOCK, "block-edge", EDGE, ee[eb_], batch.ek[eb_], batch.eo[eb_])
+        eh = inner & (prep["ehinder"][ee] > 0)
+        out.add(ep[eh], HINDER, "hinder-edge", EDGE, ee[eh], batch.ek[eh], batch.eo[eh],
+                prep["ehinder"][ee[eh]])
+
+
+POLICY = ConflictOfHeroesLOS()
+"""The default Conflict of Heroes policy (conventional reading, see the module docstring)."""

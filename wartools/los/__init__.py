@@ -1,0 +1,37 @@
+"""Line of sight: exact ruler geometry, game policies, explanations and analysis.
+
+The engine (:mod:`wartools.los.engine`) classifies every contact of a
+centre-to-centre ruler exactly -- crossed, along, vertex -- from shapely
+templates in an integer frame (:mod:`wartools.los.templates`), for many
+rulers in one vectorised pass, and hands them to the game's
+:class:`LOSPolicy` (``wartools.games.<game>.los``).
+
+Examples
+--------
+>>> from wartools.mapmodel import loads_map
+>>> from wartools.los import line_of_sight, viewshed
+>>> m = loads_map('''
+... format: wartools-map/1
+... name: demo
+... game: company-of-heroes
+... grid: {type: hex, columns: 5, rows: 5}
+... terrain: {cells: {C3: building}}
+... ''')
+>>> r = line_of_sight(m, "C2", "C4")
+>>> r.status, r.reasons[0].where
+('blocked', 'C3')
+>>> sorted(m.label(c) for c in viewshed(m, "C2"))[:5]
+['A1', 'A2', 'A3', 'B1', 'B2']
+"""
+from __future__ import annotations
+
+from wartools.los.analysis import (coverage, dead_ground, to_csv, viewshed, visibility_matrix)
+from wartools.los.draw import draw_los, draw_result, draw_viewshed
+from wartools.los.engine import evaluate, line_of_sight, make_situation, policy_for
+from wartools.los.geometry import MapGeometry, geometry
+from wartools.los.policy import LOSOptionError, LOSPolicy, Situation
+from wartools.los.result import LOSResult, Reason
+
+__all__ = ["LOSOptionError", "LOSPolicy", "LOSResult", "MapGeometry", "Reason", "Situation", "coverage",
+           "dead_ground", "draw_los", "draw_result", "draw_viewshed", "evaluate", "geometry",
+           "line_of_sight", "make_situation", "policy_for", "to_csv", "viewshed", "visibility_matrix"]

@@ -1,0 +1,74 @@
+"""Pictures of LOS answers, drawn with :mod:`wartools.render` overlays.
+
+:func:`draw_los` and :func:`draw_viewshed` are the overlays behind
+``wartools render --los A B`` and ``--viewshed A``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from wartools.grids.base import Cell
+from wartools.los.result import LOSResult
+from wartools.mapmodel import Map
+
+COLOURS = {"clear": "#1a9e1a", "hindered": "#ff8c00", "blocked": "#d62728"}
+
+
+def draw_result(result: LOSResult, ax: Any = None) -> Any:
+    """Draw a :class:`LOSResult`: the map (if ``ax`` is None), the ruler coloured by status,
+    and the deciding cells and edges highlighted. Returns the Axes."""
+    from wartools.render import draw_map
+    from wartools.render.draw import draw_ruler, highlight_cells, highlight_edges
+
+    m = result.map
+    if ax is None:
+        ax = draw_map(m)
+    cells, edges = [], []
+    for r in result.deciding:
+        if "|" in r.where:
+            a, b = r.where.split("|")
+            try:
+                edges.append(m.edge(a, b))
+            except Exception:  # an edge off the board: nothing to draw
+                continue
+        else:
+            try:
+                cells.append(m.cell(r.where))
+            except Exception:
+                continue
+    colour = COLOURS[result.status]
+    if cells:
+        highlight_cells(ax, m, cells, color=colour, gid="los-cells")
+    if edges:
+        highlight_edges(ax, m, edges, color=colour, gid="los-edges")
+    draw_ruler(ax, m, result.start, result.end, color=colour, gid="los-ruler")
+    ax.set_title(f"{result.from_label} -> {result.to_label}: {result.status}", fontsize=9)
+    return ax
+
+
+def draw_los(ax: Any, m: Map, a: Cell | str, b: Cell | str, **options: Any) -> Any:
+    """Overlay the line of sight from ``a`` to ``b`` on an Axes showing ``m``.
+
+    ``options`` are :class:`~wartools.los.Situation` fields; ``None`` values are ignored.
+    """
+    from wartools.los.engine import line_of_sight
+
+    return draw_result(line_of_sight(m, a, b, **{k: v for k, v in options.items() if v is not None}), ax)
+
+
+def draw_viewshed(ax: Any, m: Map, a: Cell | str, colour: str = "#1f77b4", **options: Any) -> Any:
+    """Shade the cells visible from ``a`` on an Axes showing ``m``."""
+    from wartools.los.analysis import viewshed
+    from wartools.render.draw import highlight_cells
+
+    seen = viewshed(m, a, **{k: v for k, v in options.items() if v is not None})
+    highlight_cells(ax, m, seen, color=colour, alpha=0.35, gid="viewshed")
+    highlight_cells(ax, m, [a], color="#000000", alpha=0.25, gid="viewshed-origin")
+    return ax
+
+
+def draw_coverage(ax: Any, m: Map, counts: dict[Cell, int]) -> Any:
+    """Colour cells by how many cells see them (see :func:`wartools.los.coverage`)."""
+    from wartools.render.draw import heat_cells
+
+    return heat_cells(ax, m, counts, cmap="magma", gid="coverage", colorbar="seen by (cells)")

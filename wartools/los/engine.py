@@ -1,0 +1,187 @@
+"""The LOS engine: many rulers in one vectorised pass, judged by the game's policy.
+
+:func:`evaluate` is the one code path: it builds a
+:class:`~wartools.los.geometry.Batch` of exact contacts for any number of
+(start, end) pairs, asks the policy for findings and reduces them per ruler.
+:func:`line_of_sight` is :func:`evaluate` on a single pair, with the findings
+turned into :class:`~wartools.los.result.Reason` objects.
+
+Examples
+--------
+>>> from wartools.mapmodel import loads_map
+>>> m = loads_map('''
+... format: wartools-map/1
+... name: hedge
+... game: combat-infantry
+... grid: {type: hex, columns: 6, rows: 6}
+... terrain: {cells: {C3: woods}}
+... edges: [{cells: [B4, C4], feature: hedge}]
+... ''')
+>>> r = line_of_sight(m, "C2", "C4")
+>>> r.visible, r.status
+(False, 'blocked')
+>>> print(r.reasons[0].where, r.reasons[0].contact)
+C3 crossed
+>>> line_of_sight(m, "B4", "C4").to_json()["reasons"][0]["where"]
+'B4|C4'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+
+from wartools.errors import WartoolsError
+from wartools.games import Game
+from wartools.grids.base import Cell
+from wartools.los.geometry import Batch, MapGeometry, geometry
+from wartools.los.policy import BLOCK, CELL, HINDER, NO_CONTACT, Findings, LOSPolicy, Situation
+from wartools.los.result import Reason, LOSResult
+from wartools.los.templates import KINDS
+from wartools.mapmodel import Map
+
+
+def policy_for(game: Game | Map) -> LOSPolicy:
+    """The default LOS policy of a game (``wartools.games.<game>.los.POLICY``)."""
+    if isinstance(game, Map):
+        game = game.game
+    return game.rules_module("los").POLICY
+
+
+def make_situation(m: Map, situation: Situation | None = None, **options: Any) -> Situation:
+    """A :class:`Situation` from keyword options, with unit types checked against the game."""
+    sit = situation or Situation()
+    if options:
+        unknown = sorted(set(options) - set(Situation.__dataclass_fields__))
+        if unknown:
+            raise WartoolsError(f"unknown LOS option(s) {', '.join(unknown)}; valid: "
+                                f"{', '.join(Situation.__dataclass_fields__)}")
+        sit = sit.replace(**{k: v for k, v in options.items() if v is not None})
+    vocab = m.game.unit_types
+    changes = {k: vocab.resolve(getattr(sit, k)) for k in ("unit", "target") if getattr(sit, k)}
+    return sit.replace(**changes) if changes else sit
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Per-ruler results of :func:`evaluate` (arrays aligned with the input pairs)."""
+
+    a: np.ndarray
+    b: np.ndarray
+    visible: np.ndarray
+    status: np.ndarray          # 0 clear, 1 hindered, 2 blocked
+    hindrance: np.ndarray
+    modifier: np.ndarray
+    findings: tuple[np.ndarray, ...]
+
+
+def _annotate(batch: Batch, geo: MapGeometry, sit: Situation) -> None:
+    """Per-ruler observer/target unit type and observer side codes on the batch."""
+    types = geo.names["unit_types"]
+    batch.obs_type = (np.full(batch.n, types.index(sit.unit)) if sit.unit
+                      else geo.unit_type[batch.a])
+    batch.tgt_type = (np.full(batch.n, types.index(sit.target)) if sit.target
+                      else geo.unit_type[batch.b])
+    sides = geo.names["sides"]
+    if sit.side is not None:
+        code = sides.index(sit.side) if sit.side in sides else -2
+        batch.obs_side = np.full(batch.n, code)
+    else:
+        batch.obs_side = geo.unit_side[batch.a]
+
+
+def evaluate(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None = None, *,
+             policy: LOSPolicy | None = None, explain: bool = False,
+             geo: MapGeometry | None = None) -> Evaluation:
+    """Judge the rulers ``a[i] -> b[i]`` (ext ids of ``geometry(m)``) in one pass."""
+    geo = geo or geometry(m)
+    policy = policy or policy_for(m)
+    sit = situation or Situation()
+    batch = geo.batch(a, b, explain=explain)
+    _annotate(batch, geo, sit)
+    out = Findings(policy.RULES)
+    policy.judge(batch, policy.prepared(geo), sit, out)
+    f = out.arrays()
+    pair, effect, mod = f[0], f[1], f[7]
+    blocked = np.zeros(batch.n, dtype=bool)
+    blocked[pair[effect == BLOCK]] = True
+    hmask = effect == HINDER
+    hindrance = np.bincount(pair[hmask], minlength=batch.n)
+    if policy.MODIFIER == "min":
+        modifier = np.zeros(batch.n, dtype=np.int64)
+        np.minimum.at(modifier, pair[hmask], mod[hmask])
+    else:
+        modifier = np.bincount(pair[hmask], weights=mod[hmask], minlength=batch.n).astype(np.int64)
+    status = np.where(blocked, 2, np.where(hindrance > 0, 1, 0)).astype(np.int8)
+    return Evaluation(batch.a, batch.b, ~blocked, status, hindrance, modifier, f)
+
+
+def _fill(template: str, m: Map, geo: MapGeometry, kind: int, ident: int) -> str:
+    values: dict[str, Any] = {"where": geo.where(kind, ident), "terrain": "", "feature": ""}
+    if kind == CELL:
+        cell = geo.cells[ident]
+        if cell in m.grid:
+            feats = m.features_at(cell)
+            values["terrain"] = m.terrain_at(cell)
+            values["feature"] = ", ".join(feats) if feats else values["terrain"]
+    else:
+        values["feature"] = ", ".join(m.edges.get(geo.edge(ident), ())) or "plain hexside"
+    return template.format_map(values)
+
+
+def explain(m: Map, geo: MapGeometry, policy: LOSPolicy, ev: Evaluation, i: int) -> tuple[Reason, ...]:
+    """The reasons of ruler ``i`` of an evaluation, in ruler order, duplicates merged."""
+    pair, effect, rule, wk, where, contact, order, mod = ev.findings
+    rows = np.flatnonzero(pair == i)
+    rows = rows[np.lexsort((-effect[rows], order[rows]))]
+    names = list(policy.RULES)
+    seen: set[tuple[str, str | None, str]] = set()
+    out: list[Reason] = []
+    for j in rows:
+        text = _fill(policy.RULES[names[rule[j]]], m, geo, int(wk[j]), int(where[j]))
+        c = None if contact[j] == NO_CONTACT else KINDS[contact[j]]
+        key = (geo.where(int(wk[j]), int(where[j])), c, text)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(Reason(key[0], c, text, {2: "blocks", 1: "hinders"}.get(int(effect[j]), "note"),
+                          int(mod[j])))
+    return tuple(out)
+
+
+def line_of_sight(m: Map, a: Cell | str, b: Cell | str, situation: Situation | None = None, *,
+                  policy: LOSPolicy | None = None, **options: Any) -> LOSResult:
+    """Can the unit at ``a`` see (or fire at) ``b``, and why (not)?
+
+    Parameters
+    ----------
+    m
+        The map.
+    a, b
+        Observer and target cells (labels or cells).
+    situation, **options
+        A :class:`Situation` and/or its fields as keywords (``unit=``,
+        ``night=True``, ``mode="fire"`` ...).
+    policy
+        A policy other than the game's default (e.g. one with an overridden
+        terrain table).
+
+    Returns
+    -------
+    LOSResult
+    """
+    ca, cb = m.cell(a), m.cell(b)
+    sit = make_situation(m, situation, **options)
+    geo = geometry(m)
+    policy = policy or policy_for(m)
+    ev = evaluate(m, np.array([geo.ext(ca)]), np.array([geo.ext(cb)]), sit, policy=policy,
+                  explain=True, geo=geo)
+    reasons = explain(m, geo, policy, ev, 0)
+    status = ("clear", "hindered", "blocked")[int(ev.status[0])]
+    details = getattr(policy, "details", None)
+    extra = details(m, geo, ca, cb, sit) if details else {}
+    return LOSResult(m, ca, cb, bool(ev.visible[0]), status, int(ev.hindrance[0]),
+                     int(ev.modifier[0]) if ev.status[0] == 1 else None, reasons,
+                     m.grid.distance(ca, cb), sit, MappingProxyType(extra))

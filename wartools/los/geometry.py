@@ -1,0 +1,292 @@
+"""The geometry of one map, built once, and batches of ruler contacts over it.
+
+A :class:`MapGeometry` numbers the cells of the map's board plus a margin of
+two off-board cells (a ruler between two board cells can graze cells just off
+the board's zig-zag rim) in a dense box, so that a cell is an integer ``ext``
+and translating by a displacement is an integer addition. Terrain, elevation,
+cell features, edge features and units become numpy arrays over those ids.
+Cell polygons and edge segments are also kept as shapely arrays in the
+integer frame, with an STRtree, for spatial queries and drawing.
+
+:func:`geometry` caches one ``MapGeometry`` per map content (keyed by
+:attr:`wartools.mapmodel.Map.fingerprint`).
+
+Examples
+--------
+>>> from wartools.mapmodel import loads_map
+>>> m = loads_map('''
+... format: wartools-map/1
+... name: g
+... game: combat-infantry
+... grid: {type: hex, columns: 4, rows: 4}
+... terrain: {cells: {B2: woods}}
+... ''')
+>>> geo = geometry(m)
+>>> geo is geometry(m), int(geo.onboard.sum())
+(True, 16)
+>>> geo.names["terrain"][geo.terrain[geo.ext(m.cell("B2"))]]
+'woods'
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+import shapely
+
+from wartools.grids.base import Cell, Edge
+from wartools.los.templates import Templates, center, corners, directions, distance, templates_for
+from wartools.mapmodel import Map
+
+MARGIN = 2
+
+
+class MapGeometry:
+    """Dense numeric view of a map for the LOS engine (see the module docstring).
+
+    Attributes
+    ----------
+    q, r : ndarray
+        Coordinates of every ext cell (axial for hexes, column/row for squares).
+    onboard : ndarray of bool
+    terrain, elevation : ndarray
+        Terrain index into ``names["terrain"]`` (-1 off the board) and level.
+    cell_features, edge_features : ndarray of int64
+        Bit masks over ``names["cell_features"]`` / ``names["edge_features"]``.
+    unit_type, unit_side : ndarray
+        Type index (into ``names["unit_types"]``) and side index (into
+        ``names["sides"]``) of the first unit on each cell, -1 if none.
+    unit_types, unit_sides : ndarray of int64
+        Bit masks of all unit types / sides present on each cell.
+    """
+
+    def __init__(self, m: Map) -> None:
+        self.map = m
+        grid = m.grid
+        self.kind = grid.type
+        self.adjacency = getattr(grid, "adjacency", 6)
+        self.dirs = directions(self.kind)
+        cells = grid.cells()
+        qs = np.array([c[0] for c in cells])
+        rs = np.array([c[1] for c in cells])
+        self.q0, self.r0 = int(qs.min()) - MARGIN, int(rs.min()) - MARGIN
+        self.wq = int(qs.max()) + MARGIN + 1 - self.q0
+        self.h = int(rs.max()) + MARGIN + 1 - self.r0
+        n = self.wq * self.h
+        ids = np.arange(n)
+        self.q = ids // self.h + self.q0
+        self.r = ids % self.h + self.r0
+        self.n = n
+        cell_type = type(cells[0])
+        self.cells: list[Cell] = [cell_type(int(a), int(b)) for a, b in zip(self.q, self.r)]
+        self.onboard = np.zeros(n, dtype=bool)
+        board_ids = (qs - self.q0) * self.h + (rs - self.r0)
+        self.onboard[board_ids] = True
+        self.board_ids = np.sort(board_ids)
+        game = m.game
+        units_sides = sorted({u.side for u in m.units})
+        self.names: dict[str, tuple[str, ...]] = {
+            "terrain": tuple(game.terrain.names), "cell_features": tuple(game.cell_features.names),
+            "edge_features": tuple(game.edge_features.names), "unit_types": tuple(game.unit_types.names),
+            "sides": tuple(units_sides)}
+        tindex = {t: i for i, t in enumerate(self.names["terrain"])}
+        self.terrain = np.full(n, -1, dtype=np.int16)
+        self.terrain[board_ids] = tindex[m.default_terrain]
+        for c, t in m.terrain.items():
+            self.terrain[self.ext(c)] = tindex[t]
+        self.elevation = np.zeros(n, dtype=np.int64)
+        for c, v in m.elevation.items():
+            self.elevation[self.ext(c)] = v
+        self.cell_features = np.zeros(n, dtype=np.int64)
+        findex = {f: i for i, f in enumerate(self.names["cell_features"])}
+        for c, fs in m.features.items():
+            for f in fs:
+                self.cell_features[self.ext(c)] |= 1 << findex[f]
+        nd = len(self.dirs)
+        self.edge_c1 = np.repeat(ids, nd)
+        nq = np.repeat(self.q, nd) + np.tile([d[0] for d in self.dirs], n)
+        nr = np.repeat(self.r, nd) + np.tile([d[1] for d in self.dirs], n)
+        inside = (nq >= self.q0) & (nq < self.q0 + self.wq) & (nr >= self.r0) & (nr < self.r0 + self.h)
+        self.edge_c2 = np.where(inside, (nq - self.q0) * self.h + (nr - self.r0), -1)
+        self.edge_features = np.zeros(n * nd, dtype=np.int64)
+        eindex = {f: i for i, f in enumerate(self.names["edge_features"])}
+        for e, fs in m.edges.items():
+            for f in fs:
+                self.edge_features[self.edge_id(e)] |= 1 << eindex[f]
+        uindex = {t: i for i, t in enumerate(self.names["unit_types"])}
+        sindex = {s: i for i, s in enumerate(units_sides)}
+        self.unit_type = np.full(n, -1, dtype=np.int64)
+        self.unit_side = np.full(n, -1, dtype=np.int64)
+        self.unit_types = np.zeros(n, dtype=np.int64)
+        self.unit_sides = np.zeros(n, dtype=np.int64)
+        self.unit_tags: dict[int, set[str]] = {}
+        for u in m.units:
+            x = self.ext(u.cell)
+            if self.unit_type[x] < 0:
+                self.unit_type[x], self.unit_side[x] = uindex[u.type], sindex[u.side]
+            self.unit_types[x] |= 1 << uindex[u.type]
+            self.unit_sides[x] |= 1 << sindex[u.side]
+            self.unit_tags.setdefault(x, set()).update(u.tags)
+        self._rel: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self.prepared: dict[Any, Any] = {}
+
+    # --- ids ------------------------------------------------------------------------
+    def ext(self, cell: Cell) -> int:
+        """The ext id of a cell (on the board or within the margin)."""
+        return (cell[0] - self.q0) * self.h + (cell[1] - self.r0)
+
+    def exts(self, cells: Sequence[Cell]) -> np.ndarray:
+        """Ext ids of many cells."""
+        a = np.asarray([tuple(c) for c in cells], dtype=np.int64).reshape(-1, 2)
+        return (a[:, 0] - self.q0) * self.h + (a[:, 1] - self.r0)
+
+    def edge_id(self, e: Edge) -> int:
+        """The ext edge id of an edge (owner cell * directions + direction)."""
+        for a, b in ((e.a, e.b), (e.b, e.a)):
+            d = (b[0] - a[0], b[1] - a[1])
+            if d in self.dirs:
+                return self.ext(a) * len(self.dirs) + self.dirs.index(d)
+        raise ValueError(f"{e} is not an edge")
+
+    def edge(self, eid: int) -> Edge:
+        """The :class:`Edge` of an ext edge id."""
+        return Edge.of(self.cells[int(self.edge_c1[eid])], self.cells[int(self.edge_c2[eid])])
+
+    def where(self, kind: int, ident: int) -> str:
+        """``C4`` for a cell, ``C4|C5`` for an edge (off-board cells as coordinates)."""
+        grid = self.map.grid
+        if kind == 0:
+            return grid._name(self.cells[ident])
+        return grid.edge_label(self.edge(ident))
+
+    def distance(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """Grid distance between ext cells (arrays)."""
+        return distance(self.kind, self.q[y] - self.q[x], self.r[y] - self.r[x], self.adjacency)
+
+    def feature_bit(self, group: str, name: str) -> int:
+        """Bit of a feature name in ``cell_features``/``edge_features`` (0 if the game lacks it)."""
+        names = self.names[group]
+        return 1 << names.index(name) if name in names else 0
+
+    def terrain_mask(self, names: Sequence[str]) -> np.ndarray:
+        """Boolean array over ext cells: terrain is one of ``names``."""
+        codes = [i for i, t in enumerate(self.names["terrain"]) if t in set(names)]
+        return np.isin(self.terrain, codes)
+
+    def edge_mask(self, names: Sequence[str]) -> np.ndarray:
+        """Boolean array over ext edges: carries any feature in ``names``."""
+        bits = 0
+        for f in names:
+            bits |= self.feature_bit("edge_features", f)
+        return (self.edge_features & bits) != 0
+
+    def cell_feature_mask(self, names: Sequence[str]) -> np.ndarray:
+        """Boolean array over ext cells: carries any cell feature in ``names``."""
+        bits = 0
+        for f in names:
+            bits |= self.feature_bit("cell_features", f)
+        return (self.cell_features & bits) != 0
+
+    def type_mask(self, names: Sequence[str]) -> int:
+        """Bit mask of unit type names."""
+        return sum(1 << i for i, t in enumerate(self.names["unit_types"]) if t in set(names))
+
+    # --- shapely arrays (integer frame) ----------------------------------------------
+    @cached_property
+    def polygons(self) -> np.ndarray:
+        """Cell polygons of every ext cell as a shapely array, integer-frame coordinates."""
+        cx, cy = center(self.kind, self.q, self.r)
+        offs = np.array(corners(self.kind))
+        ring = np.stack([cx[:, None] + offs[None, :, 0], cy[:, None] + offs[None, :, 1]], -1)
+        return shapely.polygons(np.concatenate([ring, ring[:, :1]], 1).astype(float))
+
+    @cached_property
+    def tree(self) -> shapely.STRtree:
+        """STRtree over :attr:`polygons`."""
+        return shapely.STRtree(self.polygons)
+
+    def cells_touching(self, geom: Any) -> list[Cell]:
+        """On-board cells whose polygon intersects an integer-frame geometry (exact predicate).
+
+        Examples
+        --------
+        >>> from wartools.mapmodel import loads_map
+        >>> m = loads_map("format: wartools-map/1\\nname: s\\ngame: heroes-of-normandie\\n"
+        ...               "grid: {type: square, columns: 4, rows: 4}\\n")
+        >>> [m.label(c) for c in geometry(m).cells_touching(shapely.Point(1, 1))]
+        ['A1', 'A2', 'B1', 'B2']
+        """
+        hits = self.tree.query(geom, predicate="intersects")
+        return sorted(self.cells[i] for i in hits if self.onboard[i])
+
+    # --- batches ----------------------------------------------------------------------
+    def rel(self, t: Templates) -> tuple[np.ndarray, np.ndarray]:
+        """Template rows as ext-id offsets for this map's box (cached per template size)."""
+        got = self._rel.get(t.radius)
+        if got is None:
+            got = (t.c_dq * self.h + t.c_dr, (t.e_dq * self.h + t.e_dr) * len(self.dirs) + t.e_dir)
+            self._rel = {t.radius: got}
+            self._t = t
+        return got
+
+    def batch(self, a: np.ndarray, b: np.ndarray, *, explain: bool = False) -> Batch:
+        """All contacts of the rulers ``a[i] -> b[i]`` (ext ids) in one vectorised pass."""
+        return Batch(self, np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64), explain)
+
+
+def _ranges(start: np.ndarray, stop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    counts = stop - start
+    total = int(counts.sum())
+    pair = np.repeat(np.arange(len(start)), counts)
+    shift = np.repeat(start - (np.cumsum(counts) - counts), counts)
+    return pair, shift + np.arange(total)
+
+
+class Batch:
+    """Contacts of many rulers on one map, as flat arrays (one row per contact).
+
+    Cell rows: ``cp`` (ruler index), ``cc`` (ext cell), ``ck`` (0 crossed,
+    1 along, 2 vertex), ``co`` (order along the ruler), ``cs`` (side of the
+    ruler), ``cx`` (corner key of a vertex contact), ``cend`` (the row is the
+    ruler's start or end cell). Edge rows: ``ep``, ``ee`` (ext edge), ``ek``,
+    ``eo``, ``es``, ``ex``, ``e1``/``e2`` (its two ext cells). Per ruler:
+    ``a``, ``b``, ``dist``.
+    """
+
+    def __init__(self, geo: MapGeometry, a: np.ndarray, b: np.ndarray, explain: bool) -> None:
+        self.geo, self.a, self.b, self.explain = geo, a, b, explain
+        self.n = len(a)
+        dq, dr = geo.q[b] - geo.q[a], geo.r[b] - geo.r[a]
+        hexd = distance(geo.kind, dq, dr)
+        self.dist = distance(geo.kind, dq, dr, geo.adjacency)
+        t = templates_for(geo.map.grid, int(hexd.max(initial=0)))
+        crel, erel = geo.rel(t)
+        k = t.index(dq, dr)
+        self.cp, idx = _ranges(t.c_start[k], t.c_start[k + 1])
+        self.cc = a[self.cp] + crel[idx]
+        self.ck, self.co, self.cs, self.cx = t.c_kind[idx], t.c_order[idx], t.c_side[idx], t.c_corner[idx]
+        self.cend = (self.cc == a[self.cp]) | (self.cc == b[self.cp])
+        self.ep, idx = _ranges(t.e_start[k], t.e_start[k + 1])
+        self.ee = a[self.ep] * len(geo.dirs) + erel[idx]
+        self.ek, self.eo, self.es, self.ex = t.e_kind[idx], t.e_order[idx], t.e_side[idx], t.e_corner[idx]
+        self.e1, self.e2 = geo.edge_c1[self.ee], geo.edge_c2[self.ee]
+
+
+_GEOMETRIES: OrderedDict[str, MapGeometry] = OrderedDict()
+
+
+def geometry(m: Map) -> MapGeometry:
+    """The cached :class:`MapGeometry` of a map (keyed by its content fingerprint)."""
+    key = m.fingerprint
+    geo = _GEOMETRIES.get(key)
+    if geo is None:
+        geo = MapGeometry(m)
+        _GEOMETRIES[key] = geo
+        while len(_GEOMETRIES) > 64:
+            _GEOMETRIES.popitem(last=False)
+    else:
+        _GEOMETRIES.move_to_end(key)
+    return geo

@@ -1,0 +1,245 @@
+"""What a game tells the LOS engine: the :class:`LOSPolicy` hooks and the :class:`Situation`.
+
+The engine (:mod:`wartools.los.engine`) hands a policy a :class:`~wartools.los.geometry.Batch`
+of exact contacts for many rulers at once; the policy answers with *findings*,
+rows of ``(ruler, effect, rule, where, contact)``, written with numpy masks
+over the contact rows. A finding that *blocks* makes the ruler blocked; one
+that *hinders* adds to its hindrance count and modifier; a *note* only
+explains (recorded when a single line is explained). The engine never asks
+which game it runs.
+
+A policy declares what a contact means through small helpers of this base
+class: :meth:`LOSPolicy.counted` says whether a crossed / along / vertex
+contact with a cell counts, by the class attributes ``ALONG`` and ``VERTEX``:
+
+``"any"``
+    the contact counts like a crossing (the most restrictive reading);
+``"both"``
+    it counts only when the cells on *both* sides of the ruler at that point
+    would count (a ruler through a gap of zero width between two blockers);
+``"ignore"``
+    it never counts.
+
+Examples
+--------
+>>> Situation(unit="rifle", night=True).replace(range=3)
+Situation(unit='rifle', target=None, side=None, mode='sight', indirect=False, night=True, range=3, observer_height=0, spotting=False)
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from wartools.errors import WartoolsError
+from wartools.los.geometry import Batch, MapGeometry
+
+BLOCK, HINDER, NOTE = 2, 1, 0
+EFFECTS = {BLOCK: "blocks", HINDER: "hinders", NOTE: "note"}
+CELL, EDGE = 0, 1
+NO_CONTACT = 3
+MODES = ("sight", "fire")
+
+
+class LOSOptionError(WartoolsError):
+    """A bad LOS option (unknown mode, unit type, negative range ...)."""
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Everything about a LOS question other than the map and the two cells.
+
+    Parameters
+    ----------
+    unit, target
+        Unit types of the observer and the target (the game's names); by
+        default the first unit standing on the start / target cell.
+    side
+        The observer's side (default: the side of the unit on the start cell);
+        decides which units are friendly.
+    mode
+        ``"sight"`` (can it be seen) or ``"fire"`` (can it be shot at: friendly
+        units in the way matter in some games).
+    indirect
+        High-explosive / bombardment fire over obstacles (Company of Heroes
+        5.1, Combat Infantry 6.6).
+    night
+        Night scenario limits (Combat Infantry 10.3).
+    range
+        Maximum range in cells; ``None`` takes the game's default.
+    observer_height
+        Extra levels added to the observer's elevation (a tower, a hill top
+        counter).
+    spotting
+        Use spotting ranges (Combat Infantry 6.61).
+    """
+
+    unit: str | None = None
+    target: str | None = None
+    side: str | None = None
+    mode: str = "sight"
+    indirect: bool = False
+    night: bool = False
+    range: int | None = None
+    observer_height: int = 0
+    spotting: bool = False
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise LOSOptionError(f"unknown LOS mode {self.mode!r}; valid: {', '.join(MODES)}")
+        if self.range is not None and (not isinstance(self.range, int) or self.range < 0):
+            raise LOSOptionError(f"range must be a whole number >= 0, got {self.range!r}")
+
+    def replace(self, **changes: Any) -> Situation:
+        """A copy with some fields changed."""
+        return dataclasses.replace(self, **changes)
+
+
+class Findings:
+    """Collects finding rows from a policy (all arguments are arrays or scalars)."""
+
+    def __init__(self, rules: dict[str, str]) -> None:
+        self.rule_ids = {k: i for i, k in enumerate(rules)}
+        self.chunks: list[tuple[np.ndarray, ...]] = []
+
+    def add(self, pair: np.ndarray, effect: int, rule: str, where_kind: int, where: Any,
+            contact: Any, order: Any = 0, modifier: Any = 0) -> None:
+        pair = np.asarray(pair, dtype=np.int64)
+        if pair.size == 0:
+            return
+        n = pair.size
+
+        def full(x: Any) -> np.ndarray:
+            return np.broadcast_to(np.asarray(x, dtype=np.int64), (n,))
+
+        self.chunks.append((pair, full(effect), full(self.rule_ids[rule]), full(where_kind),
+                            full(where), full(contact), full(order), full(modifier)))
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        if not self.chunks:
+            return tuple(np.zeros(0, dtype=np.int64) for _ in range(8))
+        return tuple(np.concatenate(col) for col in zip(*self.chunks))
+
+
+class LOSPolicy:
+    """Base class of a game's line-of-sight rules.
+
+    Subclasses set ``game_id``, ``RULES`` (rule id -> reason text, with
+    ``{where}``, ``{terrain}``, ``{feature}`` placeholders filled when a single
+    line is explained) and override :meth:`prepare` and :meth:`judge`.
+    ``MODIFIER`` says how hindrance modifiers of one line combine: ``"sum"``
+    or ``"min"`` (the worst single one).
+    """
+
+    game_id: ClassVar[str] = ""
+    RULES: ClassVar[dict[str, str]] = {"range": "range: {where} is beyond the maximum range"}
+    ALONG: ClassVar[str] = "any"
+    VERTEX: ClassVar[str] = "any"
+    MODIFIER: ClassVar[str] = "sum"
+
+    # --- hooks ------------------------------------------------------------------------
+    def prepare(self, geo: MapGeometry) -> dict[str, np.ndarray]:
+        """Per-map arrays the policy needs (computed once per map and policy)."""
+        return {}
+
+    def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: Situation, out: Findings) -> None:
+        """Add findings for every ruler of ``batch``."""
+        raise NotImplementedError
+
+    def max_range(self, sit: Situation) -> int | None:
+        """The maximum range for ``sit`` (``None``: unlimited)."""
+        return sit.range
+
+    def is_symmetric(self, geo: MapGeometry, sit: Situation) -> bool:
+        """Whether A sees B iff B sees A on this map in this situation."""
+        return sit.observer_height == 0
+
+    # --- helpers for subclasses --------------------------------------------------------
+    def prepared(self, geo: MapGeometry) -> dict[str, np.ndarray]:
+        """:meth:`prepare` cached on the map geometry."""
+        key = (type(self), id(self))
+        got = geo.prepared.get(key)
+        if got is None:
+            got = geo.prepared[key] = self.prepare(geo)
+        return got
+
+    def range_findings(self, batch: Batch, sit: Situation, out: Findings, rule: str = "range",
+                       limit: np.ndarray | int | None = None) -> None:
+        """Block rulers longer than ``limit`` (default :meth:`max_range`)."""
+        if limit is None:
+            limit = self.max_range(sit)
+            if limit is None:
+                return
+        over = np.flatnonzero(batch.dist > limit)
+        out.add(over, BLOCK, rule, CELL, batch.b[over], NO_CONTACT)
+
+    def counted(self, batch: Batch, flag: np.ndarray, rows: np.ndarray | None = None,
+                along: str | None = None, vertex: str | None = None) -> np.ndarray:
+        """Mask of cell rows whose contact counts for a per-cell property ``flag``.
+
+        ``rows`` restricts the rows considered (e.g. not the ends). Crossed
+        contacts always count; along and vertex follow ``ALONG``/``VERTEX``.
+        """
+        along, vertex = along or self.ALONG, vertex or self.VERTEX
+        hit = flag[batch.cc]
+        if rows is not None:
+            hit = hit & rows
+        ok = hit & (batch.ck == 0)
+        for kind, how in ((1, along), (2, vertex)):
+            sel = hit & (batch.ck == kind)
+            if how == "any":
+                ok |= sel
+            elif how == "both" and sel.any():
+                ok |= sel & both_sides(batch, sel)
+        return ok
+
+
+def both_sides(batch: Batch, sel: np.ndarray) -> np.ndarray:
+    """For selected along/vertex cell rows: is a selected row at the same place on the other side?
+
+    The two cells along one hexside are mirror images across the ruler, so
+    they share the ruler, the contact kind and the order of their centres;
+    cells touched at one corner share the ruler and the corner key. A place
+    with selected rows on both sides is a gap of zero width.
+    """
+    res = np.zeros(len(sel), dtype=bool)
+    idx = np.flatnonzero(sel)
+    if len(idx) == 0:
+        return res
+    kind = batch.ck[idx]
+    place = np.where(kind == 1, batch.co[idx], batch.cx[idx])
+    keys = np.stack([batch.cp[idx], kind.astype(np.int64), place], 1)
+    _, inv = np.unique(keys, axis=0, return_inverse=True)
+    inv = inv.ravel()
+    side = batch.cs[idx]
+    has_pos = np.zeros(inv.max() + 1, dtype=bool)
+    has_neg = np.zeros(inv.max() + 1, dtype=bool)
+    has_pos[inv[side > 0]] = True
+    has_neg[inv[side < 0]] = True
+    res[idx] = has_pos[inv] & has_neg[inv]
+    return res
+
+
+def edge_pinch(batch: Batch, sel: np.ndarray) -> np.ndarray:
+    """For selected vertex edge rows: do selected edges lie on both sides of the ruler at that corner?
+
+    A ruler passing exactly through a corner where selected edges (walls,
+    hedges) meet on both of its sides cannot slip past them: the corner is
+    closed. Returns a mask over edge rows.
+    """
+    res = np.zeros(len(sel), dtype=bool)
+    idx = np.flatnonzero(sel & (batch.ek == 2))
+    if len(idx) == 0:
+        return res
+    keys = np.stack([batch.ep[idx], batch.ex[idx]], 1)
+    _, inv = np.unique(keys, axis=0, return_inverse=True)
+    inv = inv.ravel()
+    side = batch.es[idx]
+    has_pos = np.zeros(inv.max() + 1, dtype=bool)
+    has_neg = np.zeros(inv.max() + 1, dtype=bool)
+    has_pos[inv[side > 0]] = True
+    has_neg[inv[side < 0]] = True
+    res[idx] = has_pos[inv] & has_neg[inv]
+    return res

@@ -1,0 +1,142 @@
+"""Self-explaining answers: :class:`Reason` and :class:`LOSResult`."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+from typing import Any
+
+from wartools.grids.base import Cell, Ruler
+from wartools.los.policy import Situation
+from wartools.mapmodel import Map
+
+STATUSES = ("clear", "hindered", "blocked")
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One contact or rule that decided (or explains) a line of sight.
+
+    Attributes
+    ----------
+    where
+        A cell label (``"C4"``) or an edge (``"C4|C5"``).
+    contact
+        ``"crossed"``, ``"along"``, ``"vertex"``, or ``None`` for a rule that
+        is not about a contact (range, camouflage, adjacency).
+    rule
+        The rule, with game and section.
+    effect
+        ``"blocks"``, ``"hinders"`` or ``"note"`` (explains, changes nothing).
+    modifier
+        The hindrance modifier this reason contributes (0 if none).
+    """
+
+    where: str
+    contact: str | None
+    rule: str
+    effect: str = "blocks"
+    modifier: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"where", "contact", "rule"}`` as in the ``wartools los`` JSON answer."""
+        return {"where": self.where, "contact": self.contact, "rule": self.rule}
+
+
+@dataclass(frozen=True)
+class LOSResult:
+    """The answer to *can A see B, and why (not)?*
+
+    Attributes
+    ----------
+    map
+        The map asked about.
+    start, end
+        The observer's and the target's cells.
+    visible
+        ``True`` unless the status is ``"blocked"``.
+    status
+        ``"clear"``, ``"hindered"`` or ``"blocked"``.
+    hindrance
+        How many hindering contacts the line has (0 if the game has none).
+    modifier
+        The combined hindrance modifier (the game's sign convention: a
+        defence bonus in Conflict of Heroes, an attack penalty in Heroes of
+        Normandie), or ``None`` if nothing hinders.
+    reasons
+        The contacts and rules that decided the answer, from the start of the
+        ruler to its end, then rules about the whole line.
+    range
+        Distance from start to end in cells.
+    situation
+        The options used.
+    details
+        Game-specific extras (e.g. Heroes of Normandie: which sides of the
+        target's terrain element the shot crosses).
+    """
+
+    map: Map = field(repr=False, compare=False)
+    start: Cell
+    end: Cell
+    visible: bool
+    status: str
+    hindrance: int
+    modifier: int | None
+    reasons: tuple[Reason, ...]
+    range: int
+    situation: Situation = field(default_factory=Situation, repr=False)
+    details: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False)
+
+    @property
+    def from_label(self) -> str:
+        """Label of the start cell."""
+        return self.map.label(self.start)
+
+    @property
+    def to_label(self) -> str:
+        """Label of the end cell."""
+        return self.map.label(self.end)
+
+    @cached_property
+    def ruler(self) -> Ruler:
+        """The exact ruler contacts (:meth:`wartools.grids.base.Grid.ruler`)."""
+        return self.map.grid.ruler(self.start, self.end)
+
+    @property
+    def deciding(self) -> tuple[Reason, ...]:
+        """The reasons that block or hinder (not the notes)."""
+        return tuple(r for r in self.reasons if r.effect != "note")
+
+    def to_json(self, full: bool = False) -> dict[str, Any]:
+        """The ``wartools los`` JSON answer; ``full`` adds range, hindrance, modifier and details."""
+        out: dict[str, Any] = {"from": self.from_label, "to": self.to_label, "visible": self.visible,
+                               "status": self.status,
+                               "reasons": [r.to_json() for r in self.reasons]}
+        if full:
+            out.update(range=self.range, hindrance=self.hindrance, modifier=self.modifier,
+                       details=dict(self.details))
+        return out
+
+    def text(self) -> str:
+        """A short human-readable explanation."""
+        head = f"{self.from_label} -> {self.to_label}: {self.status}"
+        if self.status == "hindered":
+            head += f" (hindrance {self.hindrance}, modifier {self.modifier:+d})" \
+                if self.modifier is not None else f" (hindrance {self.hindrance})"
+        head += f", range {self.range}"
+        lines = [head]
+        for r in self.reasons:
+            mark = {"blocks": "x", "hinders": "~", "note": "-"}.get(r.effect, "-")
+            lines.append(f"  {mark} {r.where} ({r.contact or 'rule'}): {r.rule}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def draw(self, ax: Any = None) -> Any:
+        """Draw the map, the ruler (green if visible, red if blocked, orange if hindered) and the
+        deciding cells and edges; returns the matplotlib Axes."""
+        from wartools.los.draw import draw_result
+
+        return draw_result(self, ax)
