@@ -5,8 +5,9 @@ Import lazily from notebooks: ``from wartools.widgets import OddsCalculator``.
 from __future__ import annotations
 
 from wartools.widgets.canvas import MapCanvas, interactive_backend
+from wartools.widgets.los_explorer import LOSExplorer
 from wartools.widgets.move_planner import MovePlanner
 from wartools.widgets.odds import OddsCalculator, compute_odds, odds_fields
 
-__all__ = ["MapCanvas", "MovePlanner", "OddsCalculator", "compute_odds", "interactive_backend",
+__all__ = ["LOSExplorer", "MapCanvas", "MovePlanner", "OddsCalculator", "compute_odds", "interactive_backend",
            "odds_fields"]

@@ -1,0 +1,72 @@
+"""LOSExplorer: clicks and controls drive the LOS engine; the widget keeps what it showed."""
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from wartools import los
+from wartools.mapmodel import load_map
+from wartools.widgets import LOSExplorer
+
+MAP = Path(__file__).resolve().parents[1] / "maps" / "combat-infantry-river-crossing.yaml"
+
+
+@pytest.fixture(scope="module")
+def m():
+    return load_map(MAP)
+
+
+def click(explorer, m, label):
+    x, y = m.grid.layout().to_pixel(m.cell(label))
+    return explorer.canvas.handle_click(SimpleNamespace(xdata=x, ydata=y, inaxes=explorer.canvas.ax))
+
+
+def test_explorer_shows_the_engines_viewshed_and_line(m):
+    e = LOSExplorer(m, observer="C4", target="H8")
+    assert e.viewshed == los.viewshed(m, "C4", observer_height=0, mode="sight", night=False, indirect=False)
+    expected = los.line_of_sight(m, "C4", "H8")
+    assert e.result.status == expected.status
+    assert [r.where for r in e.result.reasons] == [r.where for r in expected.reasons]
+    assert expected.status.upper() in e.info.value
+    gids = [c.get_gid() for c in e.canvas.ax.collections]
+    assert "viewshed" in gids and any(g.startswith("los-") for g in gids)
+
+
+def test_clicking_a_cell_sets_the_target_and_redraws(m):
+    e = LOSExplorer(m, observer="C4")
+    assert e.result is None
+    assert click(e, m, "E4") == m.cell("E4")
+    assert e.target.value == "E4" and e.result is not None and e.result.end == m.cell("E4")
+    e.click_sets.value = "observer"
+    click(e, m, "B6")
+    assert e.observer.value == "B6" and e.history[-1]["observer"] == "B6"
+
+
+def test_options_change_the_answer(m):
+    e = LOSExplorer(m, observer="C4")
+    day = len(e.viewshed)
+    e.night.value = True
+    assert len(e.viewshed) < day  # night limits the range (Combat Infantry 10.3)
+    e.night.value = False
+    e.dead.value = True
+    side = m.units_at("C4")[0].side
+    eyes = [u.cell for u in m.units if u.side == side]
+    assert set(e.dead_ground) == set(los.dead_ground(m, eyes, observer_height=0, mode="sight", night=False,
+                                                     indirect=False))
+    assert "dead-ground" in [c.get_gid() for c in e.canvas.ax.collections]
+
+
+def test_engine_errors_are_shown_not_raised(m, monkeypatch):
+    from wartools.errors import WartoolsError
+
+    e = LOSExplorer(m, observer="C4")
+
+    def refuse(*_args, **_kwargs):
+        raise WartoolsError("no such option here")
+
+    monkeypatch.setattr(e, "_los", SimpleNamespace(viewshed=refuse))
+    e.height.value = 3
+    assert e.history[-1]["error"] == "no such option here"
+    assert "color:#b00" in e.info.value and e.viewshed == () and e.result is None

@@ -1,0 +1,131 @@
+"""``LOSExplorer(map)``: who can see whom from here, and why not?
+
+Thin wiring over :mod:`wartools.los`: pick an observer (click the map with
+``%matplotlib widget``, or use the dropdown) and its viewshed is shaded; pick
+a target and the ruler is drawn green, orange or red with the cells and
+hexsides that decided it, and the reasons listed with their rule sections.
+Options: unit type, observer height, night, indirect (HE) fire, sight or
+fire, and the dead ground of the observer's side.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from wartools.errors import WartoolsError
+from wartools.grids.base import Cell
+from wartools.mapmodel import Map
+from wartools.widgets.canvas import MapCanvas
+from wartools.widgets.common import NONE, cell_options, error, pre
+
+FROM_MAP = "(unit on cell)"
+
+
+class LOSExplorer:
+    """Widget: observer, target and options in; viewshed, ruler and reasons out.
+
+    State for tests and users: :attr:`viewshed` (cells seen by the observer),
+    :attr:`result` (the last :class:`~wartools.los.LOSResult` or ``None``),
+    :attr:`dead_ground` (cells no unit of the observer's side can see, when
+    the toggle is on) and :attr:`history` (one entry per update).
+    """
+
+    def __init__(self, m: Map, observer: str | None = None, target: str | None = None,
+                 figsize: tuple[float, float] = (7, 6)) -> None:
+        from wartools import los
+
+        self.map, self._los = m, los
+        first = observer or (m.label(m.units[0].cell) if m.units else m.label(m.grid.cells()[0]))
+        self.observer = w.Dropdown(options=cell_options(m), value=first, description="observer")
+        self.target = w.Dropdown(options=cell_options(m, blank=True), value=target or NONE,
+                                 description="target")
+        self.unit = w.Dropdown(options=[FROM_MAP, *m.game.unit_types.names], value=FROM_MAP,
+                               description="unit")
+        self.height = w.BoundedIntText(value=0, min=0, max=5, description="height +")
+        self.mode = w.ToggleButtons(options=["sight", "fire"], value="sight", description="mode")
+        self.night = w.Checkbox(value=False, description="night", indent=False)
+        self.indirect = w.Checkbox(value=False, description="indirect (HE) fire", indent=False)
+        self.dead = w.Checkbox(value=False, description="dead ground of this side", indent=False)
+        self.click_sets = w.ToggleButtons(options=["observer", "target"], value="target",
+                                          description="click sets")
+        self.info = w.HTML()
+        self.history: list[dict[str, Any]] = []
+        self.viewshed: tuple[Cell, ...] = ()
+        self.result: Any = None
+        self.dead_ground: tuple[Cell, ...] = ()
+        self.canvas = MapCanvas(m, draw=self._draw, on_cell=self.on_cell, figsize=figsize)
+        for control in (self.observer, self.target, self.unit, self.height, self.mode, self.night,
+                        self.indirect, self.dead):
+            control.observe(lambda _c: self.update(), names="value")
+        controls = [self.observer, self.target, self.unit, self.height, self.mode, self.night,
+                    self.indirect, self.dead]
+        if self.canvas.interactive:
+            controls.append(self.click_sets)
+        self.widget = w.VBox([w.HBox([w.VBox(controls), self.info]), self.canvas.widget])
+        self.update()
+
+    # --- plain logic --------------------------------------------------------------------
+    def options(self) -> dict[str, Any]:
+        """:class:`~wartools.los.Situation` fields from the controls."""
+        opts: dict[str, Any] = {"observer_height": self.height.value, "mode": self.mode.value,
+                                "night": self.night.value, "indirect": self.indirect.value}
+        if self.unit.value != FROM_MAP:
+            opts["unit"] = self.unit.value
+        return opts
+
+    def on_cell(self, cell: Cell) -> None:
+        """A click on ``cell`` sets the target (or the observer, as the toggle says)."""
+        if self.click_sets.value == "observer":
+            self.observer.value = self.map.label(cell)
+        else:
+            self.target.value = self.map.label(cell)
+
+    def observer_side(self) -> str | None:
+        units = self.map.units_at(self.observer.value)
+        return units[0].side if units else None
+
+    def update(self) -> None:
+        """Recompute viewshed, line and dead ground, and redraw."""
+        los, opts = self._los, self.options()
+        entry: dict[str, Any] = {"observer": self.observer.value, "target": self.target.value}
+        try:
+            self.viewshed = los.viewshed(self.map, self.observer.value, **opts)
+            text = [f"{self.observer.value} sees {len(self.viewshed)} cells"]
+            self.result = None
+            if self.target.value != NONE:
+                self.result = los.line_of_sight(self.map, self.observer.value, self.target.value, **opts)
+                r = self.result
+                text.append(f"{r.from_label} -> {r.to_label}: {r.status.upper()} (range {r.range})")
+                text += [f"  {x.where} ({x.contact}): {x.rule}" for x in r.reasons]
+            self.dead_ground = ()
+            if self.dead.value:
+                side = self.observer_side()
+                eyes = [u.cell for u in self.map.units if u.side == side] or [self.map.cell(self.observer.value)]
+                self.dead_ground = los.dead_ground(self.map, eyes, **opts)
+                text.append(f"dead ground of {side or 'the observer'}: {len(self.dead_ground)} cells")
+            self.info.value = pre("\n".join(text))
+            entry.update(seen=len(self.viewshed), status=self.result.status if self.result else None)
+        except WartoolsError as exc:
+            self.viewshed, self.result, self.dead_ground = (), None, ()
+            self.info.value = error(str(exc))
+            entry["error"] = str(exc)
+        self.history.append(entry)
+        self.canvas.redraw()
+
+    def _draw(self, ax: Any, m: Map) -> None:
+        from wartools.los import draw_result
+        from wartools.render import highlight_cells
+
+        if self.viewshed:
+            highlight_cells(ax, m, self.viewshed, color="#1f77b4", alpha=0.3, gid="viewshed")
+        if self.dead_ground:
+            highlight_cells(ax, m, self.dead_ground, color="#444444", alpha=0.45, gid="dead-ground")
+        highlight_cells(ax, m, [self.observer.value], color="#000000", alpha=0.3, gid="observer")
+        if self.result is not None:
+            draw_result(self.result, ax)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
