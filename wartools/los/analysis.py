@@ -42,7 +42,11 @@ CHUNK = 40_000
 
 
 def _cells(m: Map, cells: Iterable[Cell | str] | None) -> list[Cell]:
-    return list(m.grid.cells()) if cells is None else [m.cell(c) for c in cells]
+    if cells is None:
+        return list(m.grid.cells())
+    grid = m.grid
+    out = [c if (not isinstance(c, str) and c in grid) else m.cell(c) for c in cells]
+    return out
 
 
 def _progress(total: int, progress: bool | None, desc: str) -> Any:
@@ -74,15 +78,20 @@ def viewshed(m: Map, cell: Cell | str, situation: Situation | None = None, *,
     policy = policy or policy_for(m)
     geo = geometry(m)
     a = m.cell(cell)
-    targets = _cells(m, cells)
+    if cells is None:
+        tb = geo.board_ids
+    else:
+        tb = geo.exts(_cells(m, cells))
+    aa = np.full(len(tb), geo.ext(a))
     limit = policy.max_range(sit)
     if limit is not None:
-        targets = [t for t in targets if m.grid.distance(a, t) <= limit]
-    if not targets:
+        near = geo.distance(aa, tb) <= limit
+        tb, aa = tb[near], aa[near]
+    if len(tb) == 0:
         return ()
-    tb = geo.exts(targets)
-    ev = evaluate(m, np.full(len(tb), geo.ext(a)), tb, sit, policy=policy, geo=geo)
-    return tuple(t for t, v in zip(targets, ev.visible) if v)
+    ev = evaluate(m, aa, tb, sit, policy=policy, geo=geo)
+    cs = geo.cells
+    return tuple(cs[i] for i in tb[ev.visible])
 
 
 @dataclass(frozen=True)

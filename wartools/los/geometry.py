@@ -85,7 +85,7 @@ class MapGeometry:
         self.onboard = np.zeros(n, dtype=bool)
         board_ids = (qs - self.q0) * self.h + (rs - self.r0)
         self.onboard[board_ids] = True
-        self.board_ids = np.sort(board_ids)
+        self.board_ids = board_ids            # in the order of grid.cells()
         game = m.game
         units_sides = sorted({u.side for u in m.units})
         self.names: dict[str, tuple[str, ...]] = {
