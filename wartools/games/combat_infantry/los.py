@@ -147,15 +147,16 @@ class CombatInfantryLOS(LOSPolicy):
         ex = elev[cc]
         ea_r, eb_r = ea[cp], eb[cp]
         hi, lo = np.maximum(ea_r, eb_r), np.minimum(ea_r, eb_r)
-        touch = self.counted(batch, np.ones(geo.n, dtype=bool), mid)
-        higher = touch & (ex > hi)
+        anything = np.ones(geo.n, dtype=bool)
+        higher = self.counted(batch, anything, mid & (ex > hi))
         out.add(cp[higher], BLOCK, "higher", CELL, cc[higher], ck[higher], batch.co[higher])
-        obst = prep["block"][cc]
         equal = ea_r == eb_r
-        flat_block = touch & obst & ~higher & (equal | (ex >= hi))
+        flat_block = self.counted(batch, prep["block"], mid & (ex <= hi) & (equal | (ex >= hi)))
         for kind, rule in ((flat_block & (ck == 0), "terrain"), (flat_block & (ck != 0), "terrain-touch")):
             out.add(cp[kind], BLOCK, rule, CELL, cc[kind], ck[kind], batch.co[kind])
-        shadow = touch & ~equal & ~higher & ((obst & (ex < hi)) | (~obst & (ex > lo)))
+        obst = prep["block"][cc]
+        shadow = self.counted(batch, anything, mid & ~equal & (ex <= hi) &
+                              ((obst & (ex < hi)) | (~obst & (ex > lo))))
         if shadow.any():
             low_end = np.where(ea_r < eb_r, batch.a[cp], batch.b[cp])
             high_end = np.where(ea_r < eb_r, batch.b[cp], batch.a[cp])
