@@ -114,7 +114,8 @@ def running_lab(repo: Path, work: Path) -> Iterator[Lab]:
     root = work / "site"
     for folder in ("notebooks", "maps"):
         if (repo / folder).exists():
-            shutil.copytree(repo / folder, root / folder)
+            shutil.copytree(repo / folder, root / folder,
+                            ignore=shutil.ignore_patterns(".ipynb_checkpoints", "kernel-ipc-*"))
     lab = Lab(root / "notebooks", work / "home")
     try:
         yield lab

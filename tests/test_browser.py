@@ -23,7 +23,7 @@ def browser_page():
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page = browser.new_page(viewport={"width": 1500, "height": 1300})
         try:
             yield page
         finally:
@@ -47,3 +47,25 @@ def test_odds_calculator_responds_in_jupyterlab(tmp_path, browser_page):
         ARTIFACTS.mkdir(exist_ok=True)
         header.scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / "odds-calculator.png"))
+
+
+def test_los_explorer_follows_a_new_observer_in_jupyterlab(tmp_path, browser_page):
+    page = browser_page
+    with running_lab(ROOT, tmp_path) as lab:
+        run_all_cells(page, lab, "01_line_of_sight.ipynb")
+        info = page.locator(".widget-html pre").filter(has_text="sees").last
+        info.wait_for(timeout=180_000)
+        assert "C4 sees" in info.inner_text()
+        figure = page.locator(".jupyter-matplotlib-figure, .jupyter-matplotlib").last
+        figure.wait_for(timeout=60_000)
+        page.wait_for_timeout(1500)  # let the canvas paint
+        before = figure.screenshot()
+        page.locator(".widget-dropdown", has_text="observer").last.locator("select").select_option("L8")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.widget-html pre')].some(e => /^L8 sees/.test(e.textContent))",
+            timeout=30_000)
+        page.wait_for_timeout(1500)
+        after = figure.screenshot()
+        assert after != before, "the map did not change after choosing a new observer"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator(".jp-OutputArea-output").last.screenshot(path=str(ARTIFACTS / "los-explorer.png"))

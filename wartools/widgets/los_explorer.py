@@ -62,7 +62,7 @@ class LOSExplorer:
                     self.indirect, self.dead]
         if self.canvas.interactive:
             controls.append(self.click_sets)
-        self.widget = w.VBox([w.HBox([w.VBox(controls), self.info]), self.canvas.widget])
+        self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.widget]), self.info])
         self.update()
 
     # --- plain logic --------------------------------------------------------------------

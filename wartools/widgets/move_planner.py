@@ -56,7 +56,7 @@ class MovePlanner:
         controls = [self.start, self.goal, self.unit, self.side, self.budget, self.night]
         if self.canvas.interactive:
             controls.append(self.click_sets)
-        self.widget = w.VBox([w.HBox([w.VBox(controls), self.info]), self.canvas.widget])
+        self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.widget]), self.info])
         self.update()
 
     # --- plain logic --------------------------------------------------------------------
