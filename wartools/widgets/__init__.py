@@ -8,6 +8,7 @@ from wartools.widgets.canvas import MapCanvas, interactive_backend
 from wartools.widgets.los_explorer import LOSExplorer
 from wartools.widgets.move_planner import MovePlanner
 from wartools.widgets.odds import OddsCalculator, compute_odds, odds_fields
+from wartools.widgets.selfcheck import Feedback, SelfCheck
 
-__all__ = ["LOSExplorer", "MapCanvas", "MovePlanner", "OddsCalculator", "compute_odds", "interactive_backend",
-           "odds_fields"]
+__all__ = ["Feedback", "LOSExplorer", "MapCanvas", "MovePlanner", "OddsCalculator", "SelfCheck",
+           "compute_odds", "interactive_backend", "odds_fields"]
