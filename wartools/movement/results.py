@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from wartools.grids.base import Cell, Grid
+from wartools.movement.rules import join_reasons
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.movement.graph import MoveGraph
@@ -31,10 +32,7 @@ class StepInfo:
     @property
     def why(self) -> str:
         """The reasons as one line, the stop reason last."""
-        parts = list(self.reasons)
-        if self.stop and self.stop not in parts:
-            parts.append(self.stop)
-        return ", ".join(parts)
+        return join_reasons(self.reasons, self.stop)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,20 @@ if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map, Unit
 
 
+def join_reasons(reasons: tuple[str, ...], stop: str | None) -> str:
+    """Reasons as one line, the stop reason last (once).
+
+    Examples
+    --------
+    >>> join_reasons(("woods hexside 3 MP",), "smoke: must stop")
+    'woods hexside 3 MP, smoke: must stop'
+    """
+    parts = list(reasons)
+    if stop and stop not in parts:
+        parts.append(stop)
+    return ", ".join(parts)
+
+
 @dataclass(frozen=True)
 class Step:
     """The cost of one step into an adjacent cell, with its reasons.
@@ -67,10 +81,7 @@ class Step:
     @property
     def why(self) -> str:
         """The reasons as one line, the stop reason last."""
-        parts = list(self.reasons)
-        if self.stop and self.stop not in parts:
-            parts.append(self.stop)
-        return ", ".join(parts)
+        return join_reasons(self.reasons, self.stop)
 
 
 @dataclass(frozen=True)
