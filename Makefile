@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# JupyterLab refuses to run as root unless told (containers, CI machines)
+LABFLAGS ?= $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: setup lab test browser benchmarks clean
 
@@ -18,7 +20,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 lab: setup
-	$(BIN)/jupyter lab --notebook-dir=notebooks notebooks/00_start_here.ipynb
+	cd notebooks && ../$(BIN)/jupyter lab $(LABFLAGS) 00_start_here.ipynb
 
 # Installs Debian's chromium for the real-browser test when it is missing and we may
 # (root with apt-get); otherwise that one test is skipped and says why.
