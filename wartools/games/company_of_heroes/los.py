@@ -8,7 +8,10 @@ The rules, paraphrased:
   building hexside, or touching only a corner, does not block (7, Buildings
   Blocking Attacks and Sight). A unit can therefore see and attack into and
   out of a building hex (the ruler crosses one of its hexsides) but not
-  through one.
+  through one. A ruler along a hexspine can pass through the middle of a
+  building hex entering and leaving at two of its corners, crossing no
+  hexside fully: the excerpt does not cover this case, and we read it as
+  passing *through* the building, which blocks (``building-corners``).
 * High-explosive damage is indirect and fires over buildings (5.1):
   ``indirect=True`` ignores buildings.
 * Default sight range and firing range are both 2 hexes (7, Sight and Range);
@@ -71,6 +74,8 @@ class CompanyOfHeroesLOS(LOSPolicy):
         "range": "Company of Heroes 7 (Sight, Range): {where} is beyond the range (default 2 hexes)",
         "building": "Company of Heroes 7 (Buildings Blocking Attacks and Sight): the ruler fully "
                     "crosses two building hexsides of {where}",
+        "building-corners": "Company of Heroes 7 (Buildings Blocking Attacks and Sight): the ruler passes "
+                            "through the middle of building {where}, entering and leaving at its corners",
         "building-touch": "Company of Heroes 7 (Buildings Blocking Attacks and Sight): the ruler only "
                           "runs along or touches a corner of building {where}, which does not block",
         "building-end": "Company of Heroes 7: units can see and attack into and out of building {where}",
@@ -112,6 +117,19 @@ class CompanyOfHeroesLOS(LOSPolicy):
             effect = NOTE if sit.indirect else BLOCK
             out.add(hit[:, 0], effect, "he" if sit.indirect else "building", CELL, hit[:, 1],
                     0, order)
+        else:
+            hit = np.zeros((0, 2), dtype=np.int64)
+        # A ruler along a hexspine passes through a building's interior (its centre) entering
+        # and leaving at corners, so it crosses no hexside fully; it still goes through the
+        # building, which blocks it (7: units see into buildings but not past them).
+        inner = np.flatnonzero(bld[batch.cc] & (batch.ck == 0) & ~batch.cend)
+        if len(inner):
+            n = batch.geo.n
+            done = np.isin(batch.cp[inner] * n + batch.cc[inner], hit[:, 0] * n + hit[:, 1])
+            inner = inner[~done]
+            out.add(batch.cp[inner], NOTE if sit.indirect else BLOCK,
+                    "he" if sit.indirect else "building-corners", CELL, batch.cc[inner], 0,
+                    batch.co[inner])
         if batch.explain:
             b_rows = bld[batch.cc]
             touch = b_rows & (batch.ck != 0) & ~batch.cend
