@@ -63,3 +63,11 @@ def test_without_an_interactive_backend_the_map_is_a_picture(m):
     p = MovePlanner(m, start="B6")
     assert not p.canvas.interactive and p.canvas.widget.value[:4] == b"\x89PNG"
     assert "reach" in [c.get_gid() for c in p.canvas.ax.collections]
+
+
+def test_static_map_figures_are_not_left_in_pyplot(m):
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
+    MovePlanner(m, start="B6")
+    assert plt.get_fignums() == []

@@ -40,14 +40,20 @@ class MapCanvas:
 
     def __init__(self, m: Map, draw: Callable[[Any, Map], None] | None = None,
                  on_cell: Callable[[Cell], None] | None = None, figsize: tuple[float, float] = (7, 6)) -> None:
-        import matplotlib.pyplot as plt
-
         self.map = m
         self.draw_overlays = draw
         self.on_cell = on_cell
         self.interactive = interactive_backend()
-        with plt.ioff():
-            self.figure = plt.figure(figsize=figsize)
+        if self.interactive:
+            import matplotlib.pyplot as plt
+
+            with plt.ioff():  # ipympl needs a pyplot figure for its canvas widget
+                self.figure = plt.figure(figsize=figsize)
+        else:
+            from matplotlib.figure import Figure
+
+            # not registered with pyplot, so a later plt.show() does not draw it again
+            self.figure = Figure(figsize=figsize)
         self.ax = self.figure.add_subplot()
         if self.interactive:
             canvas = self.figure.canvas
