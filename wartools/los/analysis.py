@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,7 +35,7 @@ import numpy as np
 
 from wartools.grids.base import Cell
 from wartools.los.engine import evaluate, make_situation, policy_for
-from wartools.los.geometry import geometry
+from wartools.los.geometry import MapGeometry, geometry
 from wartools.los.policy import LOSPolicy, Situation
 from wartools.mapmodel import Map
 
@@ -47,6 +48,21 @@ def _cells(m: Map, cells: Iterable[Cell | str] | None) -> list[Cell]:
     grid = m.grid
     out = [c if (not isinstance(c, str) and c in grid) else m.cell(c) for c in cells]
     return out
+
+
+def _target_ids(m: Map, geo: MapGeometry, cells: Iterable[Cell | str] | None) -> np.ndarray:
+    """Ext ids of ``cells`` (default: the board), vectorised when they are the grid's own cells."""
+    if cells is None:
+        return geo.board_ids
+    cells = cells if isinstance(cells, (list, tuple)) else list(cells)
+    if cells and set(map(type, cells)) == {type(geo.cells[0])}:
+        xy = np.fromiter(itertools.chain.from_iterable(cells), dtype=np.int64, count=2 * len(cells))
+        q, r = xy[0::2] - geo.q0, xy[1::2] - geo.r0
+        if ((q >= 0) & (q < geo.wq) & (r >= 0) & (r < geo.h)).all():
+            ids = q * geo.h + r
+            if geo.onboard[ids].all():
+                return ids
+    return geo.exts(_cells(m, cells))
 
 
 def _progress(total: int, progress: bool | None, desc: str) -> Any:
@@ -78,10 +94,7 @@ def viewshed(m: Map, cell: Cell | str, situation: Situation | None = None, *,
     policy = policy or policy_for(m)
     geo = geometry(m)
     a = m.cell(cell)
-    if cells is None:
-        tb = geo.board_ids
-    else:
-        tb = geo.exts(_cells(m, cells))
+    tb = _target_ids(m, geo, cells)
     aa = np.full(len(tb), geo.ext(a))
     limit = policy.max_range(sit)
     if limit is not None:
@@ -91,7 +104,7 @@ def viewshed(m: Map, cell: Cell | str, situation: Situation | None = None, *,
         return ()
     ev = evaluate(m, aa, tb, sit, policy=policy, geo=geo)
     cs = geo.cells
-    return tuple(cs[i] for i in tb[ev.visible])
+    return tuple([cs[i] for i in tb[ev.visible].tolist()])
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,10 @@
 :func:`evaluate` is the one code path: it builds a
 :class:`~wartools.los.geometry.Batch` of exact contacts for any number of
 (start, end) pairs, asks the policy for findings and reduces them per ruler.
+The batch holds only the contacts on cells and edges that the policy declares
+relevant for the map and situation (:meth:`~wartools.los.policy.LOSPolicy.relevant`,
+e.g. blocking terrain and hedges); on a typical map that is a small fraction
+of all contacts, and what a viewshed or the all-pairs matrix spends its time on.
 :func:`line_of_sight` is :func:`evaluate` on a single pair, with the findings
 turned into :class:`~wartools.los.result.Reason` objects.
 
@@ -27,7 +31,8 @@ C3 crossed
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -66,7 +71,11 @@ def make_situation(m: Map, situation: Situation | None = None, **options: Any) -
 
 @dataclass(frozen=True)
 class Evaluation:
-    """Per-ruler results of :func:`evaluate` (arrays aligned with the input pairs)."""
+    """Per-ruler results of :func:`evaluate` (arrays aligned with the input pairs).
+
+    ``findings`` are the policy's finding columns (ruler, effect, rule, where
+    kind, where, contact, order, modifier), assembled on first use.
+    """
 
     a: np.ndarray
     b: np.ndarray
@@ -74,7 +83,12 @@ class Evaluation:
     status: np.ndarray          # 0 clear, 1 hindered, 2 blocked
     hindrance: np.ndarray
     modifier: np.ndarray
-    findings: tuple[np.ndarray, ...]
+    out: Findings = field(repr=False, compare=False)
+
+    @cached_property
+    def findings(self) -> tuple[np.ndarray, ...]:
+        """The finding columns (see :meth:`Findings.column`)."""
+        return self.out.arrays()
 
 
 def _annotate(batch: Batch, geo: MapGeometry, sit: Situation) -> None:
@@ -99,12 +113,12 @@ def evaluate(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None =
     geo = geo or geometry(m)
     policy = policy or policy_for(m)
     sit = situation or Situation()
-    batch = geo.batch(a, b, explain=explain)
+    cells, edges = policy.relevance(geo, sit, explain)
+    batch = geo.batch(a, b, explain=explain, cells=cells, edges=edges)
     _annotate(batch, geo, sit)
     out = Findings(policy.RULES)
     policy.judge(batch, policy.prepared(geo), sit, out)
-    f = out.arrays()
-    pair, effect, mod = f[0], f[1], f[7]
+    pair, effect, mod = out.column(0), out.column(1), out.column(7)
     blocked = np.zeros(batch.n, dtype=bool)
     blocked[pair[effect == BLOCK]] = True
     hmask = effect == HINDER
@@ -115,11 +129,12 @@ def evaluate(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None =
     else:
         modifier = np.bincount(pair[hmask], weights=mod[hmask], minlength=batch.n).astype(np.int64)
     status = np.where(blocked, 2, np.where(hindrance > 0, 1, 0)).astype(np.int8)
-    return Evaluation(batch.a, batch.b, ~blocked, status, hindrance, modifier, f)
+    return Evaluation(batch.a, batch.b, ~blocked, status, hindrance, modifier, out)
 
 
-def _fill(template: str, m: Map, geo: MapGeometry, kind: int, ident: int) -> str:
-    values: dict[str, Any] = {"where": geo.where(kind, ident), "terrain": "", "feature": ""}
+def _fill(template: str, m: Map, geo: MapGeometry, kind: int, ident: int, where: str | None = None) -> str:
+    values: dict[str, Any] = {"where": geo.where(kind, ident) if where is None else where,
+                              "terrain": "", "feature": ""}
     if kind == CELL:
         cell = geo.cells[ident]
         if cell in m.grid:
@@ -140,9 +155,10 @@ def explain(m: Map, geo: MapGeometry, policy: LOSPolicy, ev: Evaluation, i: int)
     seen: set[tuple[str, str | None, str]] = set()
     out: list[Reason] = []
     for j in rows:
-        text = _fill(policy.RULES[names[rule[j]]], m, geo, int(wk[j]), int(where[j]))
+        label = geo.where(int(wk[j]), int(where[j]))
+        text = _fill(policy.RULES[names[rule[j]]], m, geo, int(wk[j]), int(where[j]), label)
         c = None if contact[j] == NO_CONTACT else KINDS[contact[j]]
-        key = (geo.where(int(wk[j]), int(where[j])), c, text)
+        key = (label, c, text)
         if key in seen:
             continue
         seen.add(key)

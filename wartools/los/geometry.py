@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import shapely
@@ -131,6 +131,7 @@ class MapGeometry:
             self.unit_sides[x] |= 1 << sindex[u.side]
             self.unit_tags.setdefault(x, set()).update(u.tags)
         self._rel: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self.templates: Templates | None = None     # the templates :meth:`rel` last shifted
         self.prepared: dict[Any, Any] = {}
 
     # --- ids ------------------------------------------------------------------------
@@ -229,20 +230,43 @@ class MapGeometry:
         if got is None:
             got = (t.c_dq * self.h + t.c_dr, (t.e_dq * self.h + t.e_dr) * len(self.dirs) + t.e_dir)
             self._rel = {t.radius: got}
-            self._t = t
+            self.templates = t
         return got
 
-    def batch(self, a: np.ndarray, b: np.ndarray, *, explain: bool = False) -> Batch:
-        """All contacts of the rulers ``a[i] -> b[i]`` (ext ids) in one vectorised pass."""
-        return Batch(self, np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64), explain)
+    def batch(self, a: np.ndarray, b: np.ndarray, *, explain: bool = False,
+              cells: np.ndarray | None = None, edges: np.ndarray | None = None) -> Batch:
+        """All contacts of the rulers ``a[i] -> b[i]`` (ext ids) in one vectorised pass.
+
+        ``cells`` / ``edges`` (boolean masks over ext cells / ext edges) keep only
+        the contact rows on those cells / edges; ``None`` keeps every row.
+        """
+        return Batch(self, np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64), explain,
+                     cells, edges)
 
 
 def _ranges(start: np.ndarray, stop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(ruler, row)`` for the concatenated row ranges ``start[i]:stop[i]``."""
     counts = stop - start
-    total = int(counts.sum())
     pair = np.repeat(np.arange(len(start)), counts)
-    shift = np.repeat(start - (np.cumsum(counts) - counts), counts)
-    return pair, shift + np.arange(total)
+    rows = np.repeat(start - (np.cumsum(counts) - counts), counts)
+    rows += np.arange(len(rows))
+    return pair, rows
+
+
+def _rows(start: np.ndarray, stop: np.ndarray, a: np.ndarray, rel: np.ndarray, scale: int,
+          keep: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Ruler, template row and ext id of every contact row, optionally only those ``keep`` allows."""
+    pair, rows = _ranges(start, stop)
+    if len(a) and (a[0] == a).all():          # one observer (a viewshed): no per-row gather of a
+        ids = rel[rows]
+        ids += int(a[0]) * scale
+    else:
+        ids = a[pair] * scale
+        ids += rel[rows]
+    if keep is not None:
+        sel = np.flatnonzero(keep[ids])
+        pair, rows, ids = pair[sel], rows[sel], ids[sel]
+    return pair, rows, ids
 
 
 class Batch:
@@ -253,26 +277,56 @@ class Batch:
     ruler), ``cx`` (corner key of a vertex contact), ``cend`` (the row is the
     ruler's start or end cell). Edge rows: ``ep``, ``ee`` (ext edge), ``ek``,
     ``eo``, ``es``, ``ex``, ``e1``/``e2`` (its two ext cells). Per ruler:
-    ``a``, ``b``, ``dist``.
+    ``a``, ``b``, ``dist``. ``order_max`` is the largest cell-row order of any
+    ruler of the batch (computed over all rows, kept or not), so a policy can
+    order a finding after every contact.
+
+    A batch built with ``cells`` / ``edges`` masks holds only the rows on those
+    cells / edges (see :meth:`wartools.los.policy.LOSPolicy.relevant`). The
+    per-row template attributes (``ck`` ... ``ex``, ``cend``, ``e1``, ``e2``)
+    are gathered when first read; a policy may also replace them.
     """
 
-    def __init__(self, geo: MapGeometry, a: np.ndarray, b: np.ndarray, explain: bool) -> None:
+    def __init__(self, geo: MapGeometry, a: np.ndarray, b: np.ndarray, explain: bool,
+                 cells: np.ndarray | None = None, edges: np.ndarray | None = None) -> None:
         self.geo, self.a, self.b, self.explain = geo, a, b, explain
         self.n = len(a)
         dq, dr = geo.q[b] - geo.q[a], geo.r[b] - geo.r[a]
-        hexd = distance(geo.kind, dq, dr)
-        self.dist = distance(geo.kind, dq, dr, geo.adjacency)
-        t = templates_for(geo.map.grid, int(hexd.max(initial=0)))
+        if geo.kind == "hex":
+            self.dist = hexd = distance(geo.kind, dq, dr)
+        else:
+            hexd = distance(geo.kind, dq, dr)
+            self.dist = distance(geo.kind, dq, dr, geo.adjacency)
+        reach = int(hexd.max(initial=0))
+        t = geo.templates if geo.templates is not None and geo.templates.radius >= reach else \
+            templates_for(geo.map.grid, reach)
         crel, erel = geo.rel(t)
         k = t.index(dq, dr)
-        self.cp, idx = _ranges(t.c_start[k], t.c_start[k + 1])
-        self.cc = a[self.cp] + crel[idx]
-        self.ck, self.co, self.cs, self.cx = t.c_kind[idx], t.c_order[idx], t.c_side[idx], t.c_corner[idx]
-        self.cend = (self.cc == a[self.cp]) | (self.cc == b[self.cp])
-        self.ep, idx = _ranges(t.e_start[k], t.e_start[k + 1])
-        self.ee = a[self.ep] * len(geo.dirs) + erel[idx]
-        self.ek, self.eo, self.es, self.ex = t.e_kind[idx], t.e_order[idx], t.e_side[idx], t.e_corner[idx]
-        self.e1, self.e2 = geo.edge_c1[self.ee], geo.edge_c2[self.ee]
+        c0, c1 = t.c_start[k], t.c_start[k + 1]
+        # rows of one displacement are sorted by order: its last row has the largest
+        self.order_max = int(t.c_order[c1 - 1].max(initial=0))
+        self.cp, self._crow, self.cc = _rows(c0, c1, a, crel, 1, cells)
+        self.ep, self._erow, self.ee = _rows(t.e_start[k], t.e_start[k + 1], a, erel, len(geo.dirs), edges)
+        self._t = t
+
+    # per-row attributes read from the templates when a policy first asks for them
+    _LAZY: ClassVar[dict[str, tuple[str, str]]] = {
+        "ck": ("_crow", "c_kind"), "co": ("_crow", "c_order"), "cs": ("_crow", "c_side"),
+        "cx": ("_crow", "c_corner"), "ek": ("_erow", "e_kind"), "eo": ("_erow", "e_order"),
+        "es": ("_erow", "e_side"), "ex": ("_erow", "e_corner")}
+
+    def __getattr__(self, name: str) -> np.ndarray:
+        lazy = Batch._LAZY.get(name)
+        if lazy is not None:
+            value = getattr(self._t, lazy[1])[getattr(self, lazy[0])]
+        elif name == "cend":
+            value = (self.cc == self.a[self.cp]) | (self.cc == self.b[self.cp])
+        elif name in ("e1", "e2"):
+            value = (self.geo.edge_c1 if name == "e1" else self.geo.edge_c2)[self.ee]
+        else:
+            raise AttributeError(name)
+        setattr(self, name, value)
+        return value
 
 
 _GEOMETRIES: OrderedDict[str, MapGeometry] = OrderedDict()

@@ -106,21 +106,34 @@ class Findings:
 
     def add(self, pair: np.ndarray, effect: int, rule: str, where_kind: int, where: Any,
             contact: Any, order: Any = 0, modifier: Any = 0) -> None:
-        pair = np.asarray(pair, dtype=np.int64)
-        if pair.size == 0:
-            return
+        pair = np.asarray(pair, dtype=np.int64).reshape(-1)
         n = pair.size
+        if n == 0:
+            return
+        cols = [effect, where_kind, where, contact, order, modifier]
+        for j, x in enumerate(cols):       # scalars stay scalars; anything else is one value per row
+            if not isinstance(x, (int, np.integer)):
+                x = np.asarray(x, dtype=np.int64)
+                cols[j] = int(x) if x.ndim == 0 else (x if x.shape == (n,) else np.broadcast_to(x, (n,)))
+        effect, where_kind, where, contact, order, modifier = cols
+        self.chunks.append((pair, effect, self.rule_ids[rule], where_kind, where, contact, order,
+                            modifier))
 
-        def full(x: Any) -> np.ndarray:
-            return np.broadcast_to(np.asarray(x, dtype=np.int64), (n,))
-
-        self.chunks.append((pair, full(effect), full(self.rule_ids[rule]), full(where_kind),
-                            full(where), full(contact), full(order), full(modifier)))
+    def column(self, j: int) -> np.ndarray:
+        """Finding column ``j`` (pair, effect, rule, where kind, where, contact, order, modifier)
+        as int64, scalars repeated over their chunk's rows."""
+        col = [c[j] for c in self.chunks]
+        if not col:
+            return np.zeros(0, dtype=np.int64)
+        if not any(isinstance(x, np.ndarray) for x in col):
+            return np.repeat(np.array(col, dtype=np.int64), [len(c[0]) for c in self.chunks])
+        parts = [x if isinstance(x, np.ndarray) else np.full(len(c[0]), x, dtype=np.int64)
+                 for x, c in zip(col, self.chunks)]
+        return np.concatenate(parts, dtype=np.int64, casting="unsafe")
 
     def arrays(self) -> tuple[np.ndarray, ...]:
-        if not self.chunks:
-            return tuple(np.zeros(0, dtype=np.int64) for _ in range(8))
-        return tuple(np.concatenate(col) for col in zip(*self.chunks))
+        """All eight finding columns (see :meth:`column`)."""
+        return tuple(self.column(j) for j in range(8))
 
 
 class LOSPolicy:
@@ -148,6 +161,20 @@ class LOSPolicy:
         """Add findings for every ruler of ``batch``."""
         raise NotImplementedError
 
+    def relevant(self, geo: MapGeometry, prep: dict[str, Any], sit: Situation,
+                 explain: bool) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """Boolean masks over ext cells and ext edges: where a contact can lead to a finding.
+
+        The engine drops every contact row on a cell or edge outside these masks
+        before calling :meth:`judge`, so a policy that declares them judges only
+        the contacts that matter (the answers must not change: a mask may be
+        too wide, never too narrow). ``explain`` is true when notes are
+        recorded. ``None`` (the default) keeps every row. The masks are used
+        only while the class that declares them also declares, or inherits
+        below it, :meth:`judge` (see :meth:`relevance`).
+        """
+        return None, None
+
     def max_range(self, sit: Situation) -> int | None:
         """The maximum range for ``sit`` (``None``: unlimited)."""
         return sit.range
@@ -163,6 +190,26 @@ class LOSPolicy:
         got = geo.prepared.get(key)
         if got is None:
             got = geo.prepared[key] = self.prepare(geo)
+        return got
+
+    def relevance(self, geo: MapGeometry, sit: Situation,
+                  explain: bool) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """:meth:`relevant`, cached on the map geometry per situation.
+
+        A subclass that overrides :meth:`judge` below the class that declared
+        :meth:`relevant` may look at other contacts: it gets every row unless
+        it declares :meth:`relevant` itself.
+        """
+        key = (type(self), id(self), "relevant", sit, explain)
+        got = geo.prepared.get(key)
+        if got is None:
+            mro = type(self).__mro__
+            owner = {name: next(c for c in mro if name in c.__dict__) for name in ("judge", "relevant")}
+            if issubclass(owner["relevant"], owner["judge"]):
+                got = self.relevant(geo, self.prepared(geo), sit, explain)
+            else:
+                got = (None, None)
+            geo.prepared[key] = got
         return got
 
     def range_findings(self, batch: Batch, sit: Situation, out: Findings, rule: str = "range",
@@ -186,6 +233,8 @@ class LOSPolicy:
         hit = flag[batch.cc]
         if rows is not None:
             hit = hit & rows
+        if along == vertex == "any":          # every contact kind counts
+            return hit
         ok = hit & (batch.ck == 0)
         for kind, how in ((1, along), (2, vertex)):
             sel = hit & (batch.ck == kind)

@@ -115,6 +115,22 @@ class CombatInfantryLOS(LOSPolicy):
             "hexside": geo.edge_mask(self.blocking_hexsides),
         }
 
+    def relevant(self, geo: MapGeometry, prep: dict[str, np.ndarray], sit: Situation,
+                 explain: bool) -> tuple[np.ndarray, np.ndarray]:
+        # An intervening cell matters if it blocks, smokes, is a wreck (a note), holds a unit
+        # (friendly fire) or stands above the lowest possible end (elevation rules): ``lo``
+        # of a ruler is at least the lowest ext elevation plus a negative observer height.
+        low = int(geo.elevation.min(initial=0)) + min(sit.observer_height, 0)
+        cells = prep["block"] | prep["smoke"] | (geo.elevation > low)
+        if explain:
+            cells = cells | prep["wreck"]
+        edges = prep["hedge"] | prep["hexside"]
+        if sit.mode == "fire" and not sit.indirect:
+            cells = cells | (geo.unit_sides != 0)
+            edges = edges | ((geo.unit_sides[geo.edge_c1] != 0) &
+                             (geo.unit_sides[np.maximum(geo.edge_c2, 0)] != 0))
+        return cells, edges
+
     def is_symmetric(self, geo: MapGeometry, sit: Situation) -> bool:
         prep = self.prepared(geo)
         return (sit.mode == "sight" and not sit.spotting and sit.observer_height == 0
@@ -134,10 +150,11 @@ class CombatInfantryLOS(LOSPolicy):
         if sit.night:
             self.range_findings(batch, sit, out, "night", 2)
         cp, cc, ck = batch.cp, batch.cc, batch.ck
-        last = batch.co.max(initial=0) + 1
+        last = batch.order_max + 1
         # smoke in, out or through (7.4)
-        smoke = self.counted(batch, prep["smoke"]) & (batch.dist[cp] >= 1)
-        out.add(cp[smoke], BLOCK, "smoke", CELL, cc[smoke], ck[smoke], batch.co[smoke])
+        if prep["smoke"].any():
+            smoke = self.counted(batch, prep["smoke"]) & (batch.dist[cp] >= 1)
+            out.add(cp[smoke], BLOCK, "smoke", CELL, cc[smoke], ck[smoke], batch.co[smoke])
         # woods targets (3.4)
         if not sit.indirect:
             wt = np.flatnonzero(far & prep["adjacent_only"][batch.b])
@@ -145,27 +162,14 @@ class CombatInfantryLOS(LOSPolicy):
         # intervening hexes: terrain and elevation (6.4, 6.41)
         mid = ~batch.cend & far[cp]
         ex = elev[cc]
-        ea_r, eb_r = ea[cp], eb[cp]
-        hi, lo = np.maximum(ea_r, eb_r), np.minimum(ea_r, eb_r)
-        anything = np.ones(geo.n, dtype=bool)
-        higher = self.counted(batch, anything, mid & (ex > hi))
-        out.add(cp[higher], BLOCK, "higher", CELL, cc[higher], ck[higher], batch.co[higher])
-        equal = ea_r == eb_r
-        flat_block = self.counted(batch, prep["block"], mid & (ex <= hi) & (equal | (ex >= hi)))
-        for kind, rule in ((flat_block & (ck == 0), "terrain"), (flat_block & (ck != 0), "terrain-touch")):
-            out.add(cp[kind], BLOCK, rule, CELL, cc[kind], ck[kind], batch.co[kind])
-        obst = prep["block"][cc]
-        shadow = self.counted(batch, anything, mid & ~equal & (ex <= hi) &
-                              ((obst & (ex < hi)) | (~obst & (ex > lo))))
-        if shadow.any():
-            low_end = np.where(ea_r < eb_r, batch.a[cp], batch.b[cp])
-            high_end = np.where(ea_r < eb_r, batch.b[cp], batch.a[cp])
-            s = np.flatnonzero(shadow)
-            blind = geo.distance(low_end[s], cc[s]) < geo.distance(high_end[s], cc[s])
-            b_, o_ = s[blind], s[~blind]
-            out.add(cp[b_], BLOCK, "blind", CELL, cc[b_], ck[b_], batch.co[b_])
-            if batch.explain:
-                out.add(cp[o_], NOTE, "over", CELL, cc[o_], ck[o_], batch.co[o_])
+        ea_r = ea[cp]
+        if sit.observer_height == 0 and (elev == elev[0]).all():
+            # level ground everywhere: no higher ground, no blind hexes, every block counts
+            flat_block = self.counted(batch, prep["block"], mid)
+            for kind, rule in ((flat_block & (ck == 0), "terrain"), (flat_block & (ck != 0), "terrain-touch")):
+                out.add(cp[kind], BLOCK, rule, CELL, cc[kind], ck[kind], batch.co[kind])
+        else:
+            self._elevation(batch, prep, out, mid, ex, ea_r, eb[cp])
         if batch.explain:
             w = mid & prep["wreck"][cc]
             out.add(cp[w], NOTE, "wreck", CELL, cc[w], ck[w], batch.co[w])
@@ -194,6 +198,32 @@ class CombatInfantryLOS(LOSPolicy):
             both = fe & ((geo.unit_sides[batch.e1] & bit[ep]) != 0) & \
                 ((geo.unit_sides[np.maximum(batch.e2, 0)] & bit[ep]) != 0)
             out.add(ep[both], BLOCK, "friendly-hexside", EDGE, ee[both], batch.ek[both], batch.eo[both])
+
+    def _elevation(self, batch: Batch, prep: dict[str, np.ndarray], out: Findings, mid: np.ndarray,
+                   ex: np.ndarray, ea_r: np.ndarray, eb_r: np.ndarray) -> None:
+        """Intervening cells between ends at any levels: higher ground, blocking terrain, blind hexes."""
+        geo = batch.geo
+        cp, cc, ck = batch.cp, batch.cc, batch.ck
+        hi, lo = np.maximum(ea_r, eb_r), np.minimum(ea_r, eb_r)
+        anything = np.ones(geo.n, dtype=bool)
+        higher = self.counted(batch, anything, mid & (ex > hi))
+        out.add(cp[higher], BLOCK, "higher", CELL, cc[higher], ck[higher], batch.co[higher])
+        equal = ea_r == eb_r
+        flat_block = self.counted(batch, prep["block"], mid & (ex <= hi) & (equal | (ex >= hi)))
+        for kind, rule in ((flat_block & (ck == 0), "terrain"), (flat_block & (ck != 0), "terrain-touch")):
+            out.add(cp[kind], BLOCK, rule, CELL, cc[kind], ck[kind], batch.co[kind])
+        obst = prep["block"][cc]
+        shadow = self.counted(batch, anything, mid & ~equal & (ex <= hi) &
+                              ((obst & (ex < hi)) | (~obst & (ex > lo))))
+        if shadow.any():
+            low_end = np.where(ea_r < eb_r, batch.a[cp], batch.b[cp])
+            high_end = np.where(ea_r < eb_r, batch.b[cp], batch.a[cp])
+            s = np.flatnonzero(shadow)
+            blind = geo.distance(low_end[s], cc[s]) < geo.distance(high_end[s], cc[s])
+            b_, o_ = s[blind], s[~blind]
+            out.add(cp[b_], BLOCK, "blind", CELL, cc[b_], ck[b_], batch.co[b_])
+            if batch.explain:
+                out.add(cp[o_], NOTE, "over", CELL, cc[o_], ck[o_], batch.co[o_])
 
     def _edge_counted(self, batch: Batch) -> np.ndarray:
         ok = batch.ek == 0

@@ -90,6 +90,13 @@ class CompanyOfHeroesLOS(LOSPolicy):
             camo[x] = CAMOUFLAGE_TAG in tags
         return {"building": geo.terrain_mask(self.building_terrain), "camo": camo}
 
+    def relevant(self, geo: MapGeometry, prep: dict[str, np.ndarray], sit: Situation,
+                 explain: bool) -> tuple[np.ndarray, np.ndarray]:
+        # only building hexes and their hexsides matter
+        bld = prep["building"]
+        edges = bld[geo.edge_c1] | ((geo.edge_c2 >= 0) & bld[np.maximum(geo.edge_c2, 0)])
+        return bld, edges
+
     def max_range(self, sit: Situation) -> int | None:
         if sit.range is not None:
             return sit.range
@@ -101,7 +108,7 @@ class CompanyOfHeroesLOS(LOSPolicy):
     def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: Situation, out: Findings) -> None:
         self.range_findings(batch, sit, out)
         bld = prep["building"]
-        last = batch.co.max(initial=0) + 1
+        last = batch.order_max + 1
         crossed = batch.ek == 0
         pairs, cells = [], []
         for side in (batch.e1, batch.e2):

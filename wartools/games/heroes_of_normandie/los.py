@@ -175,6 +175,16 @@ class HeroesOfNormandieLOS(LOSPolicy):
             line[e] = roots.index(find(int(e)))
         return line
 
+    def relevant(self, geo: MapGeometry, prep: dict[str, Any], sit: Situation,
+                 explain: bool) -> tuple[np.ndarray, np.ndarray]:
+        # squares that block, obscure or hold a unit; every square when the map has a trench
+        # (a trench's corner is any square outside it); walls, obstacles and contour lines
+        if (prep["trench"] >= 0).any():
+            cells = np.ones(geo.n, dtype=bool)
+        else:
+            cells = prep["block"] | prep["field"] | (prep["smoke"] < 0) | (geo.unit_types != 0)
+        return cells, prep["wall"] | prep["obstacle"] | prep["contour"]
+
     def is_symmetric(self, geo: MapGeometry, sit: Situation) -> bool:
         return sit.observer_height == 0 and sit.unit is None and sit.target is None
 
