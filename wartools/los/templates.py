@@ -84,8 +84,8 @@ class Templates:
     """Contacts of every ruler from the origin to a displacement within ``radius`` (CSR layout).
 
     Cell rows: ``c_dq, c_dr`` (the cell, relative to the ruler's start), ``c_kind``,
-    ``c_order`` (projection of the cell centre on the ruler, increasing from the
-    start), ``c_side`` (-1/0/1: which side of the ruler the centre lies on) and
+    ``c_order`` (projection of the cell centre on the ruler in true proportions,
+    increasing from the start; the two cells along one hexside share it), ``c_side`` (-1/0/1: which side of the ruler the centre lies on) and
     ``c_corner`` (for a vertex contact, the projection of the touched corner, so
     contacts at one corner can be grouped; -1 otherwise). Edge rows likewise,
     with ``e_dq, e_dr, e_dir`` naming the owner cell and canonical direction.
@@ -212,11 +212,14 @@ def build_templates(kind: str, radius: int) -> Templates:
     li = np.concatenate([li, zero])
     ci = np.concatenate([ci, zc])
     ckind = np.concatenate([ckind, np.array([CROSSED], dtype=np.int8)])
-    # orders, sides, corner keys (integer arithmetic)
+    # orders, sides, corner keys (integer arithmetic). Orders are dot products with the
+    # ruler in true proportions: the hex frame (3q, 2r + q) is stretched, and weighting
+    # y by 3 undoes that exactly, so the two hexes along one hexside share an order.
+    wy = 3 if kind == "hex" else 1
     px = qx[li]
     py = qy[li]
     ccx, ccy = cx[ci], cy[ci]
-    c_order = 2 * (ccx * px + ccy * py)
+    c_order = 2 * (ccx * px + wy * ccy * py)
     c_side = _orient(0, 0, px, py, ccx, ccy)
     c_corner = np.full(len(li), -1, dtype=np.int64)
     vmask = ckind == VERTEX
@@ -227,16 +230,16 @@ def build_templates(kind: str, radius: int) -> Templates:
         on = _orient(0, 0, px[vmask, None], py[vmask, None], ox, oy) == 0
         k = np.argmax(on, axis=1)
         sel = np.arange(len(k))
-        c_corner[vmask] = 2 * (ox[sel, k] * px[vmask] + oy[sel, k] * py[vmask])
+        c_corner[vmask] = 2 * (ox[sel, k] * px[vmask] + wy * oy[sel, k] * py[vmask])
     c_side[ckind == CROSSED] = 0
     fx, fy = qx[lj], qy[lj]
     ax1, ay1, ax2, ay2 = e1x[ej], e1y[ej], e2x[ej], e2y[ej]
-    e_order = (ax1 + ax2) * fx + (ay1 + ay2) * fy
+    e_order = (ax1 + ax2) * fx + wy * (ay1 + ay2) * fy
     o1 = _orient(0, 0, fx, fy, ax1, ay1)
     o2 = _orient(0, 0, fx, fy, ax2, ay2)
     e_side = np.where(ekind == VERTEX, o1 + o2, 0).astype(np.int8)
     e_corner = np.where(ekind == VERTEX,
-                        np.where(o1 == 0, 2 * (ax1 * fx + ay1 * fy), 2 * (ax2 * fx + ay2 * fy)), -1)
+                        np.where(o1 == 0, 2 * (ax1 * fx + wy * ay1 * fy), 2 * (ax2 * fx + wy * ay2 * fy)), -1)
 
     def csr(line_of_row: np.ndarray, order: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         perm = np.lexsort((order, line_of_row))

@@ -64,7 +64,6 @@ import numpy as np
 
 from wartools.los.geometry import Batch, MapGeometry
 from wartools.los.policy import BLOCK, CELL, EDGE, HINDER, Findings, LOSPolicy, Situation
-from wartools.los.templates import center
 
 Effect = tuple[str, int]   # ("clear" | "hinder" | "block", defence modifier)
 
@@ -128,25 +127,6 @@ class ConflictOfHeroesLOS(LOSPolicy):
             ehinder += np.where(mask & (kind == "hinder"), mod, 0)
         return {"block": block, "hinder": hinder, "eblock": eblock, "ehinder": ehinder}
 
-    @staticmethod
-    def euclidean_order(batch: Batch) -> np.ndarray:
-        """Projection of each contacted cell's centre on its ruler, in true (Euclidean) proportions.
-
-        The engine's ``co`` is a dot product in its integer hex frame
-        ``(3q, 2r + q)``, which is stretched (x by 2, y by 2/sqrt(3)): the two
-        hexes along one hexside then get different orders unless the ruler
-        is parallel to a frame axis, and ``ALONG = "both"`` never pairs them.
-        Weighting y by 3 restores the Euclidean dot product (exact integers).
-        """
-        geo = batch.geo
-        if geo.kind != "hex":
-            return batch.co
-        ax, ay = center("hex", geo.q[batch.a], geo.r[batch.a])
-        bx, by = center("hex", geo.q[batch.b], geo.r[batch.b])
-        cx, cy = center("hex", geo.q[batch.cc], geo.r[batch.cc])
-        cp = batch.cp
-        return 2 * ((cx - ax[cp]) * (bx - ax)[cp] + 3 * (cy - ay[cp]) * (by - ay)[cp])
-
     def relevant(self, geo: MapGeometry, prep: dict[str, np.ndarray], sit: Situation,
                  explain: bool) -> tuple[np.ndarray, np.ndarray]:
         # blocking or hindering cells and hexsides, and hills above the lowest possible end
@@ -157,8 +137,6 @@ class ConflictOfHeroesLOS(LOSPolicy):
     def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: Situation, out: Findings) -> None:
         self.range_findings(batch, sit, out)
         geo = batch.geo
-        # pair the two hexes along a hexside by their true projection (see euclidean_order)
-        batch.co = self.euclidean_order(batch)
         cp, cc, ck, co = batch.cp, batch.cc, batch.ck, batch.co
         ea = geo.elevation[batch.a] + sit.observer_height
         eb = geo.elevation[batch.b]
