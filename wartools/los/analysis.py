@@ -38,6 +38,7 @@ from wartools.los.engine import evaluate, make_situation, policy_for
 from wartools.los.geometry import MapGeometry, geometry
 from wartools.los.policy import LOSPolicy, Situation
 from wartools.mapmodel import Map
+from wartools.mapmodel.yamlio import write_atomic
 
 CHUNK = 40_000
 
@@ -140,8 +141,7 @@ class VisibilityMatrix:
             w.writerow([lab, *row.tolist()])
         text = buf.getvalue()
         if path is not None:
-            with open(path, "w", encoding="utf-8", newline="") as f:
-                f.write(text)
+            write_atomic(path, text)
         return text
 
 
@@ -246,6 +246,5 @@ def to_csv(data: VisibilityMatrix | Mapping[Cell, Any] | Sequence[Cell], m: Map 
             w.writerow([m.label(c)])
     text = buf.getvalue()
     if path is not None:
-        with open(path, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
+        write_atomic(path, text)
     return text

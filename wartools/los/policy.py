@@ -245,6 +245,17 @@ class LOSPolicy:
         return ok
 
 
+def _on_both_sides(keys: np.ndarray, side: np.ndarray) -> np.ndarray:
+    """For rows grouped by ``keys``: does the row's group have rows on both sides (+1 and -1)?"""
+    _, inv = np.unique(keys, axis=0, return_inverse=True)
+    inv = inv.ravel()
+    has_pos = np.zeros(inv.max() + 1, dtype=bool)
+    has_neg = np.zeros(inv.max() + 1, dtype=bool)
+    has_pos[inv[side > 0]] = True
+    has_neg[inv[side < 0]] = True
+    return has_pos[inv] & has_neg[inv]
+
+
 def both_sides(batch: Batch, sel: np.ndarray) -> np.ndarray:
     """For selected along/vertex cell rows: is a selected row at the same place on the other side?
 
@@ -260,14 +271,7 @@ def both_sides(batch: Batch, sel: np.ndarray) -> np.ndarray:
     kind = batch.ck[idx]
     place = np.where(kind == 1, batch.co[idx], batch.cx[idx])
     keys = np.stack([batch.cp[idx], kind.astype(np.int64), place], 1)
-    _, inv = np.unique(keys, axis=0, return_inverse=True)
-    inv = inv.ravel()
-    side = batch.cs[idx]
-    has_pos = np.zeros(inv.max() + 1, dtype=bool)
-    has_neg = np.zeros(inv.max() + 1, dtype=bool)
-    has_pos[inv[side > 0]] = True
-    has_neg[inv[side < 0]] = True
-    res[idx] = has_pos[inv] & has_neg[inv]
+    res[idx] = _on_both_sides(keys, batch.cs[idx])
     return res
 
 
@@ -283,12 +287,5 @@ def edge_pinch(batch: Batch, sel: np.ndarray) -> np.ndarray:
     if len(idx) == 0:
         return res
     keys = np.stack([batch.ep[idx], batch.ex[idx]], 1)
-    _, inv = np.unique(keys, axis=0, return_inverse=True)
-    inv = inv.ravel()
-    side = batch.es[idx]
-    has_pos = np.zeros(inv.max() + 1, dtype=bool)
-    has_neg = np.zeros(inv.max() + 1, dtype=bool)
-    has_pos[inv[side > 0]] = True
-    has_neg[inv[side < 0]] = True
-    res[idx] = has_pos[inv] & has_neg[inv]
+    res[idx] = _on_both_sides(keys, batch.es[idx])
     return res
