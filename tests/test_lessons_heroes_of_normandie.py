@@ -167,10 +167,7 @@ def test_selfcheck_right_and_wrong(qs, dog_red, key):
     right = EXPECTED[key](dog_red)
     assert q.expected() == right
     # the right answer, typed or picked as the learner would
-    if q.choices is not None:
-        q.input.value = str(right)
-    else:
-        q.input.value = str(right)
+    q.input.value = str(right)
     fb = q.on_check()
     assert fb.correct and "Right." in q.feedback.value
     q.input.value = _wrong(q, right)
