@@ -134,7 +134,6 @@ def test_markdown_table_and_bar_chart():
 
 
 def test_dataframe_export():
-    pytest.importorskip("pandas")
     frame = d(4).to_dataframe()
     assert list(frame["probability"]) == ["1/4"] * 4
 
