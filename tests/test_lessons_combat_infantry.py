@@ -10,6 +10,7 @@ import pytest
 from wartools.games.combat_infantry import combat as cc
 from wartools.games.combat_infantry.assault import AssaultEnd, AssaultRules, assault
 from wartools.lessons import combat_infantry as L
+from wartools.lessons.combat_infantry.maps import _ci_map
 from wartools.los import line_of_sight, viewshed
 from wartools.movement import path, reachable
 
@@ -147,9 +148,9 @@ def _library_answers():
     road, slope = L.woods_road_map(), L.wooded_slope_map()
     yes = {True: "yes", False: "no"}
     return {
-        "los": [yes[line_of_sight(L._ci_map("h", 3, 1, "edges: [{cells: [A1, B1], feature: hedge}]"),
+        "los": [yes[line_of_sight(_ci_map("h", 3, 1, "edges: [{cells: [A1, B1], feature: hedge}]"),
                                   "A1", "B1").visible],
-                yes[not line_of_sight(L._ci_map("e", 1, 4, "terrain: {cells: {A1: town, A4: farm}}"),
+                yes[not line_of_sight(_ci_map("e", 1, 4, "terrain: {cells: {A1: town, A4: farm}}"),
                                       "A1", "A4").visible],
                 yes[line_of_sight(hill, "F8", "F6", mode="fire").visible],
                 yes[line_of_sight(hill, "C7", "C2", mode="fire").visible],
@@ -160,7 +161,7 @@ def _library_answers():
                      yes[path(road, "A1", "B1", "tank", side="US").reachable],
                      yes[L.hex_control_narrative()["second"].reachable],
                      sum(v == "disputed" for v in L.hex_control(L.diagram5_map()).values()),
-                     reachable(L._ci_map("p", 3, 1, ""), "A1", "rifle", night=True).budget],
+                     reachable(_ci_map("p", 3, 1, ""), "A1", "rifle", night=True).budget],
         "combat": [cc.fire(4, 2).mean(), cc.net_firepower(6, armor=4), yes[cc.can_fire(3, armor=3)],
                    cc.steps_lost(1, d2=cc.defends_d2("woods"))[0], 1 - cc.fire(3, 3)[0],
                    assault(*L.caron_farm_units()).prob(lambda e: e.winner == "defender")],
