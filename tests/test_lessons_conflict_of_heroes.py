@@ -41,7 +41,7 @@ def test_initiative_and_variable_ap_examples():
     ties = sum(a[0] + a[1] + 1 == b[0] + b[1] for a in ROLLS for b in ROLLS)
     assert ex["one_cap"] == Fraction(wins, 36 * 36 - ties)
     assert ex["tie_once"] == Fraction(sum(sum(a) == sum(b) for a in ROLLS for b in ROLLS), 36 * 36)
-    assert L.scripted_initiative((6, 1), (3, 3)) == "A"
+    assert combat.initiative_rolls((6, 1), (3, 3)) == "A"
     v = L.variable_ap_example()
     assert v == {"mean": 7, "at_least_7": Fraction(21, 36), "under_4": Fraction(3, 36)}
 
@@ -239,3 +239,4 @@ def test_assumptions_are_stated():
     assert "no LOS chapter" in text and "assumed" in text
     assert L.TERRAIN_DEFENSE["woods"] == 2 and "woods" not in L.TERRAIN_DEFENSE_ASSUMED
     assert L.TERRAIN_DEFENSE_ASSUMED <= set(L.TERRAIN_DEFENSE)
+    assert L.TERRAIN_DEFENSE is combat.TERRAIN_DEFENSE             # the game's table, not a copy

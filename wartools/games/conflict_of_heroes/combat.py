@@ -5,6 +5,12 @@ firepower (red against unarmored targets, blue against armored ones); the
 defense value is the target's defense rating (same colour) plus the terrain
 modifier (woods +2...). The attack hits when AV >= DV.
 
+The excerpt has no terrain chart: of the target-hex modifiers in
+:data:`TERRAIN_DEFENSE` only woods +2 is rulebook text; brush, field, building
+and water are assumptions (listed in :data:`TERRAIN_DEFENSE_ASSUMED`). The
+functions below take the modifier as a number, so another reading is a table
+of your own.
+
 CAPs may be spent to modify any die roll (3.2). The excerpt stops before the
 paragraph that fixes the rate and timing, so the conventional reading is
 implemented and documented as parameters: each CAP changes a roll by one
@@ -17,22 +23,49 @@ Examples
 >>> from wartools.games.conflict_of_heroes.combat import hit_probability
 >>> hit_probability(4, 12, terrain=2)     # Game Overview: '43 infantry against a squad in woods
 Fraction(1, 6)
+
+The target hex's modifier comes from :data:`TERRAIN_DEFENSE`; another
+reading (here buildings +2 instead of the assumed +3) is a table of your own:
+
+>>> from wartools.games.conflict_of_heroes.combat import TERRAIN_DEFENSE, defense_value
+>>> defense_value(12, TERRAIN_DEFENSE["woods"]), defense_value(12, TERRAIN_DEFENSE["building"])
+(14, 15)
+>>> ours = {**TERRAIN_DEFENSE, "building": 2}
+>>> defense_value(12, ours["building"])
+14
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from types import MappingProxyType
 
 from wartools.dice import Dist, absorbing_distribution, d
 from wartools.errors import WartoolsError
 
 __all__ = [
-    "TWO_D6", "attack_value", "defense_value", "hit_probability", "resolve_fire", "Firer",
-    "Target", "fire", "caps_needed", "initiative", "initiative_rolls", "variable_ap",
+    "TERRAIN_DEFENSE", "TERRAIN_DEFENSE_ASSUMED", "TWO_D6", "attack_value", "defense_value", "hit_probability",
+    "resolve_fire", "Firer", "Target", "fire", "caps_needed", "initiative", "initiative_rolls", "variable_ap",
 ]
 
 TWO_D6 = d(6) + d(6)
 """The 2D6 roll every Conflict of Heroes test uses."""
+
+TERRAIN_DEFENSE: Mapping[str, int] = MappingProxyType(
+    {"open": 0, "woods": 2, "brush": 1, "field": 1, "building": 3, "water": 0})
+"""Defence modifier of the target's own hex (Game Overview: woods +2; the rest assumed).
+
+Read-only. Woods +2 is rulebook text (the Game Overview's shot into woods)
+and open ground adds nothing; brush +1, field +1, building +3 and water 0 are
+assumptions, listed in :data:`TERRAIN_DEFENSE_ASSUMED`. To use another
+reading, build a mapping of your own (``{**TERRAIN_DEFENSE, "building": 2}``)
+and pass its value as ``terrain`` to :func:`defense_value`,
+:func:`hit_probability`, :func:`resolve_fire`, :func:`fire` or
+:func:`caps_needed`.
+"""
+TERRAIN_DEFENSE_ASSUMED = frozenset({"brush", "field", "building", "water"})
+"""Entries of :data:`TERRAIN_DEFENSE` that the excerpt does not state."""
 
 
 def attack_value(firepower: int, *, caps: int = 0) -> Dist:
