@@ -1,26 +1,21 @@
 """LOSExplorer: clicks and controls drive the LOS engine; the widget keeps what it showed."""
 from __future__ import annotations
 
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from widget_helpers import RIVER_CROSSING, click
 
 from wartools import los
 from wartools.mapmodel import load_map
 from wartools.widgets import LOSExplorer
 
-MAP = Path(__file__).resolve().parents[1] / "maps" / "combat-infantry-river-crossing.yaml"
 
 
 @pytest.fixture(scope="module")
 def m():
-    return load_map(MAP)
+    return load_map(RIVER_CROSSING)
 
-
-def click(explorer, m, label):
-    x, y = m.grid.layout().to_pixel(m.cell(label))
-    return explorer.canvas.handle_click(SimpleNamespace(xdata=x, ydata=y, inaxes=explorer.canvas.ax))
 
 
 def test_explorer_shows_the_engines_viewshed_and_line(m):

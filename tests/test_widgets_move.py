@@ -1,26 +1,21 @@
 """MovePlanner: controls and clicks drive the movement engine; the widget keeps what it showed."""
 from __future__ import annotations
 
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from widget_helpers import RIVER_CROSSING, click
 
 from wartools import movement
 from wartools.mapmodel import load_map
 from wartools.widgets import MovePlanner
 
-MAP = Path(__file__).resolve().parents[1] / "maps" / "combat-infantry-river-crossing.yaml"
 
 
 @pytest.fixture(scope="module")
 def m():
-    return load_map(MAP)
+    return load_map(RIVER_CROSSING)
 
-
-def click(planner, m, label):
-    x, y = m.grid.layout().to_pixel(m.cell(label))
-    return planner.canvas.handle_click(SimpleNamespace(xdata=x, ydata=y, inaxes=planner.canvas.ax))
 
 
 def test_planner_shows_the_engines_reach_and_path(m):
