@@ -66,3 +66,16 @@ def test_static_map_figures_are_not_left_in_pyplot(m):
     plt.close("all")
     MovePlanner(m, start="B6")
     assert plt.get_fignums() == []
+
+
+def test_turns_control_and_multi_turn_route(m):
+    from wartools.movement import reach_in_turns, route_in_turns
+
+    p = MovePlanner(m, start="C4", goal="H8")  # the tank must stop at G4 (enemy-controlled, 8.3)
+    assert not p.result.reachable
+    legs = route_in_turns(m, "C4", "H8", max_turns=6)
+    assert len(legs) > 1 and [leg.cells for leg in p.legs] == [leg.cells for leg in legs]
+    assert f"in {len(legs)} turns:" in p.info.value
+    p.turns.value = 2
+    assert dict(p.turns_reach.turns_to) == dict(reach_in_turns(m, "C4", turns=2).turns_to)
+    assert "reach-turns" in [c.get_gid() for c in p.canvas.ax.collections]

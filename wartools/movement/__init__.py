@@ -34,8 +34,9 @@ from wartools.movement.results import PathResult, Reach, StepInfo, TurnPlan
 from wartools.movement.rules import MovementRules, Situation, Step, Table
 from wartools.movement.search import (MovementError, alternatives, path, plan_turns, reachable, resolve,
                                       why_unreachable)
+from wartools.movement.turns import TurnsReach, reach_in_turns, route_in_turns
 
 __all__ = ["End", "MoveGraph", "MovementError", "MovementRules", "PathResult", "Reach", "Situation", "Step",
-           "StepInfo", "Table", "TurnPlan", "alternatives", "build_graph", "cache_info", "clear_cache",
+           "StepInfo", "Table", "TurnPlan", "TurnsReach", "alternatives", "build_graph", "cache_info", "clear_cache",
            "draw_path_overlay", "draw_reach", "movement_graph", "path", "path_overlay", "plan_turns",
-           "reach_overlay", "reachable", "resolve", "why_unreachable"]
+           "reach_in_turns", "reach_overlay", "reachable", "resolve", "route_in_turns", "why_unreachable"]

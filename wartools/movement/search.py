@@ -144,11 +144,19 @@ def reachable(m: Map, start: Cell | str, unit: str | Unit | None = None, *, budg
     (4, 4, ['A1', 'B1', 'C1', 'D1', 'E1'])
     """
     cell, mg = _graph(m, start, unit, situation)
-    blocker = mg.rules.start_blocker()
-    fin = mg.rules.finish()
     limit = mg.allowance if budget is None else int(budget)
     if limit < 0:
         raise MovementError(f"budget must be >= 0, got {limit}")
+    costs, pred = end_costs(mg, cell, limit)
+    return Reach(cell, mg.rules.unit_type, mg.rules.situation.side, limit, costs, mg.points, m.grid,
+                 pred, mg)
+
+
+def end_costs(mg: MoveGraph, cell: Cell, limit: int) -> tuple[dict[Cell, int], dict[Any, Any]]:
+    """Cheapest cost of every cell one move from ``cell`` can end on within ``limit`` points,
+    and the search's predecessor of each graph node (for rebuilding paths)."""
+    blocker = mg.rules.start_blocker()
+    fin = mg.rules.finish()
     search_limit = limit - (fin.cost or 0 if fin else 0)
     costs: dict[Cell, int] = {cell: 0}
     pred: dict[Any, Any] = {}
@@ -161,8 +169,7 @@ def reachable(m: Map, start: Cell | str, unit: str | Unit | None = None, *, budg
         if fin is not None and fin.cost:
             costs = {c: v + fin.cost for c, v in costs.items()}
             costs[cell] = fin.cost
-    return Reach(cell, mg.rules.unit_type, mg.rules.situation.side, limit, costs, mg.points, m.grid,
-                 pred, mg)
+    return costs, pred
 
 
 def path_from_pred(reach: Reach, goal: Cell) -> PathResult:
@@ -215,12 +222,16 @@ def path(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit | None = 
     (4, ['woods hexside 3 MP, road -1', 'woods hexside 3 MP, road -1'])
     """
     cell, mg = _graph(m, start, unit, situation)
-    target = _cell(m, goal)
+    return cheapest(m, mg, cell, _cell(m, goal))
+
+
+def cheapest(m: Map, mg: MoveGraph, cell: Cell, target: Cell) -> PathResult:
+    """The cheapest single move from ``cell`` to ``target`` on a built movement graph."""
+    if cell == target:  # staying put is always possible, even for a unit that cannot move
+        return _result(m, mg, cell, target, [cell])
     blocker = mg.rules.start_blocker()
     if blocker is not None:
         return _result(m, mg, cell, target, None, blocker)
-    if cell == target:
-        return _result(m, mg, cell, target, [cell])
     try:
         nodes = nx.astar_path(mg.graph, cell, End(target), _heuristic(m, mg, target), weight="weight")
     except (nx.NetworkXNoPath, nx.NodeNotFound):

@@ -2,7 +2,9 @@
 
 Thin wiring over :mod:`wartools.movement`: the reachable area with its costs,
 the cheapest path with the cost and reason of every step, the split into
-turns and the cheapest alternatives. Click the map to set the start, then the
+turns and the cheapest alternatives; with ``turns`` above 1, where the unit can
+be after that many turns, and a route over several turns when one move cannot
+get to the goal (a hex where the move must stop is on the way). Click the map to set the start, then the
 goal (with ``%matplotlib widget``), or use the dropdowns.
 """
 from __future__ import annotations
@@ -30,7 +32,7 @@ class MovePlanner:
     """
 
     def __init__(self, m: Map, start: str | None = None, goal: str | None = None, unit: str | None = None,
-                 side: str | None = None, budget: int = 0, figsize: tuple[float, float] = (7, 6)) -> None:
+                 side: str | None = None, budget: int = 0, turns: int = 1, figsize: tuple[float, float] = (7, 6)) -> None:
         from wartools import movement
 
         self.map, self._movement = m, movement
@@ -42,6 +44,8 @@ class MovePlanner:
         self.side = w.Dropdown(options=[FROM_MAP, *side_options(m)], value=side or FROM_MAP, description="side")
         self.budget = w.BoundedIntText(value=budget, min=0, max=99, description="budget",
                                        tooltip="0: the unit's normal allowance for one turn")
+        self.turns = w.BoundedIntText(value=turns, min=1, max=9, description="turns",
+                                      tooltip="more than 1: where the unit can be after that many turns")
         self.night = w.Checkbox(value=False, description="night", indent=False)
         self.click_sets = w.ToggleButtons(options=["start", "goal"], value="start", description="click sets")
         self.info = w.HTML()
@@ -50,10 +54,12 @@ class MovePlanner:
         self.result: Any = None
         self.plan: Any = None
         self.alternatives: tuple[Any, ...] = ()
+        self.turns_reach: Any = None
+        self.legs: tuple[Any, ...] = ()
         self.canvas = MapCanvas(m, draw=self._draw, on_cell=self.on_cell, figsize=figsize)
-        for control in (self.start, self.goal, self.unit, self.side, self.budget, self.night):
+        for control in (self.start, self.goal, self.unit, self.side, self.budget, self.turns, self.night):
             control.observe(lambda _c: self.update(), names="value")
-        controls = [self.start, self.goal, self.unit, self.side, self.budget, self.night]
+        controls = [self.start, self.goal, self.unit, self.side, self.budget, self.turns, self.night]
         if self.canvas.interactive:
             controls.append(self.click_sets)
         self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.widget]), self.info])
@@ -84,9 +90,13 @@ class MovePlanner:
         try:
             self.reach = mv.reachable(self.map, self.start.value, self.unit_type(),
                                       budget=self.budget.value or None, **kw)
-            self.result = self.plan = None
-            self.alternatives = ()
+            self.result = self.plan = self.turns_reach = None
+            self.alternatives = self.legs = ()
             text = [self.reach.text().splitlines()[0]]
+            if self.turns.value > 1:
+                self.turns_reach = mv.reach_in_turns(self.map, self.start.value, self.unit_type(),
+                                                     turns=self.turns.value, **kw)
+                text.append(f"within {self.turns.value} turns: {len(self.turns_reach.turns_to)} cells")
             if self.goal.value != NONE:
                 self.result = mv.path(self.map, self.start.value, self.goal.value, self.unit_type(), **kw)
                 text.append(self.result.text())
@@ -100,6 +110,13 @@ class MovePlanner:
                     if self.alternatives:
                         text.append("other paths:")
                         text += [f"  {r.cost}: {' '.join(r.labels())}" for r in self.alternatives]
+                else:  # a single move cannot get there: perhaps several turns can
+                    self.legs = mv.route_in_turns(self.map, self.start.value, self.goal.value,
+                                                  self.unit_type(), max_turns=max(self.turns.value, 6), **kw)
+                    if self.legs:
+                        text.append(f"in {len(self.legs)} turns:")
+                        text += [f"  turn {i}: {' -> '.join(leg.labels())} ({leg.cost} {leg.points})"
+                                 for i, leg in enumerate(self.legs, 1)]
             self.info.value = pre("\n".join(text))
             entry.update(reachable=len(self.reach.costs),
                          cost=self.result.cost if self.result is not None else None)
@@ -115,11 +132,18 @@ class MovePlanner:
 
         if self.reach is None:
             return
-        heat_cells(ax, m, self.reach.costs, cmap="viridis_r", gid="reach")
-        annotate_cells(ax, m, self.reach.costs, gid="reach-cost")
+        if self.turns_reach is not None:
+            heat_cells(ax, m, self.turns_reach.turns_to, cmap="viridis_r", gid="reach-turns")
+            annotate_cells(ax, m, self.turns_reach.turns_to, gid="reach-turns-count")
+        else:
+            heat_cells(ax, m, self.reach.costs, cmap="viridis_r", gid="reach")
+            annotate_cells(ax, m, self.reach.costs, gid="reach-cost")
         highlight_cells(ax, m, [self.reach.start], color="#d62728", alpha=0.35, gid="start")
         if self.result is not None and self.result.reachable:
             draw_path(ax, m, self.result.cells, gid="move-path")
+        elif self.legs:
+            for leg in self.legs:
+                draw_path(ax, m, leg.cells, gid="move-path")
         elif self.result is not None:
             highlight_cells(ax, m, [self.result.goal], color="#7f7f7f", gid="unreachable-goal")
 
