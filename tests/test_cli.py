@@ -72,3 +72,21 @@ def test_console_script_runs_as_a_process(map_file):
     bad = subprocess.run([sys.executable, "-m", "wartools.cli", "info", "nope.yaml"],
                          capture_output=True, text=True, check=False)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+def test_every_command_in_the_readme_runs(tmp_path, monkeypatch, capsys):
+    import re
+    import shlex
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    block = re.search(r"## Command line\n\n```sh\n(.*?)```", (root / "README.md").read_text(), re.S).group(1)
+    commands = [shlex.split(line)[1:] for line in block.splitlines() if line.startswith("wartools ")]
+    assert len(commands) >= 8
+    monkeypatch.chdir(root)
+    for argv in commands:
+        argv = [str(tmp_path / a) if a.endswith(".png") else a for a in argv]
+        assert main(argv) == 0, (argv, capsys.readouterr().err)
+        out = capsys.readouterr().out
+        if "--json" in argv:
+            json.loads(out)
