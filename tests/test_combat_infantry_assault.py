@@ -11,6 +11,7 @@ import pytest
 from wartools.dice import Dist, standard_errors
 from wartools.errors import WartoolsError
 from wartools.games.combat_infantry import assault as assault_module
+from wartools.games.combat_infantry import combat
 from wartools.games.combat_infantry.assault import (AssaultEnd, AssaultRules, AssaultUnit, assault,
                                                     replay_assault, simulate_assault)
 
@@ -58,22 +59,64 @@ def test_caron_farm_assault_exact_contains_narrative_end():
 
 
 # ---------------------------------------------------------------- 9.2 exact chain vs oracles
-def brute_assault(attackers, defenders, rules=None) -> Dist:
-    """Forward enumeration: every phase replayed on every printed face sequence."""
-    chain = assault_module._Assault(attackers, defenders, rules)
+def forward(chain, expand) -> Dist:
+    """Plain Fraction forward propagation, side-round by side-round; ``expand`` yields (next, p)."""
     mass, ends = {chain.start: Fraction(1)}, {}
     while mass:
         state = min(mass, key=lambda s: (s[0], s[1]))
         p = mass.pop(state)
+        for nxt, q in expand(state):
+            target = ends if isinstance(nxt, AssaultEnd) else mass
+            target[nxt] = target.get(nxt, 0) + p * q
+    return Dist._from_dict(ends)
+
+
+def brute_assault(attackers, defenders, rules=None) -> Dist:
+    """Forward enumeration: every phase replayed on every printed face sequence."""
+    chain = assault_module._Assault(attackers, defenders, rules)
+
+    def expand(state):
         rnd, phase, att, dfn = state
         own = att if phase else dfn
         need = sum(s for s in own if s > 0) + sum(1 for s in own if s == 1)
         seqs = list(itertools.product(FACES, repeat=need))
         for seq in seqs:
-            nxt = chain.replay_phase(state, iter(seq), [])
-            target = ends if isinstance(nxt, AssaultEnd) else mass
-            target[nxt] = target.get(nxt, 0) + p / len(seqs)
-    return Dist._from_dict(ends)
+            yield chain.replay_phase(state, iter(seq), []), Fraction(1, len(seqs))
+    return forward(chain, expand)
+
+
+def fraction_assault(attackers, defenders, rules=None) -> Dist:
+    """Oracle for the integer-weight chain: the first, Fraction-by-Fraction version of the step."""
+    chain = assault_module._Assault(attackers, defenders, rules)
+
+    def expand(state):
+        rnd, phase, att, dfn = state
+        own, enemy = (att, dfn) if phase == 1 else (dfn, att)
+        patterns = {frozenset(): Fraction(1)}
+        for i, morale in chain.checkers(rnd, phase, own):
+            q = 1 - combat.morale_check(morale)
+            new = {}
+            for pat, p in patterns.items():
+                new[pat | {i}] = new.get(pat | {i}, 0) + p * q
+                new[pat] = new.get(pat, 0) + p * (1 - q)
+            patterns = new
+        for pat, p in patterns.items():
+            if chain.retreats(rnd, phase):
+                yield chain.next_state(rnd, phase, next(chain.after(rnd, phase, own, enemy, pat)), enemy), p
+                continue
+            enemies = {enemy: p}
+            for i, dice, f, atr in chain.shooters(rnd, phase, own):
+                if i in pat:
+                    continue
+                new_e = {}
+                for e, pe in enemies.items():
+                    for h, ph in combat.fire(dice, f, hit_limit=chain.rules.hit_limit).items:
+                        e2 = assault_module._apply(e, chain.kinds[1 - phase], h, atr)
+                        new_e[e2] = new_e.get(e2, 0) + pe * ph
+                enemies = new_e
+            for e, pe in enemies.items():
+                yield chain.next_state(rnd, phase, own, e), pe
+    return forward(chain, expand)
 
 
 SMALL = [
@@ -90,6 +133,27 @@ SMALL = [
 @pytest.mark.parametrize("attackers,defenders,rules", SMALL)
 def test_assault_markov_chain_matches_face_enumeration(attackers, defenders, rules):
     assert assault(attackers, defenders, rules) == brute_assault(attackers, defenders, rules)
+
+
+BENCH_ATT = [AssaultUnit("rifle", 4, 3), AssaultUnit("engineer", 4, 2), AssaultUnit("atr", 4, 2)]
+BENCH_DFN = [AssaultUnit("rifle", 4, 2), AssaultUnit("mg", 4, 4), AssaultUnit("hq", 4, 2, morale=7)]
+LARGE = [
+    (BENCH_ATT, BENCH_DFN, AssaultRules()),  # benchmarks/combat.py: 170 end states
+    (BENCH_ATT, BENCH_DFN, AssaultRules(river_or_cliff=True, smoke=True, hit_limit=2,
+                                        defender_retreat_round=2, defender_can_retreat=False)),
+    (GERMANS, US, AssaultRules()),
+    ([AssaultUnit("atr", 3, 4), AssaultUnit("at-gun", 2, 5), AssaultUnit("mortar", 2, 3, morale=3)],
+     [AssaultUnit("tank", 3, 5), AssaultUnit("rifle", 1, 3, morale=4), AssaultUnit("hq", 1, 2, morale=8)],
+     AssaultRules(attacker_retreat_round=2, attacker_can_retreat=False)),
+    ([AssaultUnit("rifle", 2, 0)], [AssaultUnit("rifle", 2, 11, morale=0)], AssaultRules()),
+]
+
+
+@pytest.mark.parametrize("attackers,defenders,rules", LARGE)
+def test_integer_weight_chain_equals_fraction_oracle(attackers, defenders, rules):
+    got = assault(attackers, defenders, rules)
+    assert got == fraction_assault(attackers, defenders, rules)
+    assert all(type(p) is Fraction for p in got.probabilities) and sum(got.probabilities) == 1
 
 
 def test_assault_three_against_three_simulation_within_four_standard_errors():

@@ -109,6 +109,40 @@ def test_markov_dag_matches_manual_chain():
     assert got == Dist.binomial(3, Fraction(1, 2))
 
 
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7), st.integers(1, 7)), min_size=1, max_size=12))
+def test_markov_dag_integer_propagation_matches_fraction_propagation(weights):
+    # a DAG on 0..n with arbitrary denominators (sevenths, thirds...): jumps of 1, 2 or 3
+    n = len(weights)
+
+    def step(s):
+        if s >= n:
+            return None
+        a, b, c = weights[s]
+        return Dist.from_weights({s + 1: a, s + 2: b, s + 3: c})
+    mass, ends = {0: Fraction(1)}, {}
+    while mass:
+        s = min(mass)
+        p = mass.pop(s)
+        nxt = step(s)
+        if nxt is None:
+            ends[s] = p
+            continue
+        for t, q in nxt.items:
+            mass[t] = mass.get(t, 0) + p * q
+    got = absorbing_distribution(0, step)
+    assert got == Dist._from_dict(ends)
+    assert all(type(p) is Fraction and p.denominator > 0 for p in got.probabilities)
+
+
+def test_int_weights_round_trip():
+    dist = Dist.from_weights({"a": 1, "b": 2, "c": 7})
+    weights, total = dist._int_weights()
+    assert weights == (("a", 1), ("b", 2), ("c", 7)) and total == 10
+    assert Dist._from_int_weights(dict(weights), total) == dist
+    assert Dist._from_int_weights({"x": 0, "y": 30}, 30) == Dist.constant("y")
+
+
 def test_simulation_agrees_with_exact_within_four_standard_errors():
     rng = np.random.default_rng(20240501)
     trials = 200_000

@@ -82,6 +82,29 @@ class Dist:
         return obj
 
     @classmethod
+    def _from_int_weights(cls, weights: Mapping[Hashable, int], total: int) -> Dist:
+        """Trusted fast path from integer weights over a known ``total`` (their sum), no checks.
+
+        Engine code accumulates integer weights over a common denominator (d10
+        rolls give powers of 10) and builds one reduced Fraction per outcome at
+        the end; zero weights are dropped, insertion order is kept.
+        """
+        obj = object.__new__(cls)
+        object.__setattr__(obj, "items", tuple((k, Fraction(w, total)) for k, w in weights.items() if w))
+        return obj
+
+    def _int_weights(self) -> tuple[tuple[tuple[Hashable, int], ...], int]:
+        """``((outcome, weight), ...), total``: integer weights over the least common denominator.
+
+        Examples
+        --------
+        >>> Dist.binomial(2, Fraction(3, 10))._int_weights()
+        (((0, 49), (1, 42), (2, 9)), 100)
+        """
+        total = math.lcm(*(p.denominator for _, p in self.items))
+        return tuple((k, p.numerator * (total // p.denominator)) for k, p in self.items), total
+
+    @classmethod
     def from_weights(cls, weights: Mapping[Hashable, Number]) -> Dist:
         """Normalise non-negative integer or Fraction weights into a distribution.
 

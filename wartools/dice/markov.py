@@ -1,6 +1,7 @@
 """Exact absorbing Markov chains for multi-round procedures (assaults, re-rolled ties)."""
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
@@ -62,18 +63,39 @@ def absorbing_distribution(start: Hashable, step: Callable[[Any], Dist | None]) 
     order = _topological(start, succ)
     if order is None:
         return _solve_linear(start, succ)
-    mass: dict[Hashable, Fraction] = {start: Fraction(1)}
+    return _propagate(start, order, succ)
+
+
+def _propagate(start: Hashable, order: list, succ: Mapping[Hashable, Dist | None]) -> Dist:
+    """Push the probability mass forward in topological order (acyclic chains).
+
+    Masses are kept as integer ``(numerator, denominator)`` pairs added over
+    the least common denominator, which is far cheaper than Fraction
+    arithmetic; each state's mass is reduced once, when it is expanded.
+    """
+    mass: dict[Hashable, tuple[int, int]] = {start: (1, 1)}
     absorbed: dict[Hashable, Fraction] = {}
-    for s in order:
-        p = mass.pop(s, None)
-        if p is None:
+    for s in order:  # each state once, after all its predecessors
+        got = mass.pop(s, None)
+        if got is None:
             continue
+        num, den = got
         nxt = succ[s]
         if nxt is None:
-            absorbed[s] = absorbed.get(s, 0) + p
+            absorbed[s] = Fraction(num, den)
             continue
+        g = math.gcd(num, den)
+        num, den = num // g, den // g
         for t, q in nxt.items:
-            mass[t] = mass.get(t, 0) + p * q
+            a, b = num * q.numerator, den * q.denominator
+            old = mass.get(t)
+            if old is None:
+                mass[t] = (a, b)
+            elif old[1] == b:
+                mass[t] = (old[0] + a, b)
+            else:
+                g = math.gcd(old[1], b)
+                mass[t] = (old[0] * (b // g) + a * (old[1] // g), old[1] // g * b)
     return Dist._from_dict(absorbed)
 
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
@@ -165,6 +164,8 @@ class _Assault:
         self.kinds = tuple(tuple(u.kind for u in side) for side in self.units)
         self.rules = rules or AssaultRules()
         self.start = (1, 0, tuple(u.strength for u in attackers), tuple(u.strength for u in defenders))
+        self._hit_memo: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], int]] = {}
+        self._fire_memo: dict[tuple, list[tuple[tuple[int, ...], int]]] = {}
 
     def retreats(self, rnd: int, phase: int) -> bool:
         r = self.rules
@@ -183,12 +184,11 @@ class _Assault:
         can = self.rules.attacker_can_retreat if phase == 1 else self.rules.defender_can_retreat
         yield tuple((-s if can else 0) if s > 0 and i not in disrupted else s for i, s in enumerate(own))
 
-    def firers(self, rnd: int, phase: int, own: tuple[int, ...],
-               disrupted: frozenset[int]) -> list[tuple[int, int, bool]]:
-        """``(dice, firepower, is_atr)`` of each firing unit, in listed order."""
+    def shooters(self, rnd: int, phase: int, own: tuple[int, ...]) -> list[tuple[int, int, int, bool]]:
+        """``(index, dice, firepower, is_atr)`` of each present unit, in listed order."""
         units = self.units[phase]
-        return [(s, _efp(units[i], phase == 1, rnd, self.rules), units[i].kind == "atr")
-                for i, s in enumerate(own) if s > 0 and i not in disrupted]
+        return [(i, s, _efp(units[i], phase == 1, rnd, self.rules), units[i].kind == "atr")
+                for i, s in enumerate(own) if s > 0]
 
     def next_state(self, rnd: int, phase: int, own: tuple[int, ...],
                    enemy: tuple[int, ...]) -> tuple | AssaultEnd:
@@ -202,41 +202,83 @@ class _Assault:
         return (rnd + phase, 1 - phase, att, dfn)
 
     def step(self, state: tuple | AssaultEnd) -> Dist | None:
+        """Distribution of the state after one side-round (``None`` once the assault ended).
+
+        Exact but Fraction-free until the end: morale dice and fire rolls are
+        counted as integer weights over one common denominator (a product of
+        powers of 10), and one reduced Fraction is built per next state.
+        """
         if isinstance(state, AssaultEnd):
             return None
         rnd, phase, att, dfn = state
         own, enemy = (att, dfn) if phase == 1 else (dfn, att)
-        patterns: dict[frozenset[int], Fraction] = {frozenset(): Fraction(1)}
-        for i, morale in self.checkers(rnd, phase, own):
-            q = 1 - morale_check(morale)
-            new: dict[frozenset[int], Fraction] = {}
-            for pat, p in patterns.items():
-                if q:
-                    new[pat | {i}] = new.get(pat | {i}, 0) + p * q
-                if q != 1:
-                    new[pat] = new.get(pat, 0) + p * (1 - q)
-            patterns = new
+        patterns, total = self.morale_weights(rnd, phase, own)
         out: dict = {}
+        if self.retreats(rnd, phase):
+            for pat, w in patterns.items():
+                key = self.next_state(rnd, phase, next(self.after(rnd, phase, own, enemy, pat)), enemy)
+                out[key] = out.get(key, 0) + w
+            return Dist._from_int_weights(out, total)
+        shooters = self.shooters(rnd, phase, own)
+        rolls = [self.hit_weights(dice, f) for _, dice, f, _ in shooters]
+        for _, den in rolls:
+            total *= den  # every potential firer's dice, so all patterns share one denominator
         kinds = self.kinds[1 - phase]
-        for pat, p in patterns.items():
-            if self.retreats(rnd, phase):
-                for own2 in self.after(rnd, phase, own, enemy, pat):
-                    key = self.next_state(rnd, phase, own2, enemy)
-                    out[key] = out.get(key, 0) + p
-                continue
-            enemies = {enemy: p}
-            for dice, f, atr in self.firers(rnd, phase, own, pat):
-                hits = fire(dice, f, hit_limit=self.rules.hit_limit)
-                new_e: dict[tuple[int, ...], Fraction] = {}
-                for e, pe in enemies.items():
-                    for h, ph in hits.items:
-                        e2 = _apply(e, kinds, h, atr)
-                        new_e[e2] = new_e.get(e2, 0) + pe * ph
+        after_fire: dict[tuple[int, ...], int] = {}  # enemy strengths, merged over the patterns
+        for pat, w in patterns.items():
+            enemies = {enemy: w}
+            for (i, _, _, atr), (hits, den) in zip(shooters, rolls):
+                if i in pat:  # disrupted: no fire, its dice count as one certain outcome
+                    enemies = {e: we * den for e, we in enemies.items()}
+                    continue
+                new_e: dict[tuple[int, ...], int] = {}
+                for e, we in enemies.items():
+                    for e2, wh in self.fire_on(e, kinds, hits, atr):
+                        new_e[e2] = new_e.get(e2, 0) + we * wh
                 enemies = new_e
-            for e, pe in enemies.items():
-                key = self.next_state(rnd, phase, own, e)
-                out[key] = out.get(key, 0) + pe
-        return Dist._trusted(out)  # intermediate chain step: normalised by construction
+            for e, we in enemies.items():
+                after_fire[e] = after_fire.get(e, 0) + we
+        for e, we in after_fire.items():
+            key = self.next_state(rnd, phase, own, e)
+            out[key] = out.get(key, 0) + we
+        return Dist._from_int_weights(out, total)
+
+    def morale_weights(self, rnd: int, phase: int,
+                       own: tuple[int, ...]) -> tuple[dict[frozenset[int], int], int]:
+        """Disruption patterns of a side-round as integer weights over their common denominator."""
+        patterns: dict[frozenset[int], int] = {frozenset(): 1}
+        total = 1
+        for i, morale in self.checkers(rnd, phase, own):
+            p = morale_check(morale)
+            ok, den = p.numerator, p.denominator
+            new: dict[frozenset[int], int] = {}
+            for pat, w in patterns.items():
+                if den - ok:
+                    new[pat | {i}] = new.get(pat | {i}, 0) + w * (den - ok)
+                if ok:
+                    new[pat] = new.get(pat, 0) + w * ok
+            patterns, total = new, total * den
+        return patterns, total
+
+    def hit_weights(self, dice: int, f: int) -> tuple[tuple[tuple[int, int], ...], int]:
+        """Integer weights of :func:`~wartools.games.combat_infantry.combat.fire` (memoised)."""
+        key = (dice, f)
+        if key not in self._hit_memo:
+            self._hit_memo[key] = fire(dice, f, hit_limit=self.rules.hit_limit)._int_weights()
+        return self._hit_memo[key]
+
+    def fire_on(self, enemy: tuple[int, ...], kinds: tuple[str, ...],
+                hits: tuple[tuple[int, int], ...], atr: bool) -> list[tuple[tuple[int, ...], int]]:
+        """Weighted enemy strengths after one fire, identical hit outcomes merged (memoised)."""
+        key = (enemy, kinds, hits, atr)
+        found = self._fire_memo.get(key)
+        if found is None:
+            merged: dict[tuple[int, ...], int] = {}
+            for h, w in hits:
+                e2 = _apply(enemy, kinds, h, atr)
+                merged[e2] = merged.get(e2, 0) + w
+            found = self._fire_memo[key] = list(merged.items())
+        return found
 
     def replay_phase(self, state: tuple, faces: Iterator[int], log: list[str]) -> tuple | AssaultEnd:
         rnd, phase, att, dfn = state
@@ -254,8 +296,9 @@ class _Assault:
             own2 = next(self.after(rnd, phase, own, enemy, pat))
             log.append(f"round {rnd} {side}s retreat")
             return self.next_state(rnd, phase, own2, enemy)
-        idx = [i for i, s in enumerate(own) if s > 0 and i not in pat]
-        for i, (dice, f, atr) in zip(idx, self.firers(rnd, phase, own, pat)):
+        for i, dice, f, atr in self.shooters(rnd, phase, own):
+            if i in pat:
+                continue
             rolled = [_next_face(faces) for _ in range(dice)]
             h = hits_from_rolls(rolled, f, hit_limit=self.rules.hit_limit)
             enemy = _apply(enemy, self.kinds[1 - phase], h, atr)
