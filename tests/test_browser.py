@@ -67,5 +67,11 @@ def test_los_explorer_follows_a_new_observer_in_jupyterlab(tmp_path, browser_pag
         page.wait_for_timeout(1500)
         after = figure.screenshot()
         assert after != before, "the map did not change after choosing a new observer"
+        # a real mouse click on the map (ipympl sends it to the kernel) sets the target
+        page.locator(".jupyter-matplotlib-canvas-div canvas").last.click()
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.widget-html pre')].some("
+            "e => /^L8 sees/.test(e.textContent) && /L8 -> (?!H8)[A-Z]+[0-9]+:/.test(e.textContent))",
+            timeout=30_000)
         ARTIFACTS.mkdir(exist_ok=True)
         page.locator(".jp-OutputArea-output").last.screenshot(path=str(ARTIFACTS / "los-explorer.png"))
