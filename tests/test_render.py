@@ -43,6 +43,7 @@ def test_edge_features_roads_elevation_units_and_labels_are_drawn(m):
     labels = [t.get_text() for t in ax.texts if t.get_gid() == "label"]
     assert len(labels) == len(m.grid) and "C4" in labels
     assert any(line.get_gid() == "objective:victory" for line in ax.lines)
+    assert [line.get_gid() for line in ax.lines if line.get_gid().startswith("feature:")] == ["feature:foxhole"]
 
 
 def test_hedge_is_drawn_on_the_shared_hexside(m):
@@ -90,3 +91,10 @@ def test_png_and_svg_export(tmp_path, m):
 def test_map_displays_itself_in_a_notebook(m):
     assert m._repr_png_()[:4] == b"\x89PNG"
     assert map_png(m)[:4] == b"\x89PNG"
+
+
+def test_legend_lists_what_the_map_uses(m):
+    ax = draw_map(m, legend=True)
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert {"clear", "woods", "town", "hedge", "river", "paved road", "foxhole", "victory objective"} <= set(texts)
+    assert "marsh" not in texts and ax.get_legend().get_gid() == "legend"

@@ -20,7 +20,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from wartools.errors import WartoolsError
 
@@ -34,7 +34,7 @@ class UsageError(WartoolsError):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix("wartools").strip()
         raise UsageError(f"{command}: {message}" if command else message)
 
@@ -43,7 +43,7 @@ def _info(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     from wartools.mapmodel import load_map
 
     m = load_map(args.map)
-    answer = {"name": m.name, "game": m.game.id,
+    answer: dict[str, Any] = {"name": m.name, "game": m.game.id,
               "grid": {"type": m.grid.type, "columns": m.grid.columns, "rows": m.grid.rows},
               "cells": len(m.grid), "edges": sum(len(f) for f in m.edges.values()),
               "units": len(m.units), "sides": sorted({u.side for u in m.units})}
@@ -77,7 +77,7 @@ def _render(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     from wartools.render import draw_map, save_figure
 
     m = load_map(args.map)
-    ax = draw_map(m)
+    ax = draw_map(m, legend=not args.no_legend)
     overlays = []
     situation = {"unit": args.unit, "side": args.side}
     if args.los:
@@ -117,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--unit", help="unit type for --los/--path/--reach")
     p.add_argument("--side", help="side for --path/--reach")
     p.add_argument("--budget", type=int, help="movement budget for --reach")
+    p.add_argument("--no-legend", action="store_true", help="leave out the key to terrain and features")
     p.set_defaults(handler=_render)
 
     for module, func in PLUGINS:
@@ -128,13 +129,13 @@ def build_parser() -> argparse.ArgumentParser:
             continue
         getattr(mod, func)(sub)
 
-    for p in _all_subparsers(sub):
-        if not any("--json" in a.option_strings for a in p._actions):
-            p.add_argument("--json", action="store_true", help="print the answer as JSON")
+    for leaf in _all_subparsers(sub):
+        if not any("--json" in a.option_strings for a in leaf._actions):
+            leaf.add_argument("--json", action="store_true", help="print the answer as JSON")
     return parser
 
 
-def _all_subparsers(sub: Any) -> list[argparse.ArgumentParser]:
+def _all_subparsers(sub: argparse._SubParsersAction[Any]) -> list[argparse.ArgumentParser]:
     """Every leaf parser below a subparsers action (nested ones included)."""
     found: list[argparse.ArgumentParser] = []
     for p in dict.fromkeys(sub.choices.values()):

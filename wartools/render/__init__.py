@@ -18,7 +18,7 @@ from typing import Any
 
 from wartools.errors import WartoolsError
 from wartools.mapmodel.yamlio import write_atomic
-from wartools.render.draw import (annotate_cells, draw_map, draw_path, draw_ruler, heat_cells,
+from wartools.render.draw import (annotate_cells, draw_legend, draw_map, draw_path, draw_ruler, heat_cells,
                                   highlight_cells, highlight_edges)
 
 FORMATS = ("png", "svg")
@@ -50,5 +50,5 @@ def map_png(m: Any, dpi: int = 100) -> bytes:
     return buf.getvalue()
 
 
-__all__ = ["annotate_cells", "draw_map", "draw_path", "draw_ruler", "heat_cells", "highlight_cells",
+__all__ = ["annotate_cells", "draw_legend", "draw_map", "draw_path", "draw_ruler", "heat_cells", "highlight_cells",
            "highlight_edges", "map_png", "save_figure"]

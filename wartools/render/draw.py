@@ -13,8 +13,9 @@ from typing import Any
 from wartools.grids import Edge
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map
-from wartools.render.style import (CROSSINGS, EDGE_STYLES, FALLBACK_EDGE, FALLBACK_TERRAIN, OBJECTIVE_MARKERS,
-                                   ROAD_STYLES, TERRAIN_COLOURS, side_colour, unit_abbreviation)
+from wartools.render.style import (CROSSINGS, EDGE_STYLES, FALLBACK_EDGE, FALLBACK_FEATURE, FALLBACK_TERRAIN,
+                                   FEATURE_MARKERS, OBJECTIVE_MARKERS, ROAD_STYLES, TERRAIN_COLOURS,
+                                   side_colour, unit_abbreviation)
 
 
 def _plt():
@@ -32,7 +33,7 @@ def _cells(m: Map, cells: Iterable[Cell | str]) -> list[Cell]:
 
 
 def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
-             title: bool = True, figsize: tuple[float, float] | None = None) -> Any:
+             title: bool = True, legend: bool = False, figsize: tuple[float, float] | None = None) -> Any:
     """Draw ``m``: terrain fills, elevation shading, edge features, roads,
     objectives, unit counters and cell labels.
 
@@ -70,17 +71,20 @@ def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
         ax.add_collection(shade)
         for c, v in m.elevation.items():
             x, y = layout.to_pixel(c)
-            ax.text(x + 0.45 * _label_offset(m), y + 0.5 * _label_offset(m), f"{v:+d}", fontsize=5,
+            dx, dy = _anchor(m, "elevation")
+            ax.text(x + dx, y + dy, f"{v:+d}", fontsize=5,
                     color="#6b3f10", ha="center", va="center", zorder=3, gid="elevation-label")
     _draw_edges(ax, m)
     _draw_roads(ax, m)
     _draw_objectives(ax, m)
+    _draw_features(ax, m)
     if units:
         _draw_units(ax, m)
     if labels:
         for c in cells:
             x, y = layout.to_pixel(c)
-            ax.text(x, y - 0.55 * _label_offset(m), m.label(c), ha="center", va="center", fontsize=5,
+            dx, dy = _anchor(m, "label")
+            ax.text(x + dx, y + dy, m.label(c), ha="center", va="center", fontsize=5,
                     color="#555555", zorder=3, gid="label")
     x0, y0, x1, y1 = _extent(m)
     ax.set_xlim(x0, x1)
@@ -89,11 +93,51 @@ def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
     ax.set_axis_off()
     if title:
         ax.set_title(f"{m.name} ({m.game.name})", fontsize=9)
+    if legend:
+        draw_legend(ax, m)
     return ax
 
 
-def _label_offset(m: Map) -> float:
-    return 1.0 if m.grid.type == "hex" else 0.55
+def draw_legend(ax: Any, m: Map) -> Any:
+    """A key to the terrain, edge features, cell features and roads the map uses, beside the map."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    handles: list[Any] = []
+    for t in dict.fromkeys(m.terrain_at(c) for c in m.grid.cells()):
+        handles.append(Patch(facecolor=TERRAIN_COLOURS.get(t, FALLBACK_TERRAIN), edgecolor="#8a8a7a", label=t))
+    for f in sorted({f for fs in m.edges.values() for f in fs}):
+        colour, width, style = EDGE_STYLES.get(f, FALLBACK_EDGE)
+        handles.append(Line2D([], [], color=colour, linewidth=min(width, 4), linestyle=style, label=f))
+    for kind in sorted({r.kind for r in m.roads}):
+        colour, width, style = ROAD_STYLES[kind]
+        handles.append(Line2D([], [], color=colour, linewidth=width, linestyle=style, label=f"{kind} road"))
+    for f in sorted({f for fs in m.features.values() for f in fs}):
+        marker, colour = FEATURE_MARKERS.get(f, FALLBACK_FEATURE)
+        handles.append(Line2D([], [], marker=marker, color=colour, markeredgecolor="black", linestyle="",
+                              label=f))
+    for kind in sorted({o.kind for o in m.objectives}):
+        marker, colour = OBJECTIVE_MARKERS.get(kind, ("D", "#000000"))
+        handles.append(Line2D([], [], marker=marker, color=colour, markeredgecolor="black", linestyle="",
+                              label=f"{kind} objective"))
+    leg = ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7, frameon=False)
+    leg.set_gid("legend")
+    return ax
+
+
+# where things sit inside a unit-size cell, as offsets from its centre (y down); counters
+# get the middle, so labels, levels, objectives and numbers go round them
+_ANCHORS: dict[str, dict[str, tuple[float, float]]] = {
+    "hex": {"label": (0.0, -0.6), "elevation": (0.45, 0.55), "objective": (-0.45, 0.5),
+            "annotation": (0.0, 0.58), "counter": (0.0, 0.0), "feature": (0.5, -0.45)},
+    "square": {"label": (0.0, -0.37), "elevation": (0.34, 0.37), "objective": (-0.33, 0.34),
+               "annotation": (0.0, 0.36), "counter": (0.0, 0.03), "feature": (0.33, -0.33)},
+}
+_COUNTER_HALF = {"hex": 0.36, "square": 0.24}
+
+
+def _anchor(m: Map, what: str) -> tuple[float, float]:
+    return _ANCHORS[m.grid.type][what]
 
 
 def _extent(m: Map) -> tuple[float, float, float, float]:
@@ -149,8 +193,22 @@ def _draw_objectives(ax: Any, m: Map) -> None:
     for o in m.objectives:
         marker, colour = OBJECTIVE_MARKERS.get(o.kind, ("D", "#000000"))
         x, y = layout.to_pixel(o.cell)
-        ax.plot([x], [y + 0.45 * _label_offset(m)], marker=marker, color=colour, markersize=9,
+        dx, dy = _anchor(m, "objective")
+        ax.plot([x + dx], [y + dy], marker=marker, color=colour, markersize=8,
                 markeredgecolor="black", zorder=6, gid=f"objective:{o.kind}")
+
+
+def _draw_features(ax: Any, m: Map) -> None:
+    """Cell features (smoke, wrecks, mines, foxholes, wire) as small symbols, one per feature."""
+    layout = _layout(m)
+    dx, dy = _anchor(m, "feature")
+    step = 0.2 if m.grid.type == "hex" else 0.16
+    for c, feats in m.features.items():
+        x, y = layout.to_pixel(c)
+        for i, f in enumerate(feats):
+            marker, colour = FEATURE_MARKERS.get(f, FALLBACK_FEATURE)
+            ax.plot([x + dx - i * step], [y + dy], marker=marker, color=colour, markersize=6,
+                    markeredgecolor="black", markeredgewidth=0.4, zorder=6, gid=f"feature:{f}")
 
 
 def _draw_units(ax: Any, m: Map) -> None:
@@ -159,12 +217,13 @@ def _draw_units(ax: Any, m: Map) -> None:
     layout = _layout(m)
     sides = tuple(dict.fromkeys(u.side for u in m.units))
     stacks: dict[Cell, int] = {}
-    half = 0.38 if m.grid.type == "hex" else 0.3
+    half = _COUNTER_HALF[m.grid.type]
+    cdx, cdy = _anchor(m, "counter")
     for u in m.units:
         k = stacks.get(u.cell, 0)
         stacks[u.cell] = k + 1
         x, y = layout.to_pixel(u.cell)
-        x, y = x + 0.12 * k, y - 0.12 * k
+        x, y = x + cdx + 0.12 * k, y + cdy - 0.12 * k  # a stack fans out up and right
         ax.add_patch(Rectangle((x - half, y - half), 2 * half, 2 * half, facecolor=side_colour(u.side, sides),
                                edgecolor="black", linewidth=0.8, zorder=7 + k, gid=f"unit:{u.id}"))
         ax.text(x, y, unit_abbreviation(u.type), ha="center", va="center", fontsize=5.5, color="white",
@@ -239,6 +298,7 @@ def annotate_cells(ax: Any, m: Map, values: Mapping[Cell | str, Any], color: str
     layout = _layout(m)
     for c, v in values.items():
         x, y = layout.to_pixel(m.cell(c))
-        ax.text(x, y + 0.3 * _label_offset(m), str(v), ha="center", va="center", fontsize=fontsize,
+        dx, dy = _anchor(m, "annotation")
+        ax.text(x + dx, y + dy, str(v), ha="center", va="center", fontsize=fontsize,
                 color=color, fontweight="bold", zorder=11, gid=gid)
     return ax

@@ -36,6 +36,14 @@ OBJECTIVE_MARKERS: dict[str, tuple[str, str]] = {
     "munitions": ("o", "#c0392b"), "fuel": ("o", "#27ae60"), "objective": ("P", "#8e44ad"),
 }
 
+# cell feature -> (marker, colour): small symbols in the cell's upper corner
+FEATURE_MARKERS: dict[str, tuple[str, str]] = {
+    "smoke": ("o", "#8c8c8c"), "fading-smoke": ("o", "#c9c9c9"), "wreck": ("X", "#3a3a3a"),
+    "mines": ("v", "#c0392b"), "mine": ("v", "#c0392b"), "foxhole": ("^", "#7a5230"),
+    "wire": ("x", "#7a3fa0"),
+}
+FALLBACK_FEATURE = ("D", "#555555")
+
 SIDE_COLOURS = ("#3b6fb6", "#6b6b6b", "#b03a2e", "#2e8b57", "#8e44ad")
 
 
