@@ -27,9 +27,12 @@ Examples
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wartools.errors import WartoolsError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.mapmodel import Map
 
 WEATHER = ("clear", "bad", "poor", "mud", "snow", "rain")
 
@@ -67,7 +70,7 @@ def add_parsers(subparsers: Any) -> None:
     p.set_defaults(handler=path_command)
 
 
-def _load(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _load(args: argparse.Namespace) -> Map:
     from wartools.mapmodel import load_map
 
     m = load_map(args.map)

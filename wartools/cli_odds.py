@@ -21,11 +21,14 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wartools.dice import Dist, fraction_str, markdown_table
 from wartools.errors import WartoolsError
 from wartools.games import find_game
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.games.combat_infantry.assault import AssaultUnit
 
 __all__ = ["add_parser", "run_odds"]
 
@@ -84,11 +87,11 @@ def _coh(args: argparse.Namespace) -> tuple[dict, str]:
 
 
 # ---------------------------------------------------------------------- combat-infantry
-def _units(spec: str, what: str):
+def _units(spec: str, what: str) -> list[AssaultUnit]:
     from wartools.games.combat_infantry.assault import AssaultUnit
 
     game = find_game("combat-infantry")
-    units = []
+    units: list[AssaultUnit] = []
     for part in spec.split(","):
         fields = part.strip().split(":")
         if len(fields) not in (3, 4):
@@ -112,8 +115,11 @@ def _ci(args: argparse.Namespace) -> tuple[dict, str]:
         ends = assault.assault(_units(args.attackers, "--attackers"), _units(args.defenders, "--defenders"),
                                rules)
         winner = ends.map(lambda e: e.winner)
-        states = {f"{e.winner} r{e.round} {e.how} A{list(e.attackers)} D{list(e.defenders)}":
-                  fraction_str(p) for e, p in ends.items}
+        states: dict[str, str] = {}
+        for e, p in ends.items:
+            if not isinstance(e, assault.AssaultEnd):  # the chain absorbs only in end states
+                raise TypeError(f"assault() returned a non-end state {e!r}")
+            states[f"{e.winner} r{e.round} {e.how} A{list(e.attackers)} D{list(e.defenders)}"] = fraction_str(p)
         answer = {"game": "combat-infantry", "mode": "assault", "winner": winner.to_json(),
                   "end_states": states,
                   **_exp("expected_attacker_steps", ends.mean(lambda e: sum(e.attackers))),

@@ -56,7 +56,7 @@ def absorbing_distribution(start: Hashable, step: Callable[[Any], Dist | None]) 
             if loop == 1:
                 raise ValueError(f"state {s!r} loops on itself with certainty")
             if loop:
-                nxt = nxt.given(lambda t, s=s: t != s)
+                nxt = nxt.given(lambda t: t != s)  # given() is eager: no late binding of s
         succ[s] = nxt
         if nxt is not None:
             stack.extend(t for t in nxt.outcomes if t not in succ)
@@ -103,7 +103,8 @@ def _topological(start: Hashable, succ: Mapping[Hashable, Dist | None]) -> list 
     """Reverse post-order of the reachable graph, or ``None`` if it has a cycle."""
     colour: dict[Hashable, int] = {}
     order: list[Hashable] = []
-    stack: list[tuple[Hashable, Iterator]] = [(start, iter(succ[start].outcomes if succ[start] else ()))]
+    first = succ[start]
+    stack: list[tuple[Hashable, Iterator]] = [(start, iter(first.outcomes if first else ()))]
     colour[start] = 1
     while stack:
         node, it = stack[-1]
@@ -113,7 +114,8 @@ def _topological(start: Hashable, succ: Mapping[Hashable, Dist | None]) -> list 
                 return None
             if c == 0:
                 colour[t] = 1
-                stack.append((t, iter(succ[t].outcomes if succ[t] else ())))
+                nt = succ[t]
+                stack.append((t, iter(nt.outcomes if nt else ())))
                 break
         else:
             stack.pop()
@@ -125,7 +127,8 @@ def _topological(start: Hashable, succ: Mapping[Hashable, Dist | None]) -> list 
 
 def _solve_linear(start: Hashable, succ: Mapping[Hashable, Dist | None]) -> Dist:
     """Absorption probabilities by exact elimination: ``x (I - Q) = e_start``."""
-    transient = [s for s, n in succ.items() if n is not None]
+    moves = {s: n for s, n in succ.items() if n is not None}
+    transient = list(moves)
     absorbing = [s for s, n in succ.items() if n is None]
     index = {s: i for i, s in enumerate(transient)}
     m = len(transient)
@@ -133,7 +136,7 @@ def _solve_linear(start: Hashable, succ: Mapping[Hashable, Dist | None]) -> Dist
     a = [[Fraction(int(i == j)) for j in range(m)] + [Fraction(int(transient[i] == start))]
          for i in range(m)]
     for j, s in enumerate(transient):
-        for t, q in succ[s].items:
+        for t, q in moves[s].items:
             if t in index:
                 a[index[t]][j] -= q
     for col in range(m):
@@ -148,7 +151,7 @@ def _solve_linear(start: Hashable, succ: Mapping[Hashable, Dist | None]) -> Dist
     visits = {s: a[index[s]][m] for s in transient}
     out: dict[Hashable, Fraction] = {s: Fraction(0) for s in absorbing}
     for s in transient:
-        for t, q in succ[s].items:
+        for t, q in moves[s].items:
             if t not in index:
                 out[t] += visits[s] * q
     return Dist._from_dict(out)

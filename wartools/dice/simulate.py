@@ -41,7 +41,8 @@ def sample(dist: Dist, rng: np.random.Generator, size: int) -> np.ndarray:
         values = np.array(outcomes, dtype=np.int64)
     else:
         values = np.empty(len(outcomes), dtype=object)
-        values[:] = outcomes
+        # element-wise fill keeps tuple outcomes as objects; numpy stubs reject non-scalar items
+        values[:] = outcomes  # type: ignore[assignment]
     return values[idx]
 
 

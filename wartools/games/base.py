@@ -8,7 +8,7 @@ ask the game object.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from types import ModuleType
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -52,7 +52,7 @@ class Vocabulary:
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and self._lookup(name) is not None
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self.names)
 
     def _lookup(self, name: str) -> str | None:

@@ -142,7 +142,11 @@ class Grid:
     label_prefix: str | None = None
 
     type: ClassVar[str] = ""
-    pixel_matrix: ClassVar[tuple[tuple[float, float], tuple[float, float]]]
+
+    @property
+    def pixel_matrix(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Linear map from the integer frame to unit-size pixels (each grid kind defines it)."""
+        raise NotImplementedError
 
     def __post_init__(self) -> None:
         for name in ("columns", "rows"):
@@ -304,7 +308,8 @@ class Grid:
                 continue
             # order by where the ruler meets the cell, not by the cell's centre: centre
             # projections in the (non-conformal) integer frame can swap neighbours
-            cells.append(CellContact(cell, kind, sum(contact_span(p, q, self.int_corners(cell)))))
+            lo, hi = contact_span(p, q, self.int_corners(cell))
+            cells.append(CellContact(cell, kind, lo + hi))
             for n in self.edge_neighbours(cell):
                 e = Edge.of(cell, n)
                 if e in edges:
@@ -312,7 +317,8 @@ class Grid:
                 e1, e2 = self.edge_corners(e)
                 ek = classify_segment(p, q, e1, e2)
                 if ek is not None:
-                    edges[e] = EdgeContact(e, ek, sum(contact_span(p, q, (e1, e2))))
+                    lo, hi = contact_span(p, q, (e1, e2))
+                    edges[e] = EdgeContact(e, ek, lo + hi)
         cells.sort(key=lambda c: (c.order, c.cell))
         return Ruler(a, b, tuple(cells), tuple(sorted(edges.values(), key=lambda e: (e.order, e.edge))))
 

@@ -47,7 +47,7 @@ class Hex(NamedTuple):
         """The third cube coordinate."""
         return -self.q - self.r
 
-    def __add__(self, other: object) -> Hex:  # type: ignore[override]
+    def __add__(self, other: object) -> Hex:
         if not isinstance(other, Hex):
             return NotImplemented
         return Hex(self.q + other.q, self.r + other.r)
@@ -137,7 +137,7 @@ class HexGrid(Grid):
             raise GridError(f"offset must be odd or even, got {self.offset!r}")
 
     @property
-    def pixel_matrix(self) -> tuple[tuple[float, float], tuple[float, float]]:  # type: ignore[override]
+    def pixel_matrix(self) -> tuple[tuple[float, float], tuple[float, float]]:
         """Linear map from the integer frame to unit-size pixels."""
         if self.orientation == "flat":
             return ((0.5, 0.0), (0.0, _SQRT3 / 2))

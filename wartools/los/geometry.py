@@ -285,7 +285,15 @@ class Batch:
     cells / edges (see :meth:`wartools.los.policy.LOSPolicy.relevant`). The
     per-row template attributes (``ck`` ... ``ex``, ``cend``, ``e1``, ``e2``)
     are gathered when first read; a policy may also replace them.
+
+    Per-ruler unit codes ``obs_type``, ``tgt_type`` (observer / target unit
+    type index) and ``obs_side`` (observer side index) are set by
+    :func:`wartools.los.engine.evaluate` before a policy judges the batch.
     """
+
+    obs_type: np.ndarray
+    tgt_type: np.ndarray
+    obs_side: np.ndarray
 
     def __init__(self, geo: MapGeometry, a: np.ndarray, b: np.ndarray, explain: bool,
                  cells: np.ndarray | None = None, edges: np.ndarray | None = None) -> None:

@@ -102,7 +102,10 @@ class Findings:
 
     def __init__(self, rules: dict[str, str]) -> None:
         self.rule_ids = {k: i for i, k in enumerate(rules)}
-        self.chunks: list[tuple[np.ndarray, ...]] = []
+        # (pair, effect, rule, where kind, where, contact, order, modifier): the pair rows,
+        # then per column either one value per row or a scalar for the whole chunk
+        self.chunks: list[tuple[np.ndarray, np.ndarray | int, int, np.ndarray | int, np.ndarray | int,
+                                np.ndarray | int, np.ndarray | int, np.ndarray | int]] = []
 
     def add(self, pair: np.ndarray, effect: int, rule: str, where_kind: int, where: Any,
             contact: Any, order: Any = 0, modifier: Any = 0) -> None:

@@ -115,7 +115,7 @@ class Templates:
         """Side of the dense displacement table."""
         return 2 * self.radius + 1
 
-    def index(self, dq: np.ndarray, dr: np.ndarray) -> np.ndarray:
+    def index(self, dq: np.ndarray | int, dr: np.ndarray | int) -> np.ndarray:
         """Row-block index of displacements ``(dq, dr)`` (each within ``radius``)."""
         return (np.asarray(dq) + self.radius) * self.width + (np.asarray(dr) + self.radius)
 
@@ -134,7 +134,8 @@ class Templates:
                 self.e_side[s], self.e_corner[s])
 
 
-def _orient(px, py, qx, qy, x, y):  # type: ignore[no-untyped-def]
+def _orient(px: np.ndarray | int, py: np.ndarray | int, qx: np.ndarray | int, qy: np.ndarray | int,
+            x: np.ndarray | int, y: np.ndarray | int) -> np.ndarray:
     v = (qx - px) * (y - py) - (qy - py) * (x - px)
     return np.sign(v).astype(np.int8)
 
@@ -184,7 +185,7 @@ def build_templates(kind: str, radius: int) -> Templates:
     shapely.prepare(lines[nonzero])
     lidx = np.flatnonzero(nonzero)
 
-    def classify(tree_geoms, line_hits, geom_hits):  # type: ignore[no-untyped-def]
+    def classify(tree_geoms: np.ndarray, line_hits: np.ndarray, geom_hits: np.ndarray) -> np.ndarray:
         ls, gs = lines[line_hits], tree_geoms[geom_hits]
         touch = shapely.touches(ls, gs)
         kindv = np.full(len(ls), CROSSED, dtype=np.int8)

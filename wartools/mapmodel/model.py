@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
@@ -136,7 +136,7 @@ class Map:
 
     def edge_features_at(self, a: Cell | str | Edge, b: Cell | str | None = None) -> tuple[str, ...]:
         """Features on the edge between two cells (or on an :class:`Edge`)."""
-        e = a if isinstance(a, Edge) and b is None else self.edge(a, b)  # type: ignore[arg-type]
+        e = a if isinstance(a, Edge) and b is None else self.edge(a, b)
         return self.edges.get(e, ())
 
     def features_at(self, where: Cell | str) -> tuple[str, ...]:
@@ -230,7 +230,7 @@ class Map:
         return build_map(cls, data, source, lines or {})
 
     # --- immutable edits --------------------------------------------------------------
-    def _edited(self, change) -> Map:  # type: ignore[no-untyped-def]
+    def _edited(self, change: Callable[[dict[str, Any]], None]) -> Map:
         data = self.to_dict()
         change(data)
         return Map.from_dict(data, source=self.source)

@@ -8,7 +8,7 @@ on the start cell supplies the default type and side.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
@@ -69,11 +69,13 @@ def resolve(m: Map, start: Cell | str, unit: str | Unit | None = None, *, side: 
         mover = m.unit(unit)
         unit_type = mover.type
     else:
-        unit_type = game.unit_types.resolve(unit) if unit is not None else None
+        wanted = game.unit_types.resolve(unit) if unit is not None else None
         here = m.units_at(cell)
         if here:
-            mover = next((u for u in here if u.type == unit_type), here[0])
-        if unit_type is None:
+            mover = next((u for u in here if u.type == wanted), here[0])
+        if wanted is not None:
+            unit_type = wanted
+        else:
             unit_type = mover.type if mover else game.unit_types.names[0]
     if side is None:
         side = mover.side if mover else None
@@ -188,7 +190,7 @@ def path_from_pred(reach: Reach, goal: Cell) -> PathResult:
     return _result(m, mg, reach.start, goal, nodes[::-1])
 
 
-def _heuristic(m: Map, mg: MoveGraph, goal: Cell):  # type: ignore[no-untyped-def]
+def _heuristic(m: Map, mg: MoveGraph, goal: Cell) -> Callable[[Any, Any], int]:
     scale, dist = mg.min_cost, m.grid.distance
 
     def h(u: Any, _v: Any) -> int:

@@ -123,4 +123,7 @@ def route_in_turns(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit
     if target not in reach.turns_to:
         return ()
     ends = reach.route(target)
-    return tuple(cheapest(m, reach.graph, a, b) for a, b in zip(ends, ends[1:]))
+    graph = reach.graph
+    if graph is None:  # reach_in_turns always records the graph it searched
+        raise RuntimeError("reach_in_turns() returned no movement graph")
+    return tuple(cheapest(m, graph, a, b) for a, b in zip(ends, ends[1:]))

@@ -5,6 +5,11 @@ back to a neutral style, so a game can add terrain without touching the renderer
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.typing import LineStyleType
+
 TERRAIN_COLOURS: dict[str, str] = {
     "clear": "#eef0d8", "open": "#eef0d8", "beach": "#f3e2a9", "sea": "#7fb2e5", "water": "#7fb2e5",
     "woods": "#5f9e4f", "orchard": "#a8d08d", "cemetery": "#c9c9b4", "marsh": "#9fc5b8",
@@ -15,7 +20,7 @@ TERRAIN_COLOURS: dict[str, str] = {
 FALLBACK_TERRAIN = "#dddddd"
 
 # edge feature -> (colour, line width, line style)
-EDGE_STYLES: dict[str, tuple[str, float, str]] = {
+EDGE_STYLES: dict[str, tuple[str, float, LineStyleType]] = {
     "hedge": ("#1f5f1f", 4.0, "-"), "river": ("#2f6fd0", 5.0, "-"), "stream": ("#4f8fe0", 3.0, "-"),
     "lake": ("#2f6fd0", 6.0, "-"), "bridge": ("#8b5a2b", 6.0, "-"), "ford": ("#9fd0ff", 4.0, "--"),
     "cliff": ("#222222", 4.0, "-"), "slope": ("#c07a2c", 2.5, "--"), "wall": ("#555555", 4.0, "-"),
@@ -24,10 +29,10 @@ EDGE_STYLES: dict[str, tuple[str, float, str]] = {
     "barbed-wire": ("#7a3fa0", 2.5, ":"), "hedgehog": ("#000000", 3.0, "-."),
     "contour": ("#e02020", 2.0, "--"), "seawall": ("#606060", 6.0, "-"), "ladder": ("#8b5a2b", 3.0, ":"),
 }
-FALLBACK_EDGE = ("#444444", 2.0, "-")
+FALLBACK_EDGE: tuple[str, float, LineStyleType] = ("#444444", 2.0, "-")
 CROSSINGS = frozenset({"bridge", "ford", "opening", "ladder"})
 
-ROAD_STYLES: dict[str, tuple[str, float, str]] = {
+ROAD_STYLES: dict[str, tuple[str, float, LineStyleType]] = {
     "paved": ("#7a7a7a", 3.0, "-"), "unpaved": ("#c8a165", 3.0, "-"), "railway": ("#222222", 2.0, "--"),
 }
 

@@ -57,8 +57,9 @@ class MapCanvas:
         self.ax = self.figure.add_subplot()
         if self.interactive:
             canvas = self.figure.canvas
-            canvas.header_visible = False
-            canvas.toolbar_visible = False
+            # ipympl's Canvas widget attributes; matplotlib types figure.canvas as FigureCanvasBase
+            canvas.header_visible = False  # type: ignore[attr-defined]
+            canvas.toolbar_visible = False  # type: ignore[attr-defined]
             canvas.mpl_connect("button_press_event", self.handle_click)
             self.widget: w.Widget = canvas
         else:

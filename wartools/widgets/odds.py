@@ -99,12 +99,13 @@ def compute_odds(game: str, values: dict[str, Any]) -> tuple[dict[str, Any], str
 
 def distributions(answer: dict[str, Any]) -> dict[str, dict[str, Fraction]]:
     """The exact distributions in an odds answer (entries mapping outcomes to fraction strings)."""
-    out = {}
+    out: dict[str, dict[str, Fraction]] = {}
     for key, value in answer.items():
         if isinstance(value, dict) and value and all(isinstance(v, str) for v in value.values()):
             probs = {k: _probability(v) for k, v in value.items()}
-            if None not in probs.values() and sum(probs.values()) == 1:  # type: ignore[arg-type]
-                out[key] = probs  # type: ignore[assignment]
+            exact = {k: p for k, p in probs.items() if p is not None}
+            if len(exact) == len(probs) and sum(exact.values()) == 1:
+                out[key] = exact
     return out
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import cast
 
 import numpy as np
 
@@ -264,7 +265,9 @@ class _Assault:
         """Integer weights of :func:`~wartools.games.combat_infantry.combat.fire` (memoised)."""
         key = (dice, f)
         if key not in self._hit_memo:
-            self._hit_memo[key] = fire(dice, f, hit_limit=self.rules.hit_limit)._int_weights()
+            # fire() outcomes are hit counts: ints, though Dist types its outcomes as Hashable
+            self._hit_memo[key] = cast("tuple[tuple[tuple[int, int], ...], int]",
+                                       fire(dice, f, hit_limit=self.rules.hit_limit)._int_weights())
         return self._hit_memo[key]
 
     def fire_on(self, enemy: tuple[int, ...], kinds: tuple[str, ...],
@@ -354,7 +357,8 @@ def replay_assault(attackers: Sequence[AssaultUnit], defenders: Sequence[Assault
     ('defender', 1, ['round 1 defender 0 F3 rolls [5, 1]: 1 hit(s) -> (0,)'])
     """
     chain = _Assault(attackers, defenders, rules)
-    it, log = iter(faces), []
+    it = iter(faces)
+    log: list[str] = []
     state: tuple | AssaultEnd = chain.start
     while not isinstance(state, AssaultEnd):
         state = chain.replay_phase(state, it, log)

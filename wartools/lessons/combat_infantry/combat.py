@@ -83,7 +83,7 @@ def st_abyn_fire_example() -> list[dict[str, Any]]:
     steps = []
     passed = ci_combat.passes_morale(2, 5)
     woods_d2 = ci_combat.defends_d2("woods")
-    german = (HexUnit(2),)
+    german: tuple[HexUnit, ...] = (HexUnit(2),)
     h = ci_combat.hits_from_rolls([1, 5, 7, 9], 2)
     german = ci_combat.distribute_hits(german, h, d2=woods_d2)
     steps.append({"who": "US IN 4 (out of command) passes morale 5 with a 2, fires 4F2 into the woods",

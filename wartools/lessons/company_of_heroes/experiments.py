@@ -173,6 +173,8 @@ class MovementExperiment:
     def budget(self) -> int:
         """cp left this round: the unit's allowance (with a speed die) minus what it spent."""
         r = reachable(self.map, self.start, self.unit.value, budget=0)
+        if r.graph is None:
+            raise RuntimeError("reachable() returned no movement graph")
         return max(0, r.graph.allowance - self.spent.value)
 
     def update(self) -> None:

@@ -22,7 +22,7 @@ from wartools.lessons.company_of_heroes.maps import (
 )
 from wartools.lessons.company_of_heroes.worked_example import WorkedExample
 from wartools.mapmodel import Map
-from wartools.movement import draw_path_overlay, draw_reach, path, reachable
+from wartools.movement import MoveGraph, PathResult, Reach, draw_path_overlay, draw_reach, path, reachable
 
 
 def riflemen_enter_building() -> WorkedExample:
@@ -44,7 +44,7 @@ def riflemen_enter_building() -> WorkedExample:
     inside = _retag(m.moved("riflemen", "C2"), "riflemen", ("entered-this-round",))
     stuck = path(inside, "C2", "D2")
     mortar = path(m, "B2", "C2", "mortar-team")
-    facts = {"cost": enter.cost, "why": enter.steps[0].why, "left_over": Rules.cp_per_round - enter.cost,
+    facts = {"cost": enter.cost, "why": enter.steps[0].why, "left_over": Rules.cp_per_round - _cost(enter),
              "beyond_path": beyond.labels(), "beyond_goes_through_building": "C2" in beyond.labels()[1:-1],
              "leave_why_not": stuck.why_not, "mortar_can_enter": mortar.reachable,
              "mortar_why_not": mortar.why_not}
@@ -56,6 +56,21 @@ def riflemen_enter_building() -> WorkedExample:
         return draw_path_overlay(ax, m, "B2", "C2")
     return WorkedExample("Riflemen enter a building", "Company of Heroes 4, Regular Infantry", m, facts,
                          summary, overlay)
+
+
+def _cost(p: PathResult) -> int:
+    """The cost of a path the example needs to be reachable."""
+    if p.cost is None:
+        raise RuntimeError(f"example path {p.grid.label(p.start)} -> {p.grid.label(p.goal)} is unreachable: "
+                           f"{p.why_not}")
+    return p.cost
+
+
+def _graph(reach: Reach) -> MoveGraph:
+    """The movement graph a :func:`reachable` search recorded."""
+    if reach.graph is None:
+        raise RuntimeError("reachable() returned no movement graph")
+    return reach.graph
 
 
 def _retag(m: Map, unit_id: str, tags: tuple[str, ...]) -> Map:
@@ -84,7 +99,7 @@ def jeep_speed_die() -> WorkedExample:
     farthest = max(reach.costs.values())
     run = path(m, "A2", "E2")
     infantry = reachable(m, "A3")
-    facts = {"allowance": reach.budget, "why": reach.graph.rules.allowance_why(), "farthest": farthest,
+    facts = {"allowance": reach.budget, "why": _graph(reach).rules.allowance_why(), "farthest": farthest,
              "path": run.labels(), "cost": run.cost, "infantry_allowance": infantry.budget,
              "infantry_farthest": max(infantry.costs.values())}
     summary = (f"The jeep has {facts['why']}: it reaches hexes up to {farthest} away, e.g. "
@@ -114,11 +129,11 @@ def three_cp_per_round() -> WorkedExample:
     first = path(m, "A3", "C3")          # turn 1: two cp
     m1 = m.moved("squad", "C3")
     second = path(m1, "C3", "D3")        # turn 2: one cp
-    spent = first.cost + second.cost
+    spent = _cost(first) + _cost(second)
     left = Rules.cp_per_round - spent
     m2 = m1.moved("squad", "D3")
     after = reachable(m2, "D3", budget=left)
-    facts = {"turn1": first.cost, "turn2": second.cost, "spent": spent, "left": left,
+    facts: dict[str, Any] = {"turn1": first.cost, "turn2": second.cost, "spent": spent, "left": left,
              "can_still_reach": sorted(_labels(m2, after.costs)), "path": first.labels() + second.labels()[1:]}
     summary = (f"Turn 1: {' -> '.join(first.labels())} for {first.cost} cp; turn 2: "
                f"{' -> '.join(second.labels())} for {second.cost} cp. {spent} of {Rules.cp_per_round} cp "

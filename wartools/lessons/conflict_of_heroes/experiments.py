@@ -15,7 +15,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as w
 
@@ -252,7 +252,7 @@ class FireExperiment(_Shown):
         dist = attack_value(fp, caps=self.caps.value)
         with plt.ioff():
             fig, ax = plt.subplots(figsize=(5, 2.4))
-        xs = list(dist.outcomes)
+        xs = cast("list[int]", list(dist.outcomes))  # attack values are ints; Dist types outcomes as Hashable
         ax.bar(xs, [float(dist[x]) for x in xs], color=["#1a9e1a" if x >= self.defense else "#999999" for x in xs])
         ax.axvline(self.defense - 0.5, color="#b00", linestyle="--")
         ax.set_xlabel("attack value (green: hit)")

@@ -61,6 +61,8 @@ class Shot:
         head = f"{self.los.from_label} -> {self.los.to_label}: {self.status}"
         if self.defense is None:
             return head + ": no shot"
+        if self.probability is None:
+            raise ValueError(f"{head}: a shot with a defense value needs its hit probability")
         return (f"{head}: DV {self.rating} + {self.terrain} terrain + {self.hindrance} hindrance = "
                 f"{self.defense}; P(hit) with FP {self.firepower}"
                 f"{f' + {self.caps} CAPs' if self.caps else ''} = {self.probability} "

@@ -75,6 +75,8 @@ class WorkedExample:
         from wartools.render.draw import annotate_cells, draw_path, highlight_cells
 
         m = case.map if case.map is not None else self.map
+        if m is None:
+            raise ValueError(f"case {case.what!r} of {self.title!r} has no map to draw on")
         ax = draw_map(m, ax=ax, title=False)
         r = case.result
         if isinstance(r, LOSResult):
