@@ -256,3 +256,22 @@ units: [{id: g, side: German, type: rifle, cell: C3}]
         reachable(m, "A1", "panzer", side="US")
     with pytest.raises(WartoolsError, match="give a side"):
         reachable(m, "A1", "rifle")
+
+
+def test_results_draw_themselves_for_notebooks():
+    m = loads_map("""
+format: wartools-map/1
+name: t
+game: company-of-heroes
+grid: {type: hex, columns: 4, rows: 2}
+terrain: {cells: {B1: water}}
+units: [{id: a, side: US, type: infantry, cell: A1}]
+""")
+    r = reachable(m, "A1")
+    assert "reach" in [c.get_gid() for c in r.draw().collections]
+    assert r._repr_png_()[:4] == b"\x89PNG"
+    p = path(m, "A1", "D1")
+    assert p.reachable and p._repr_png_()[:4] == b"\x89PNG"
+    assert sum(1 for t in p.draw().texts if t.get_gid() == "move-cost") == len(p.cells)
+    blocked = path(m, "A1", "B1")
+    assert "move-unreachable" in [c.get_gid() for c in blocked.draw().collections]

@@ -140,3 +140,8 @@ class LOSResult:
         from wartools.los.draw import draw_result
 
         return draw_result(self, ax)
+
+    def _repr_png_(self) -> bytes:
+        from wartools.render import axes_png
+
+        return axes_png(self.draw())

@@ -66,26 +66,19 @@ def path_overlay(m: Map, start: Cell | str, goal: Cell | str, unit: str | None =
 def draw_reach(ax: Any, m: Map, start: Cell | str, budget: int | None = None, unit: str | None = None,
                **situation: Any) -> Any:
     """Shade the cells one move can end on by cost, and write the costs in them."""
-    from wartools.render.draw import annotate_cells, heat_cells, highlight_cells
+    from wartools.movement.search import reachable
 
-    costs = reach_overlay(m, start, unit, budget, **situation)
-    heat_cells(ax, m, costs, cmap="viridis_r", gid="reach")
-    annotate_cells(ax, m, costs, gid="reach-cost")
-    highlight_cells(ax, m, [m.cell(start)], color="#d62728", alpha=0.35, gid="reach-start")
-    return ax
+    return reachable(m, start, unit, budget=budget, **_situation(situation)).draw(ax)
 
 
 def draw_path_overlay(ax: Any, m: Map, start: Cell | str, goal: Cell | str, unit: str | None = None,
                       **situation: Any) -> Any:
     """Arrows along the cheapest path with the running cost in each cell; an
     unreachable goal is marked and the reason written as the axes title."""
-    from wartools.render.draw import annotate_cells, draw_path, highlight_cells
+    from wartools.movement.search import path
 
-    cells, costs, note = path_overlay(m, start, goal, unit, **situation)
-    if cells:
-        draw_path(ax, m, cells, gid="move-path")
-        annotate_cells(ax, m, dict(zip(cells, costs)), color="#d62728", gid="move-cost")
-    else:
-        highlight_cells(ax, m, [m.cell(start), m.cell(goal)], color="#7f7f7f", gid="move-unreachable")
-    ax.set_title(f"{m.label(m.cell(start))} -> {m.label(m.cell(goal))}: {note}", fontsize=8)
+    res = path(m, start, goal, unit, **_situation(situation))
+    res.draw(ax)
+    note = f"{res.cost} {res.points}" if res.reachable else f"unreachable: {res.why_not}"
+    ax.set_title(f"{m.label(res.start)} -> {m.label(res.goal)}: {note}", fontsize=8)
     return ax

@@ -9,11 +9,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from wartools.errors import WartoolsError
 from wartools.grids.base import Cell, Grid
 from wartools.movement.rules import join_reasons
 
 if TYPE_CHECKING:  # pragma: no cover
+    from wartools.mapmodel import Map
     from wartools.movement.graph import MoveGraph
+
+
+def _map_of(graph: MoveGraph | None) -> Map:
+    """The map a result was computed on (through its movement graph)."""
+    if graph is None:
+        raise WartoolsError("this result carries no map to draw on")
+    return graph.rules.map
 
 
 @dataclass(frozen=True)
@@ -106,6 +115,25 @@ class PathResult:
             lines.append(f"  {move}: {s.cost} {self.points} ({s.why}); total {total}")
         return "\n".join(lines)
 
+    def draw(self, ax: Any = None) -> Any:
+        """Draw the map with the path's arrows and the running cost in each cell (or the
+        unreachable goal greyed); returns the matplotlib Axes."""
+        from wartools.render import annotate_cells, draw_map, draw_path, highlight_cells
+
+        m = _map_of(self.graph)
+        ax = draw_map(m) if ax is None else ax
+        if self.reachable:
+            draw_path(ax, m, self.cells, gid="move-path")
+            annotate_cells(ax, m, dict(zip(self.cells, self.cumulative())), color="#d62728", gid="move-cost")
+        else:
+            highlight_cells(ax, m, [self.goal], color="#7f7f7f", gid="move-unreachable")
+        return ax
+
+    def _repr_png_(self) -> bytes:
+        from wartools.render import axes_png
+
+        return axes_png(self.draw())
+
 
 @dataclass(frozen=True)
 class Reach:
@@ -152,6 +180,22 @@ class Reach:
                 f"{self.grid.label(self.start)}, budget {self.budget} {self.points}: "
                 f"{len(self.costs)} cells")
         return "\n".join([head] + [f"  {v} {self.points}: {' '.join(labs)}" for v, labs in by_cost.items()])
+
+    def draw(self, ax: Any = None) -> Any:
+        """Draw the map with the reachable cells shaded and their costs; returns the Axes."""
+        from wartools.render import annotate_cells, draw_map, heat_cells, highlight_cells
+
+        m = _map_of(self.graph)
+        ax = draw_map(m) if ax is None else ax
+        heat_cells(ax, m, self.costs, cmap="viridis_r", gid="reach")
+        annotate_cells(ax, m, self.costs, gid="reach-cost")
+        highlight_cells(ax, m, [self.start], color="#d62728", alpha=0.35, gid="reach-start")
+        return ax
+
+    def _repr_png_(self) -> bytes:
+        from wartools.render import axes_png
+
+        return axes_png(self.draw())
 
 
 @dataclass(frozen=True)

@@ -39,16 +39,21 @@ def save_figure(fig: Any, path: str | os.PathLike[str], dpi: int = 150) -> Path:
     return target
 
 
-def map_png(m: Any, dpi: int = 100) -> bytes:
-    """The map drawn as PNG bytes (what a ``Map`` shows in a notebook)."""
+def axes_png(ax: Any, dpi: int = 100) -> bytes:
+    """The figure holding ``ax`` as PNG bytes; the figure is closed (how results show
+    themselves in a notebook without leaving figures open)."""
     import matplotlib.pyplot as plt
 
-    ax = draw_map(m)
     buf = io.BytesIO()
     ax.figure.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
     plt.close(ax.figure)
     return buf.getvalue()
 
 
-__all__ = ["annotate_cells", "draw_legend", "draw_map", "draw_path", "draw_ruler", "heat_cells", "highlight_cells",
+def map_png(m: Any, dpi: int = 100) -> bytes:
+    """The map drawn as PNG bytes (what a ``Map`` shows in a notebook)."""
+    return axes_png(draw_map(m), dpi)
+
+
+__all__ = ["annotate_cells", "axes_png", "draw_legend", "draw_map", "draw_path", "draw_ruler", "heat_cells", "highlight_cells",
            "highlight_edges", "map_png", "save_figure"]

@@ -135,10 +135,9 @@ class MovePlanner:
         if self.turns_reach is not None:
             heat_cells(ax, m, self.turns_reach.turns_to, cmap="viridis_r", gid="reach-turns")
             annotate_cells(ax, m, self.turns_reach.turns_to, gid="reach-turns-count")
+            highlight_cells(ax, m, [self.reach.start], color="#d62728", alpha=0.35, gid="reach-start")
         else:
-            heat_cells(ax, m, self.reach.costs, cmap="viridis_r", gid="reach")
-            annotate_cells(ax, m, self.reach.costs, gid="reach-cost")
-        highlight_cells(ax, m, [self.reach.start], color="#d62728", alpha=0.35, gid="start")
+            self.reach.draw(ax)
         if self.result is not None and self.result.reachable:
             draw_path(ax, m, self.result.cells, gid="move-path")
         elif self.legs:
