@@ -90,3 +90,20 @@ def test_every_command_in_the_readme_runs(tmp_path, monkeypatch, capsys):
         out = capsys.readouterr().out
         if "--json" in argv:
             json.loads(out)
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["reach", "maps/combat-infantry-river-crossing.yaml", "A1", "--side", "Martians"],
+     "unknown side 'Martians' for combat-infantry; valid: US, German"),
+    (["reach", "maps/company-of-heroes-crossroads.yaml", "A1", "--side", "US", "--option", "bogus"],
+     "unknown option 'bogus' for company-of-heroes; valid: commander-4cp"),
+    (["path", "maps/heroes-of-normandie-dog-red.yaml", "F7", "G7", "--option", "nitro"],
+     "unknown option 'nitro' for heroes-of-normandie; valid: fuel"),
+])
+def test_unknown_sides_and_options_are_refused(argv, fragment, capsys, monkeypatch):
+    from pathlib import Path
+
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert fragment in err and err.count("\n") == 1

@@ -225,3 +225,15 @@ def test_names_with_awkward_characters_survive_a_round_trip(name):
     data["name"] = name
     m = Map.from_dict(data)
     assert loads_map(dumps_map(m)).name == name
+
+
+@pytest.mark.parametrize("label", ["0304", "0502"])
+def test_unquoted_numeric_labels_are_refused_not_guessed(label):
+    text = GOOD.replace("labels: column-letter", "labels: numeric").replace(
+        "terrain:\n  default: clear\n  cells: {C4: woods, D4: town}", f"terrain:\n  cells: {{{label}: woods}}")
+    text = "\n".join(line for line in text.splitlines()
+                     if not line.startswith(("elevation", "edges", "  - {cells", "features", "roads", "  - {kind",
+                                             "objectives", "  - {cell", "zones", "units", "  - {id")))
+    with pytest.raises(MapError, match="was read as a number; quote it"):
+        loads_map(text, "m.yaml")
+    assert loads_map(text.replace(f"{label}: woods", f"'{label}': woods")).terrain_at(label) == "woods"

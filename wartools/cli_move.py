@@ -75,11 +75,7 @@ def _load(args: argparse.Namespace) -> Map:
 
     m = load_map(args.map)
     if args.side is not None:
-        known = sorted({*m.game.sides, *(u.side for u in m.units)})
-        match = [s for s in known if s.lower() == args.side.strip().lower()]
-        if not match:
-            raise MoveArgumentError(f"unknown side {args.side!r} for {m.game.id}; valid: {', '.join(known)}")
-        args.side = match[0]
+        args.side = m.side(args.side)
     if args.caps < 0:
         raise MoveArgumentError(f"--caps must be >= 0, got {args.caps}")
     return m

@@ -75,22 +75,20 @@ class Dist:
         return cls(tuple(_sort_key((k, Fraction(v)) for k, v in pmf.items() if v)))
 
     @classmethod
-    def _trusted(cls, pmf: Mapping[Hashable, Fraction]) -> Dist:
-        """Fast path for engine code whose mapping is already normalised: no sort, no checks."""
-        obj = object.__new__(cls)
-        object.__setattr__(obj, "items", tuple((k, v) for k, v in pmf.items() if v))
-        return obj
-
-    @classmethod
     def _from_int_weights(cls, weights: Mapping[Hashable, int], total: int) -> Dist:
         """Trusted fast path from integer weights over a known ``total`` (their sum), no checks.
 
         Engine code accumulates integer weights over a common denominator (d10
         rolls give powers of 10) and builds one reduced Fraction per outcome at
-        the end; zero weights are dropped, insertion order is kept.
+        the end; zero weights are dropped and outcomes sorted, as everywhere.
+
+        Examples
+        --------
+        >>> Dist._from_int_weights({2: 1, 1: 3}, 4) == Dist.from_weights({1: 3, 2: 1})
+        True
         """
         obj = object.__new__(cls)
-        object.__setattr__(obj, "items", tuple((k, Fraction(w, total)) for k, w in weights.items() if w))
+        object.__setattr__(obj, "items", tuple(_sort_key((k, Fraction(w, total)) for k, w in weights.items() if w)))
         return obj
 
     def _int_weights(self) -> tuple[tuple[tuple[Hashable, int], ...], int]:

@@ -71,10 +71,6 @@ class Objective:
     value: int = 1
 
 
-def _frozen(d: Mapping[Any, Any]) -> Mapping[Any, Any]:
-    return MappingProxyType(dict(d))
-
-
 @dataclass(frozen=True, eq=True)
 class Map:
     """A validated game map. Build it with :func:`load_map`, :meth:`Map.from_dict`
@@ -154,6 +150,26 @@ class Map:
             if u.id == unit_id:
                 return u
         raise WartoolsError(f"no unit {unit_id!r}; units: {', '.join(u.id for u in self.units) or 'none'}")
+
+    def sides(self) -> tuple[str, ...]:
+        """The sides of the units on the map, then the game's other sides."""
+        on_map = tuple(dict.fromkeys(u.side for u in self.units))
+        return on_map + tuple(s for s in self.game.sides if s not in on_map)
+
+    def side(self, name: str) -> str:
+        """The side called ``name`` (any case), or an error naming the valid sides.
+
+        Examples
+        --------
+        >>> m = Map.from_dict({"format": "wartools-map/1", "name": "s", "game": "ci",
+        ...                    "grid": {"type": "hex", "columns": 2, "rows": 1}})
+        >>> m.side("german")
+        'German'
+        """
+        for s in self.sides():
+            if s.lower() == str(name).strip().lower():
+                return s
+        raise WartoolsError(f"unknown side {name!r} for {self.game.id}; valid: {', '.join(self.sides())}")
 
     @cached_property
     def road_edges(self) -> Mapping[Edge, tuple[str, ...]]:

@@ -57,8 +57,9 @@ class _Checker:
                                   f"valid: {vocab.choices()}") from None
 
     def cell(self, grid: Grid, value: Any, path: tuple[Any, ...]) -> Cell:
-        if isinstance(value, int) and not isinstance(value, bool) and grid.labels == "numeric":
-            value = str(value).zfill(4)  # YAML reads 0304 as a number
+        if isinstance(value, int) and not isinstance(value, bool):
+            # YAML reads 0304 as an octal number and 1203 as an integer: never guess which cell
+            raise self.fail(path, f"cell label {value!r} was read as a number; quote it, e.g. '0304'")
         self.typed(value, path, str, "a cell label")
         try:
             return grid.parse(value)

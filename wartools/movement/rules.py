@@ -160,6 +160,8 @@ class MovementRules:
     allowances: ClassVar[Mapping[str, int]] = {}
     #: which rulebook sections the allowance comes from (for explanations)
     allowance_rule: ClassVar[str] = ""
+    #: the situation options (``Situation.options``) this game understands, with what they do
+    options: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, map: Map, unit_type: str, situation: Situation) -> None:
         self.map = map

@@ -15,7 +15,7 @@ import networkx as nx
 
 from wartools.errors import WartoolsError
 from wartools.grids.base import Cell
-from wartools.movement.graph import End, MoveGraph, movement_graph
+from wartools.movement.graph import End, MoveGraph, movement_graph, rules_class
 from wartools.movement.results import PathResult, Reach, StepInfo, TurnPlan
 from wartools.movement.rules import Situation
 
@@ -79,6 +79,13 @@ def resolve(m: Map, start: Cell | str, unit: str | Unit | None = None, *, side: 
             unit_type = mover.type if mover else game.unit_types.names[0]
     if side is None:
         side = mover.side if mover else None
+    else:
+        side = m.side(side)
+    known = rules_class(game).options
+    for option in options:
+        if option not in known:
+            valid = ", ".join(f"{k} ({v})" for k, v in known.items()) or "none"
+            raise MovementError(f"unknown option {option!r} for {game.id}; valid: {valid}")
     others = tuple(u for u in m.units if mover is None or u.id != mover.id)
     if side is None and others:
         sides = ", ".join(sorted({u.side for u in others}))
@@ -127,7 +134,9 @@ def reachable(m: Map, start: Cell | str, unit: str | Unit | None = None, *, budg
     """Cells where one move can end within ``budget`` points, with their cheapest costs.
 
     ``budget`` defaults to the unit's allowance for one round or activation.
-    The start cell is always included at cost 0. Keyword arguments ``side``,
+    The start cell is always included: at cost 0, or at the cost paid in place
+    when the rules add one at the end of a move (a weapon team deploying) and
+    the budget covers it. Keyword arguments ``side``,
     ``weather``, ``night``, ``options``, ``extra_points`` describe the
     situation (see :func:`resolve`).
 
@@ -288,11 +297,9 @@ def why_unreachable(m: Map, mg: MoveGraph, start: Cell, goal: Cell) -> str:
     """
     lab, dist_cells = m.label, m.grid.distance
     pts = mg.points
-    if goal in mg.no_end and mg.graph.has_node(goal):
-        reach = nx.single_source_dijkstra_path_length(mg.graph, start, weight="weight")
-        if goal in reach:
-            return f"the move cannot end on {lab(goal)}: {mg.no_end[goal]}"
     dist = nx.single_source_dijkstra_path_length(mg.graph, start, weight="weight")
+    if goal in mg.no_end and goal in dist:
+        return f"the move cannot end on {lab(goal)}: {mg.no_end[goal]}"
     scale = max(mg.min_cost, 1)
     best: tuple[Any, ...] | None = None
     for (a, b), st in mg.blocked.items():

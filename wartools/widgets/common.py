@@ -14,10 +14,6 @@ def cell_options(m: Map, blank: bool = False) -> list[str]:
     return [NONE, *labels] if blank else labels
 
 
-def side_options(m: Map) -> list[str]:
-    """The sides present on the map, then the game's other sides."""
-    sides = list(dict.fromkeys(u.side for u in m.units))
-    return sides + [s for s in m.game.sides if s not in sides]
 
 
 def pre(text: str) -> str:

@@ -17,7 +17,7 @@ from wartools.errors import WartoolsError
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map
 from wartools.widgets.canvas import MapCanvas
-from wartools.widgets.common import NONE, cell_options, error, pre, side_options
+from wartools.widgets.common import NONE, cell_options, error, pre
 
 FROM_MAP = "(unit on start)"
 
@@ -41,7 +41,7 @@ class MovePlanner:
         self.goal = w.Dropdown(options=cell_options(m, blank=True), value=goal or NONE, description="goal")
         self.unit = w.Dropdown(options=[FROM_MAP, *m.game.unit_types.names], value=unit or FROM_MAP,
                                description="unit")
-        self.side = w.Dropdown(options=[FROM_MAP, *side_options(m)], value=side or FROM_MAP, description="side")
+        self.side = w.Dropdown(options=[FROM_MAP, *m.sides()], value=side or FROM_MAP, description="side")
         self.budget = w.BoundedIntText(value=budget, min=0, max=99, description="budget",
                                        tooltip="0: the unit's normal allowance for one turn")
         self.turns = w.BoundedIntText(value=turns, min=1, max=9, description="turns",

@@ -76,6 +76,9 @@ class Rules(MovementRules):
     (4, '4 cp (3 cp per round, Company of Heroes 4; + speed die: one free move)')
     """
 
+    options = {"commander-4cp": "4 cp per unit per round (Company of Heroes 10, commander option)",
+               "deploy": "weapon teams pay 1 cp to deploy at the end of the move (Company of Heroes 4)"}
+
     points: ClassVar[str] = "cp"
     default_allowance: ClassVar[int] = 3
     allowance_rule: ClassVar[str] = "3 cp per round, Company of Heroes 4"

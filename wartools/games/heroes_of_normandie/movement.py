@@ -120,6 +120,8 @@ class Rules(MovementRules):
     2
     """
 
+    options = {"fuel": "a Fuel marker: vehicles move one square further (assumed reading)"}
+
     points: ClassVar[str] = "squares"
     terrain_effect: ClassVar[Table] = TERRAIN_EFFECT
     interspace_effect: ClassVar[Table] = INTERSPACE_EFFECT
