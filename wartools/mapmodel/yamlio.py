@@ -7,6 +7,7 @@ to 1-based line numbers, so validation errors can point at the line.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -78,6 +79,30 @@ def read_yaml(text: str, source: str = "<string>") -> tuple[Any, Lines]:
                        line=mark.line + 1 if mark else None) from None
 
 
+def _read_umask() -> int:
+    """The process umask (read once, at import, while nothing else runs: reading it means
+    setting it for a moment)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _read_umask()
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (where the platform allows opening folders)."""
+    try:
+        fd = os.open(folder or ".", os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):  # some file systems refuse to sync a folder
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def write_atomic(path: str | os.PathLike[str], content: str | bytes) -> None:
     """Write ``content`` to ``path`` through a temporary file in the same folder and a
     rename, so a crash never leaves a truncated file."""
@@ -88,9 +113,7 @@ def write_atomic(path: str | os.PathLike[str], content: str | bytes) -> None:
         try:
             mode = target.stat().st_mode & 0o777
         except FileNotFoundError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
+            mode = 0o666 & ~_UMASK
         os.chmod(tmp, mode)
         data = content.encode("utf-8") if isinstance(content, str) else content
         with os.fdopen(fd, "wb") as fh:
@@ -98,6 +121,7 @@ def write_atomic(path: str | os.PathLike[str], content: str | bytes) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
+        _fsync_folder(target.parent)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
