@@ -96,3 +96,18 @@ def test_bad_arguments_raise_one_line(argv, capsys):
         assert cli_main(["odds", *argv]) == 2
         err = capsys.readouterr().err.strip()
         assert err and "\n" not in err
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["combat-infantry", "--dice", "100000", "--firepower", "2"], "--dice must be at most 500"),
+    (["heroes-of-normandie", "--defense", "5", "--mines", ","], "at least one mine counter"),
+    (["combat-infantry", "--attackers", "rifle:4:2", "--defenders", "rifle:x:3"], "TYPE:STRENGTH:FIREPOWER"),
+    (["combat-infantry", "--attackers", ",".join(["rifle:4:2"] * 7), "--defenders", "rifle:4:2"],
+     "at most 6 units per side"),
+])
+def test_odds_refuses_inputs_it_cannot_answer_quickly_or_at_all(argv, fragment, capsys):
+    from wartools.cli import main
+
+    assert main(["odds", *argv]) == 2
+    err = capsys.readouterr().err
+    assert fragment in err and err.count("\n") == 1

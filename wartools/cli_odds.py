@@ -32,6 +32,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["add_parser", "run_odds"]
 
+#: bounds that keep an exact answer quick; beyond them the command says so instead of hanging
+MAX_DICE = 500
+MAX_ASSAULT_UNITS = 6
+MAX_ASSAULT_STRENGTH = 9
+
 
 def _exp(name: str, value: Fraction) -> dict[str, Any]:
     return {name: fraction_str(value), f"{name}_float": round(float(value), 6)}
@@ -97,8 +102,16 @@ def _units(spec: str, what: str) -> list[AssaultUnit]:
         if len(fields) not in (3, 4):
             raise WartoolsError(f"{what} units are TYPE:STRENGTH:FIREPOWER[:MORALE], got {part!r}")
         kind = game.unit_types.resolve(fields[0])
-        nums = _int_list(",".join(fields[1:]), what)
+        if not all(f.strip().isdigit() for f in fields[1:]):
+            raise WartoolsError(f"{what} units are TYPE:STRENGTH:FIREPOWER[:MORALE] with whole numbers, "
+                                f"got {part!r}")
+        nums = [int(f) for f in fields[1:]]
+        if not 1 <= nums[0] <= MAX_ASSAULT_STRENGTH:
+            raise WartoolsError(f"{what}: strength must be 1..{MAX_ASSAULT_STRENGTH}, got {part!r}")
         units.append(AssaultUnit(kind, *nums))
+    if len(units) > MAX_ASSAULT_UNITS:
+        raise WartoolsError(f"{what}: at most {MAX_ASSAULT_UNITS} units per side (the exact chain grows "
+                            f"with every unit), got {len(units)}")
     return units
 
 
@@ -127,6 +140,8 @@ def _ci(args: argparse.Namespace) -> tuple[dict, str]:
         return answer, markdown_table({"P": winner}, outcome="winner")
     if args.dice is None or args.firepower is None:
         raise WartoolsError("fire needs --dice and --firepower (or --attackers/--defenders for an assault)")
+    if args.dice > MAX_DICE:
+        raise WartoolsError(f"--dice must be at most {MAX_DICE} for an exact answer, got {args.dice}")
     if args.river or args.smoke:
         raise WartoolsError("--river and --smoke apply to assaults only")
     net = combat.net_firepower(args.firepower, armor=args.armor, modifier=args.modifier)
@@ -165,6 +180,8 @@ def _hon(args: argparse.Namespace) -> tuple[dict, str]:
         if args.attack is not None:
             raise WartoolsError("give either --attack (a shot) or --mines (a mine attack), not both")
         values = _int_list(args.mines, "--mines")
+        if not values:
+            raise WartoolsError("--mines needs the combat value of at least one mine counter, e.g. 1,1,1")
         result = combat.mine_attack(values, args.defense)
         answer = {"game": "heroes-of-normandie", "mode": "mines", "mines": values, "defense": args.defense,
                   "result": result.to_json(), "hit": fraction_str(result["hit"])}
