@@ -101,7 +101,6 @@ def test_every_sample_map_and_unit_type_answers(mapfile, capsys):
 
 
 def test_render_overlays(ci_map, tmp_path, capsys):
-    pytest.importorskip("matplotlib")
     out = tmp_path / "o.png"
     code, _, err = run(capsys, "render", ci_map, "-o", str(out), "--reach", "A1", "--path", "A1", "C1")
     assert code == 0, err

@@ -102,8 +102,10 @@ class Rules(MovementRules):
         return text
 
     def _assumed(self, terrain: str) -> str:
-        key = f"{self.cls}:{terrain}"
-        return "" if key in self.enter_ap.notes else " [assumed]"
+        """`` [assumed]`` unless the rulebook gives this class's cost for ``terrain`` (a row of a
+        whole class, ``"gun"``, or of one cost, ``"foot:woods"``, may be flagged)."""
+        t = self.enter_ap
+        return " [assumed]" if t.is_assumed(self.cls) or t.is_assumed(f"{self.cls}:{terrain}") else ""
 
     def step(self, a: Cell, b: Cell) -> Step:
         edge = Edge.of(a, b)
