@@ -25,7 +25,7 @@ Fraction(256, 625)
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -278,6 +278,34 @@ def defends_d2(terrain: str, attack: str = "fire", *, foxhole: bool = False) -> 
 
 
 # ---------------------------------------------------------------------- bombardment, morale, mines
+FaceRule = Callable[[int], tuple[int, int]]
+"""What one d10 face (1..10, the 0 read as 10) scores: ``(hits, friendly hits)``."""
+
+
+def _bombard_face(firepower: int, spotter_adjacent: bool, air: bool, modifier: int) -> FaceRule:
+    f = net_firepower(firepower, modifier=modifier + spotter_adjacent)
+    per_zero = 2 if air else 1
+    return lambda v: (int(v <= f), per_zero * int(v == 10))
+
+
+def _minefield_face(firepower: int, engineer: bool) -> FaceRule:
+    f = firepower * 2 if engineer else firepower
+    bad = {10} if engineer else {9, 10}
+    return lambda v: (int(v <= f), int(v in bad))
+
+
+def _pairs(rule: FaceRule, dice: int) -> Dist:
+    """Joint ``(hits, friendly hits)`` of ``dice`` d10 scored by ``rule``."""
+    one = Dist.uniform([rule(v) for v in range(1, 11)])
+    return one.repeat(dice, lambda a, b: (a[0] + b[0], a[1] + b[1])) if dice else Dist.constant((0, 0))
+
+
+def _scripted(rule: FaceRule, faces: Iterable[int]) -> tuple[int, int]:
+    """``(hits, friendly hits)`` of explicit faces scored by ``rule``."""
+    scored = [rule(face_value(x)) for x in faces]
+    return sum(h for h, _ in scored), sum(f for _, f in scored)
+
+
 @lru_cache(maxsize=None)
 def bombard(dice: int, firepower: int, *, spotter_adjacent: bool = False, air: bool = False,
             modifier: int = 0, hit_limit: int | None = None) -> Dist:
@@ -296,10 +324,7 @@ def bombard(dice: int, firepower: int, *, spotter_adjacent: bool = False, air: b
     >>> bombard(1, 4, spotter_adjacent=True).map(lambda r: r[0])[1]    # F4 spotted = F5
     Fraction(1, 2)
     """
-    f = net_firepower(firepower, modifier=modifier + spotter_adjacent)
-    per_zero = 2 if air else 1
-    one = Dist.uniform([(int(v <= f), per_zero * (v == 10)) for v in range(1, 11)])
-    joint = one.repeat(dice, lambda a, b: (a[0] + b[0], a[1] + b[1])) if dice else Dist.constant((0, 0))
+    joint = _pairs(_bombard_face(firepower, spotter_adjacent, air, modifier), dice)
     if hit_limit is not None:
         joint = joint.map(lambda r: (min(r[0], hit_limit), r[1]))
     return joint
@@ -316,10 +341,7 @@ def bombard_rolls(faces: Iterable[int], firepower: int, *, spotter_adjacent: boo
     >>> bombard_rolls([2, 4, 7], 4)
     (2, 0)
     """
-    faces = list(faces)
-    f = net_firepower(firepower, modifier=modifier + spotter_adjacent)
-    return (sum(face_value(x) <= f for x in faces),
-            (2 if air else 1) * sum(face_value(x) == 10 for x in faces))
+    return _scripted(_bombard_face(firepower, spotter_adjacent, air, modifier), faces)
 
 
 def morale_check(morale: int) -> Fraction:
@@ -350,10 +372,7 @@ def minefield_assault(dice: int, firepower: int, *, engineer: bool = False) -> D
     >>> minefield_assault(1, 2, engineer=True)     # engineer F2 doubled to F4
     Dist({(0, 0): 1/2, (0, 1): 1/10, (1, 0): 2/5})
     """
-    f = firepower * 2 if engineer else firepower
-    bad = {10} if engineer else {9, 10}
-    one = Dist.uniform([(int(v <= f), int(v in bad)) for v in range(1, 11)])
-    return one.repeat(dice, lambda a, b: (a[0] + b[0], a[1] + b[1])) if dice else Dist.constant((0, 0))
+    return _pairs(_minefield_face(firepower, engineer), dice)
 
 
 def minefield_rolls(faces: Iterable[int], firepower: int, *, engineer: bool = False) -> tuple[int, int]:
@@ -366,7 +385,4 @@ def minefield_rolls(faces: Iterable[int], firepower: int, *, engineer: bool = Fa
     >>> minefield_rolls([3, 0], 2, engineer=True)
     (1, 1)
     """
-    f = firepower * 2 if engineer else firepower
-    bad = {10} if engineer else {9, 10}
-    faces = [face_value(x) for x in faces]
-    return sum(v <= f for v in faces), sum(v in bad for v in faces)
+    return _scripted(_minefield_face(firepower, engineer), faces)
