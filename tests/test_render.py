@@ -4,11 +4,15 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import pytest
 
+from matplotlib.colors import to_rgba
+
 from wartools.errors import WartoolsError
+from wartools.games import find_game, game_ids
+from wartools.games.style import EdgeStyle, MapStyle
 from wartools.mapmodel import loads_map
 from wartools.render import (annotate_cells, draw_map, draw_path, draw_ruler, heat_cells, highlight_cells,
                              highlight_edges, map_png, save_figure)
-from wartools.render.style import EDGE_STYLES, TERRAIN_COLOURS
+from wartools.render.style import FALLBACK_EDGE, FALLBACK_TERRAIN
 
 from test_mapmodel import GOOD
 
@@ -28,8 +32,7 @@ def test_every_cell_is_filled_with_its_terrain_colour(m):
     assert len(terrain.get_paths()) == len(m.grid)
     colours = terrain.get_facecolors()
     index = list(m.grid.cells()).index(m.cell("C4"))
-    from matplotlib.colors import to_rgba
-    assert tuple(colours[index]) == pytest.approx(to_rgba(TERRAIN_COLOURS["woods"]))
+    assert tuple(colours[index]) == pytest.approx(to_rgba(m.game.map_style.terrain["woods"]))
 
 
 def test_edge_features_roads_elevation_units_and_labels_are_drawn(m):
@@ -37,8 +40,7 @@ def test_edge_features_roads_elevation_units_and_labels_are_drawn(m):
     assert {"terrain", "elevation", "edges:hedge", "edges:river", "roads:paved"} <= set(gids(ax))
     hedge = next(c for c in ax.collections if c.get_gid() == "edges:hedge")
     assert len(hedge.get_segments()) == 1
-    from matplotlib.colors import to_rgba
-    assert tuple(hedge.get_colors()[0]) == pytest.approx(to_rgba(EDGE_STYLES["hedge"][0]))
+    assert tuple(hedge.get_colors()[0]) == pytest.approx(to_rgba(m.game.map_style.edges["hedge"].colour))
     assert [p.get_gid() for p in ax.patches] == ["unit:us-1"]
     labels = [t.get_text() for t in ax.texts if t.get_gid() == "label"]
     assert len(labels) == len(m.grid) and "C4" in labels
@@ -98,3 +100,48 @@ def test_legend_lists_what_the_map_uses(m):
     texts = [t.get_text() for t in ax.get_legend().get_texts()]
     assert {"clear", "woods", "town", "hedge", "river", "paved road", "foxhole", "victory objective"} <= set(texts)
     assert "marsh" not in texts and ax.get_legend().get_gid() == "legend"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_name_in_a_games_vocabulary_has_a_style(game_id):
+    """A terrain, edge feature or cell feature added to a game without a colour fails here."""
+    game = find_game(game_id)
+    style = game.map_style
+    assert [t for t in game.terrain if t not in style.terrain] == []
+    assert [f for f in game.edge_features if f not in style.edges] == []
+    assert [f for f in game.cell_features if f not in style.features] == []
+    assert style.crossings <= set(game.edge_features.names)
+    # nothing styled that the game cannot name (a typo would silently never be used)
+    assert set(style.terrain) <= set(game.terrain.names)
+    assert set(style.edges) <= set(game.edge_features.names)
+    assert set(style.features) <= set(game.cell_features.names)
+
+
+def test_the_map_is_drawn_in_its_games_style(m, monkeypatch):
+    """The renderer reads ``game.map_style``; names the game leaves unstyled get neutral fallbacks."""
+    game_class = type(m.game)
+    monkeypatch.setattr(game_class, "map_style", MapStyle(terrain={"woods": "#123456"},
+                                                          edges={"river": EdgeStyle("#abcdef", 7.0, ":")}))
+    ax = draw_map(m, legend=True)
+    terrain = next(c for c in ax.collections if c.get_gid() == "terrain").get_facecolors()
+    cells = list(m.grid.cells())
+    assert tuple(terrain[cells.index(m.cell("C4"))]) == pytest.approx(to_rgba("#123456"))
+    assert tuple(terrain[cells.index(m.cell("D4"))]) == pytest.approx(to_rgba(FALLBACK_TERRAIN))
+    river = next(c for c in ax.collections if c.get_gid() == "edges:river")
+    assert tuple(river.get_colors()[0]) == pytest.approx(to_rgba("#abcdef"))
+    assert river.get_linewidths()[0] == 7.0
+    hedge = next(c for c in ax.collections if c.get_gid() == "edges:hedge")
+    assert tuple(hedge.get_colors()[0]) == pytest.approx(to_rgba(FALLBACK_EDGE.colour))
+    key = {t.get_text(): h for t, h in zip(ax.get_legend().get_texts(), ax.get_legend().legend_handles)}
+    assert key["woods"].get_facecolor() == pytest.approx(to_rgba("#123456"))
+    plt.close("all")
+
+
+def test_crossings_are_drawn_over_what_they_cross():
+    m = loads_map("format: wartools-map/1\nname: x\ngame: ci\ngrid: {type: hex, columns: 4, rows: 4}\n"
+                  "edges:\n  - {cells: [B2, B3], feature: bridge}\n  - {cells: [B2, B3], feature: river}\n"
+                  "  - {cells: [C2, C3], feature: river}\n  - {cells: [A2, A3], feature: hedge}\n")
+    assert "bridge" in m.game.map_style.crossings
+    order = [c.get_gid() for c in draw_map(m).collections if c.get_gid().startswith("edges:")]
+    assert order[-1] == "edges:bridge" and set(order) == {"edges:bridge", "edges:river", "edges:hedge"}
+    plt.close("all")

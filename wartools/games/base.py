@@ -1,7 +1,8 @@
 """The :class:`Game` base class: what every rule system tells the engines.
 
 A rule system is a subclass that overrides class attributes (its vocabulary of
-terrain, hexside/interspace features and unit types) and, in the LOS, movement
+terrain, hexside/interspace features and unit types, and the :class:`MapStyle`
+they are drawn in) and, in the LOS, movement
 and combat layers, a few hooks. Engines never ask *which* game they run; they
 ask the game object.
 """
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from wartools.errors import WartoolsError
+from wartools.games.style import MapStyle
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,9 @@ class Game:
     cell_features: ClassVar[Vocabulary]
     unit_types: ClassVar[Vocabulary]
     sides: ClassVar[tuple[str, ...]] = ()
+    #: how the game's terrain, edge features and cell features look on a map
+    #: (:mod:`wartools.games.style`); unstyled names are drawn in neutral fallbacks
+    map_style: ClassVar[MapStyle] = MapStyle()
 
     def rules_module(self, layer: str) -> ModuleType:
         """The module holding this game's rules for one layer (``"los"``, ``"movement"``,

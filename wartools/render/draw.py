@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from wartools.games.style import EdgeStyle, FeatureMarker
 from wartools.grids import Edge
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map
-from wartools.render.style import (CROSSINGS, EDGE_STYLES, FALLBACK_EDGE, FALLBACK_FEATURE, FALLBACK_TERRAIN,
-                                   FEATURE_MARKERS, OBJECTIVE_MARKERS, ROAD_STYLES, TERRAIN_COLOURS,
-                                   side_colour, unit_abbreviation)
+from wartools.render.style import (FALLBACK_EDGE, FALLBACK_FEATURE, FALLBACK_OBJECTIVE, FALLBACK_TERRAIN,
+                                   OBJECTIVE_MARKERS, ROAD_STYLES, side_colour, unit_abbreviation)
 
 
 def _plt():
@@ -30,6 +30,20 @@ def _layout(m: Map):
 
 def _cells(m: Map, cells: Iterable[Cell | str]) -> list[Cell]:
     return [m.cell(c) for c in cells]
+
+
+# a map's terrain, edge features and cell features look the way its game says
+# (``game.map_style``); names the game does not style get the neutral fallbacks
+def _terrain_colour(m: Map, terrain: str) -> str:
+    return m.game.map_style.terrain.get(terrain, FALLBACK_TERRAIN)
+
+
+def _edge_style(m: Map, feature: str) -> EdgeStyle:
+    return m.game.map_style.edges.get(feature, FALLBACK_EDGE)
+
+
+def _feature_marker(m: Map, feature: str) -> FeatureMarker:
+    return m.game.map_style.features.get(feature, FALLBACK_FEATURE)
 
 
 def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
@@ -57,7 +71,7 @@ def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
         _, ax = _plt().subplots(figsize=figsize)
     cells = m.grid.cells()
     polys = [layout.polygon(c) for c in cells]
-    colours = [TERRAIN_COLOURS.get(m.terrain_at(c), FALLBACK_TERRAIN) for c in cells]
+    colours = [_terrain_colour(m, m.terrain_at(c)) for c in cells]
     terrain = PolyCollection(polys, facecolors=colours, edgecolors="#8a8a7a", linewidths=0.5, zorder=1)
     terrain.set_gid("terrain")
     ax.add_collection(terrain)
@@ -105,19 +119,19 @@ def draw_legend(ax: Any, m: Map) -> Any:
 
     handles: list[Any] = []
     for t in dict.fromkeys(m.terrain_at(c) for c in m.grid.cells()):
-        handles.append(Patch(facecolor=TERRAIN_COLOURS.get(t, FALLBACK_TERRAIN), edgecolor="#8a8a7a", label=t))
+        handles.append(Patch(facecolor=_terrain_colour(m, t), edgecolor="#8a8a7a", label=t))
     for f in sorted({f for fs in m.edges.values() for f in fs}):
-        colour, width, style = EDGE_STYLES.get(f, FALLBACK_EDGE)
+        colour, width, style = _edge_style(m, f)
         handles.append(Line2D([], [], color=colour, linewidth=min(width, 4), linestyle=style, label=f))
     for kind in sorted({r.kind for r in m.roads}):
         colour, width, style = ROAD_STYLES[kind]
         handles.append(Line2D([], [], color=colour, linewidth=width, linestyle=style, label=f"{kind} road"))
     for f in sorted({f for fs in m.features.values() for f in fs}):
-        marker, colour = FEATURE_MARKERS.get(f, FALLBACK_FEATURE)
+        marker, colour = _feature_marker(m, f)
         handles.append(Line2D([], [], marker=marker, color=colour, markeredgecolor="black", linestyle="",
                               label=f))
     for kind in sorted({o.kind for o in m.objectives}):
-        marker, colour = OBJECTIVE_MARKERS.get(kind, ("D", "#000000"))
+        marker, colour = OBJECTIVE_MARKERS.get(kind, FALLBACK_OBJECTIVE)
         handles.append(Line2D([], [], marker=marker, color=colour, markeredgecolor="black", linestyle="",
                               label=f"{kind} objective"))
     leg = ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7, frameon=False)
@@ -163,12 +177,14 @@ def _draw_edges(ax: Any, m: Map) -> None:
     for e, feats in m.edges.items():
         for f in feats:
             by_feature.setdefault(f, []).append(_edge_segment(m, e))
-    # wide features first; crossings (bridge, ford, opening, ladder) on top of what they cross
+    # wide features first; the game's crossings (a bridge, an opening) on top of what they cross
+    crossings = m.game.map_style.crossings
+
     def order(item: tuple[str, list]) -> tuple[bool, float]:
-        return item[0] in CROSSINGS, -EDGE_STYLES.get(item[0], FALLBACK_EDGE)[1]
+        return item[0] in crossings, -_edge_style(m, item[0]).width
 
     for f, segs in sorted(by_feature.items(), key=order):
-        colour, width, style = EDGE_STYLES.get(f, FALLBACK_EDGE)
+        colour, width, style = _edge_style(m, f)
         lc = LineCollection(segs, colors=colour, linewidths=width, linestyles=style, zorder=5,
                             capstyle="round")
         lc.set_gid(f"edges:{f}")
@@ -191,7 +207,7 @@ def _draw_roads(ax: Any, m: Map) -> None:
 def _draw_objectives(ax: Any, m: Map) -> None:
     layout = _layout(m)
     for o in m.objectives:
-        marker, colour = OBJECTIVE_MARKERS.get(o.kind, ("D", "#000000"))
+        marker, colour = OBJECTIVE_MARKERS.get(o.kind, FALLBACK_OBJECTIVE)
         x, y = layout.to_pixel(o.cell)
         dx, dy = _anchor(m, "objective")
         ax.plot([x + dx], [y + dy], marker=marker, color=colour, markersize=8,
@@ -206,7 +222,7 @@ def _draw_features(ax: Any, m: Map) -> None:
     for c, feats in m.features.items():
         x, y = layout.to_pixel(c)
         for i, f in enumerate(feats):
-            marker, colour = FEATURE_MARKERS.get(f, FALLBACK_FEATURE)
+            marker, colour = _feature_marker(m, f)
             ax.plot([x + dx - i * step], [y + dy], marker=marker, color=colour, markersize=6,
                     markeredgecolor="black", markeredgewidth=0.4, zorder=6, gid=f"feature:{f}")
 

@@ -1,53 +1,33 @@
-"""Colours and line styles for terrain, edge features, roads and sides.
+"""The renderer's own styles: neutral fallbacks, roads, objectives, sides, counter text.
 
-Keys are the games' own terrain and feature ids; a name missing here falls
-back to a neutral style, so a game can add terrain without touching the renderer.
+What a game's terrain, edge features and cell features look like is the game's
+business: each :class:`~wartools.games.base.Game` sets a
+:class:`~wartools.games.style.MapStyle` (``game.map_style``) that the renderer reads.
+A name the game leaves unstyled is drawn in the neutral fallbacks here, so a game can
+add terrain without touching the renderer. Road and objective kinds are defined by
+the map format itself, so their styles live here.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from wartools.games.style import EdgeStyle, FeatureMarker
 
-if TYPE_CHECKING:  # pragma: no cover
-    from matplotlib.typing import LineStyleType
-
-TERRAIN_COLOURS: dict[str, str] = {
-    "clear": "#eef0d8", "open": "#eef0d8", "beach": "#f3e2a9", "sea": "#7fb2e5", "water": "#7fb2e5",
-    "woods": "#5f9e4f", "orchard": "#a8d08d", "cemetery": "#c9c9b4", "marsh": "#9fc5b8",
-    "town": "#b5a28c", "farm": "#d9b88f", "building": "#a6846a", "bunker": "#7d7d7d",
-    "brush": "#9cc27a", "field": "#e8d36b", "trench": "#9b8465", "difficult": "#c8b89a",
-    "stream": "#8fc1e8", "mound": "#d8c48c",
-}
 FALLBACK_TERRAIN = "#dddddd"
+FALLBACK_EDGE = EdgeStyle("#444444", 2.0, "-")
+FALLBACK_FEATURE = FeatureMarker("D", "#555555")
+FALLBACK_OBJECTIVE = FeatureMarker("D", "#000000")
 
-# edge feature -> (colour, line width, line style)
-EDGE_STYLES: dict[str, tuple[str, float, LineStyleType]] = {
-    "hedge": ("#1f5f1f", 4.0, "-"), "river": ("#2f6fd0", 5.0, "-"), "stream": ("#4f8fe0", 3.0, "-"),
-    "lake": ("#2f6fd0", 6.0, "-"), "bridge": ("#8b5a2b", 6.0, "-"), "ford": ("#9fd0ff", 4.0, "--"),
-    "cliff": ("#222222", 4.0, "-"), "slope": ("#c07a2c", 2.5, "--"), "wall": ("#555555", 4.0, "-"),
-    "impassable": ("#d01c1c", 4.0, "-"), "heavy-cover": ("#2e9e3e", 3.0, "-"),
-    "light-cover": ("#e0c020", 3.0, "-"), "opening": ("#ffffff", 3.0, ":"),
-    "barbed-wire": ("#7a3fa0", 2.5, ":"), "hedgehog": ("#000000", 3.0, "-."),
-    "contour": ("#e02020", 2.0, "--"), "seawall": ("#606060", 6.0, "-"), "ladder": ("#8b5a2b", 3.0, ":"),
-}
-FALLBACK_EDGE: tuple[str, float, LineStyleType] = ("#444444", 2.0, "-")
-CROSSINGS = frozenset({"bridge", "ford", "opening", "ladder"})
-
-ROAD_STYLES: dict[str, tuple[str, float, LineStyleType]] = {
-    "paved": ("#7a7a7a", 3.0, "-"), "unpaved": ("#c8a165", 3.0, "-"), "railway": ("#222222", 2.0, "--"),
+# road kind -> line through the cell centres (road kinds are part of the map format)
+ROAD_STYLES: dict[str, EdgeStyle] = {
+    "paved": EdgeStyle("#7a7a7a", 3.0, "-"), "unpaved": EdgeStyle("#c8a165", 3.0, "-"),
+    "railway": EdgeStyle("#222222", 2.0, "--"),
 }
 
-OBJECTIVE_MARKERS: dict[str, tuple[str, str]] = {
-    "victory": ("*", "#d4a017"), "resource": ("o", "#1f77b4"), "manpower": ("o", "#e0b000"),
-    "munitions": ("o", "#c0392b"), "fuel": ("o", "#27ae60"), "objective": ("P", "#8e44ad"),
+# objective kind -> marker in the cell's lower corner (objective kinds are part of the map format)
+OBJECTIVE_MARKERS: dict[str, FeatureMarker] = {
+    "victory": FeatureMarker("*", "#d4a017"), "resource": FeatureMarker("o", "#1f77b4"),
+    "manpower": FeatureMarker("o", "#e0b000"), "munitions": FeatureMarker("o", "#c0392b"),
+    "fuel": FeatureMarker("o", "#27ae60"), "objective": FeatureMarker("P", "#8e44ad"),
 }
-
-# cell feature -> (marker, colour): small symbols in the cell's upper corner
-FEATURE_MARKERS: dict[str, tuple[str, str]] = {
-    "smoke": ("o", "#8c8c8c"), "fading-smoke": ("o", "#c9c9c9"), "wreck": ("X", "#3a3a3a"),
-    "mines": ("v", "#c0392b"), "mine": ("v", "#c0392b"), "foxhole": ("^", "#7a5230"),
-    "wire": ("x", "#7a3fa0"),
-}
-FALLBACK_FEATURE = ("D", "#555555")
 
 SIDE_COLOURS = ("#3b6fb6", "#6b6b6b", "#b03a2e", "#2e8b57", "#8e44ad")
 

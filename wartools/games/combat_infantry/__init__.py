@@ -8,8 +8,13 @@ valid edge feature. Unit types from Combat Infantry 2.0-2.55.
 from __future__ import annotations
 
 from wartools.games.base import Game, Vocabulary
+from wartools.games.style import EdgeStyle, FeatureMarker, MapStyle
 
 _HEX_TERRAIN = ("clear", "beach", "orchard", "cemetery", "woods", "marsh", "town", "farm")
+_TERRAIN_COLOURS = {
+    "clear": "#eef0d8", "beach": "#f3e2a9", "orchard": "#a8d08d", "cemetery": "#c9c9b4",
+    "woods": "#5f9e4f", "marsh": "#9fc5b8", "town": "#b5a28c", "farm": "#d9b88f",
+}
 
 
 class CombatInfantry(Game):
@@ -34,3 +39,16 @@ class CombatInfantry(Game):
         {"infantry": "rifle", "squad": "rifle", "pioneer": "engineer", "bazooka": "atr",
          "panzerschreck": "atr", "machine-gun": "mg", "gun": "at-gun"})
     sides = ("US", "German")
+    # a hex-terrain hexside ("woods hexside", 3.2) is a band in that terrain's colour;
+    # bridges and fords are crossings, drawn over the river they cross
+    map_style = MapStyle(
+        terrain=_TERRAIN_COLOURS,
+        edges={"hedge": EdgeStyle("#1f5f1f", 4.0), "river": EdgeStyle("#2f6fd0", 5.0),
+               "bridge": EdgeStyle("#8b5a2b", 6.0), "ford": EdgeStyle("#9fd0ff", 4.0, "--"),
+               "cliff": EdgeStyle("#222222", 4.0), "lake": EdgeStyle("#2f6fd0", 6.0),
+               "slope": EdgeStyle("#c07a2c", 2.5, "--"),
+               **{t: EdgeStyle(colour, 4.0) for t, colour in _TERRAIN_COLOURS.items()}},
+        features={"foxhole": FeatureMarker("^", "#7a5230"), "smoke": FeatureMarker("o", "#8c8c8c"),
+                  "wreck": FeatureMarker("X", "#3a3a3a"), "mines": FeatureMarker("v", "#c0392b"),
+                  "wire": FeatureMarker("x", "#7a3fa0")},
+        crossings=frozenset({"bridge", "ford"}))

@@ -9,6 +9,7 @@ follow the health-symbol colours of Company of Heroes 4 "Unit Types".
 from __future__ import annotations
 
 from wartools.games.base import Game, Vocabulary
+from wartools.games.style import EdgeStyle, MapStyle
 
 
 class CompanyOfHeroes(Game):
@@ -32,3 +33,8 @@ class CompanyOfHeroes(Game):
          "mortar": "mortar-team", "at-gun": "at-team", "jeep": "light-vehicle",
          "tank": "heavy-vehicle"})
     sides = ("US", "Wehrmacht", "British", "Soviet")
+    # hexside lines in the board's own colours: red impassable, green heavy, yellow light cover
+    map_style = MapStyle(
+        terrain={"clear": "#eef0d8", "building": "#a6846a", "water": "#7fb2e5"},
+        edges={"impassable": EdgeStyle("#d01c1c", 4.0), "heavy-cover": EdgeStyle("#2e9e3e", 3.0),
+               "light-cover": EdgeStyle("#e0c020", 3.0)})

@@ -8,6 +8,7 @@ Hills are elevation, not terrain.
 from __future__ import annotations
 
 from wartools.games.base import Game, Vocabulary
+from wartools.games.style import EdgeStyle, FeatureMarker, MapStyle
 
 
 class ConflictOfHeroes(Game):
@@ -26,3 +27,8 @@ class ConflictOfHeroes(Game):
                             {"squad": "infantry", "machine-gun": "mg", "at-gun": "gun",
                              "halftrack": "vehicle", "truck": "vehicle"})
     sides = ("German", "Soviet")
+    map_style = MapStyle(
+        terrain={"open": "#eef0d8", "woods": "#5f9e4f", "building": "#a6846a", "brush": "#9cc27a",
+                 "field": "#e8d36b", "water": "#7fb2e5"},
+        edges={"wall": EdgeStyle("#555555", 4.0), "stream": EdgeStyle("#4f8fe0", 3.0)},
+        features={"smoke": FeatureMarker("o", "#8c8c8c"), "wreck": FeatureMarker("X", "#3a3a3a")})

@@ -8,6 +8,7 @@ seawall and trench ladders (Heroes of Normandie 1.2 "Trenches").
 from __future__ import annotations
 
 from wartools.games.base import Game, Vocabulary
+from wartools.games.style import EdgeStyle, FeatureMarker, MapStyle
 
 
 class HeroesOfNormandie(Game):
@@ -33,3 +34,16 @@ class HeroesOfNormandie(Game):
     unit_types = Vocabulary("unit type", ("infantry", "light-vehicle", "heavy-vehicle"),
                             {"squad": "infantry", "tank": "heavy-vehicle", "jeep": "light-vehicle"})
     sides = ("US", "German")
+    # openings (doors, windows) and trench ladders are crossings: passable gaps, drawn on
+    # top of whatever else lies on the same interspace
+    map_style = MapStyle(
+        terrain={"open": "#eef0d8", "beach": "#f3e2a9", "sea": "#7fb2e5", "building": "#a6846a",
+                 "bunker": "#7d7d7d", "trench": "#9b8465", "field": "#e8d36b", "difficult": "#c8b89a",
+                 "stream": "#8fc1e8", "mound": "#d8c48c"},
+        edges={"wall": EdgeStyle("#555555", 4.0), "hedge": EdgeStyle("#1f5f1f", 4.0),
+               "opening": EdgeStyle("#ffffff", 3.0, ":"), "barbed-wire": EdgeStyle("#7a3fa0", 2.5, ":"),
+               "hedgehog": EdgeStyle("#000000", 3.0, "-."), "contour": EdgeStyle("#e02020", 2.0, "--"),
+               "seawall": EdgeStyle("#606060", 6.0), "ladder": EdgeStyle("#8b5a2b", 3.0, ":")},
+        features={"smoke": FeatureMarker("o", "#8c8c8c"), "fading-smoke": FeatureMarker("o", "#c9c9c9"),
+                  "mine": FeatureMarker("v", "#c0392b")},
+        crossings=frozenset({"opening", "ladder"}))
