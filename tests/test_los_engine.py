@@ -203,9 +203,6 @@ def test_cli_los_and_viewshed(capsys):
 
 
 def test_los_result_shows_itself_in_a_notebook():
-    from wartools.los import line_of_sight
-    from wartools.mapmodel import loads_map
-
     m = loads_map("format: wartools-map/1\nname: t\ngame: company-of-heroes\n"
                   "grid: {type: hex, columns: 5, rows: 5}\nterrain: {cells: {C3: building}}\n")
     assert line_of_sight(m, "C2", "C4")._repr_png_()[:4] == b"\x89PNG"

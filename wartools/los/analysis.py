@@ -44,11 +44,8 @@ CHUNK = 40_000
 
 
 def _cells(m: Map, cells: Iterable[Cell | str] | None) -> list[Cell]:
-    if cells is None:
-        return list(m.grid.cells())
-    grid = m.grid
-    out = [c if (not isinstance(c, str) and c in grid) else m.cell(c) for c in cells]
-    return out
+    """``cells`` (labels or cells, checked to be on the board) or the whole board."""
+    return list(m.grid.cells()) if cells is None else [m.cell(c) for c in cells]
 
 
 def _target_ids(m: Map, geo: MapGeometry, cells: Iterable[Cell | str] | None) -> np.ndarray:
@@ -195,15 +192,17 @@ def dead_ground(m: Map, observers: Iterable[Cell | str], cells: Iterable[Cell | 
     sit = make_situation(m, situation, **options)
     policy = policy or policy_for(m)
     geo = geometry(m)
-    obs = [m.cell(o) for o in observers]
+    obs = geo.exts([m.cell(o) for o in observers])
     targets = _cells(m, cells)
-    seen = np.zeros(len(targets), dtype=bool)
     tb = geo.exts(targets)
-    for o in obs:
-        ev = evaluate(m, np.full(len(tb), geo.ext(o)), tb, sit, policy=policy, geo=geo)
-        lim = policy.max_range(sit)
-        ok = ev.visible if lim is None else ev.visible & (geo.distance(np.full(len(tb), geo.ext(o)), tb) <= lim)
-        seen |= ok
+    seen = np.zeros(len(tb), dtype=bool)
+    # every observer against every target, a block of observers per chunk (the policy's
+    # range findings block rulers beyond the maximum range)
+    step = max(1, CHUNK // max(len(tb), 1))
+    for i in range(0, len(obs), step):
+        block = obs[i:i + step]
+        ev = evaluate(m, np.repeat(block, len(tb)), np.tile(tb, len(block)), sit, policy=policy, geo=geo)
+        seen |= ev.visible.reshape(len(block), len(tb)).any(axis=0)
     return tuple(t for t, s in zip(targets, seen) if not s)
 
 

@@ -23,19 +23,12 @@ def draw_result(result: LOSResult, ax: Any = None) -> Any:
     m = result.map
     if ax is None:
         ax = draw_map(m)
-    cells, edges = [], []
-    for r in result.deciding:
-        if "|" in r.where:
-            a, b = r.where.split("|")
-            try:
-                edges.append(m.edge(a, b))
-            except Exception:  # an edge off the board: nothing to draw
-                continue
-        else:
-            try:
-                cells.append(m.cell(r.where))
-            except Exception:
-                continue
+    grid = m.grid
+    # the cell or edge each reason is about; a ruler may graze cells just off the board,
+    # which are not drawn
+    cells = [r.cell for r in result.deciding if r.cell is not None and r.cell in grid]
+    edges = [r.edge for r in result.deciding
+             if r.edge is not None and r.edge.a in grid and r.edge.b in grid]
     colour = COLOURS[result.status]
     if cells:
         highlight_cells(ax, m, cells, color=colour, gid="los-cells")
@@ -66,9 +59,3 @@ def draw_viewshed(ax: Any, m: Map, a: Cell | str, colour: str = "#1f77b4", **opt
     highlight_cells(ax, m, [a], color="#000000", alpha=0.25, gid="viewshed-origin")
     return ax
 
-
-def draw_coverage(ax: Any, m: Map, counts: dict[Cell, int]) -> Any:
-    """Colour cells by how many cells see them (see :func:`wartools.los.coverage`)."""
-    from wartools.render.draw import heat_cells
-
-    return heat_cells(ax, m, counts, cmap="magma", gid="coverage", colorbar="seen by (cells)")

@@ -42,7 +42,7 @@ from wartools.errors import WartoolsError
 from wartools.games import Game
 from wartools.grids.base import Cell
 from wartools.los.geometry import Batch, MapGeometry, geometry
-from wartools.los.policy import BLOCK, CELL, HINDER, NO_CONTACT, Findings, LOSPolicy, Situation
+from wartools.los.policy import BLOCK, CELL, EFFECTS, HINDER, NO_CONTACT, Findings, LOSPolicy, Situation
 from wartools.los.result import Reason, LOSResult
 from wartools.los.templates import KINDS
 from wartools.mapmodel import Map
@@ -155,15 +155,18 @@ def explain(m: Map, geo: MapGeometry, policy: LOSPolicy, ev: Evaluation, i: int)
     seen: set[tuple[str, str | None, str]] = set()
     out: list[Reason] = []
     for j in rows:
-        label = geo.where(int(wk[j]), int(where[j]))
-        text = _fill(policy.RULES[names[rule[j]]], m, geo, int(wk[j]), int(where[j]), label)
+        kind, ident = int(wk[j]), int(where[j])
+        label = geo.where(kind, ident)
+        rule_id = names[rule[j]]
+        text = _fill(policy.RULES[rule_id], m, geo, kind, ident, label)
         c = None if contact[j] == NO_CONTACT else KINDS[contact[j]]
         key = (label, c, text)
         if key in seen:
             continue
         seen.add(key)
-        out.append(Reason(key[0], c, text, {2: "blocks", 1: "hinders"}.get(int(effect[j]), "note"),
-                          int(mod[j])))
+        out.append(Reason(label, c, text, EFFECTS[int(effect[j])], int(mod[j]), rule_id,
+                          cell=geo.cells[ident] if kind == CELL else None,
+                          edge=None if kind == CELL else geo.edge(ident)))
     return tuple(out)
 
 

@@ -5,8 +5,6 @@ two off-board cells (a ruler between two board cells can graze cells just off
 the board's zig-zag rim) in a dense box, so that a cell is an integer ``ext``
 and translating by a displacement is an integer addition. Terrain, elevation,
 cell features, edge features and units become numpy arrays over those ids.
-Cell polygons and edge segments are also kept as shapely arrays in the
-integer frame, with an STRtree, for spatial queries and drawing.
 
 :func:`geometry` caches one ``MapGeometry`` per map content (keyed by
 :attr:`wartools.mapmodel.Map.fingerprint`).
@@ -31,14 +29,12 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
-from functools import cached_property
 from typing import Any, ClassVar
 
 import numpy as np
-import shapely
 
 from wartools.grids.base import Cell, Edge
-from wartools.los.templates import Templates, center, corners, directions, distance, templates_for
+from wartools.los.templates import Templates, directions, frame_for, templates_for
 from wartools.mapmodel import Map
 
 MARGIN = 2
@@ -67,8 +63,8 @@ class MapGeometry:
         self.map = m
         grid = m.grid
         self.kind = grid.type
-        self.adjacency = getattr(grid, "adjacency", 6)
         self.dirs = directions(self.kind)
+        self.frame = frame_for(grid)          # vectorised centres and distances of this grid
         cells = grid.cells()
         qs = np.array([c[0] for c in cells])
         rs = np.array([c[1] for c in cells])
@@ -165,7 +161,7 @@ class MapGeometry:
 
     def distance(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
         """Grid distance between ext cells (arrays)."""
-        return distance(self.kind, self.q[y] - self.q[x], self.r[y] - self.r[x], self.adjacency)
+        return self.frame.distance(self.q[y] - self.q[x], self.r[y] - self.r[x])
 
     def feature_bit(self, group: str, name: str) -> int:
         """Bit of a feature name in ``cell_features``/``edge_features`` (0 if the game lacks it)."""
@@ -194,34 +190,6 @@ class MapGeometry:
     def type_mask(self, names: Sequence[str]) -> int:
         """Bit mask of unit type names."""
         return sum(1 << i for i, t in enumerate(self.names["unit_types"]) if t in set(names))
-
-    # --- shapely arrays (integer frame) ----------------------------------------------
-    @cached_property
-    def polygons(self) -> np.ndarray:
-        """Cell polygons of every ext cell as a shapely array, integer-frame coordinates."""
-        cx, cy = center(self.kind, self.q, self.r)
-        offs = np.array(corners(self.kind))
-        ring = np.stack([cx[:, None] + offs[None, :, 0], cy[:, None] + offs[None, :, 1]], -1)
-        return shapely.polygons(np.concatenate([ring, ring[:, :1]], 1).astype(float))
-
-    @cached_property
-    def tree(self) -> shapely.STRtree:
-        """STRtree over :attr:`polygons`."""
-        return shapely.STRtree(self.polygons)
-
-    def cells_touching(self, geom: Any) -> list[Cell]:
-        """On-board cells whose polygon intersects an integer-frame geometry (exact predicate).
-
-        Examples
-        --------
-        >>> from wartools.mapmodel import loads_map
-        >>> m = loads_map("format: wartools-map/1\\nname: s\\ngame: heroes-of-normandie\\n"
-        ...               "grid: {type: square, columns: 4, rows: 4}\\n")
-        >>> [m.label(c) for c in geometry(m).cells_touching(shapely.Point(1, 1))]
-        ['A1', 'A2', 'B1', 'B2']
-        """
-        hits = self.tree.query(geom, predicate="intersects")
-        return sorted(self.cells[i] for i in hits if self.onboard[i])
 
     # --- batches ----------------------------------------------------------------------
     def rel(self, t: Templates) -> tuple[np.ndarray, np.ndarray]:
@@ -300,12 +268,8 @@ class Batch:
         self.geo, self.a, self.b, self.explain = geo, a, b, explain
         self.n = len(a)
         dq, dr = geo.q[b] - geo.q[a], geo.r[b] - geo.r[a]
-        if geo.kind == "hex":
-            self.dist = hexd = distance(geo.kind, dq, dr)
-        else:
-            hexd = distance(geo.kind, dq, dr)
-            self.dist = distance(geo.kind, dq, dr, geo.adjacency)
-        reach = int(hexd.max(initial=0))
+        self.dist = geo.frame.distance(dq, dr)
+        reach = int(self.dist.max(initial=0))
         t = geo.templates if geo.templates is not None and geo.templates.radius >= reach else \
             templates_for(geo.map.grid, reach)
         crel, erel = geo.rel(t)

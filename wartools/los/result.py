@@ -7,7 +7,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from wartools.grids.base import Cell, Ruler
+from wartools.grids.base import Cell, Edge, Ruler
 from wartools.los.policy import Situation
 from wartools.mapmodel import Map
 
@@ -21,7 +21,8 @@ class Reason:
     Attributes
     ----------
     where
-        A cell label (``"C4"``) or an edge (``"C4|C5"``).
+        A cell label (``"C4"``) or an edge (``"C4|C5"``): the text shown and
+        written to JSON (off-board cells as coordinates).
     contact
         ``"crossed"``, ``"along"``, ``"vertex"``, or ``None`` for a rule that
         is not about a contact (range, camouflage, adjacency).
@@ -31,6 +32,11 @@ class Reason:
         ``"blocks"``, ``"hinders"`` or ``"note"`` (explains, changes nothing).
     modifier
         The hindrance modifier this reason contributes (0 if none).
+    rule_id
+        The machine-readable id of the rule (a key of the policy's ``RULES``,
+        e.g. ``"camouflage"``); test this, not the text of ``rule``.
+    cell, edge
+        The cell or the edge that ``where`` names (the other is ``None``).
     """
 
     where: str
@@ -38,6 +44,9 @@ class Reason:
     rule: str
     effect: str = "blocks"
     modifier: int = 0
+    rule_id: str = ""
+    cell: Cell | None = None
+    edge: Edge | None = None
 
     def to_json(self) -> dict[str, Any]:
         """``{"where", "contact", "rule"}`` as in the ``wartools los`` JSON answer."""

@@ -45,12 +45,6 @@ CROSSED, ALONG, VERTEX = 0, 1, 2
 
 _HEX_DIRS = ((1, 0), (1, -1), (0, -1))          # canonical edge directions (owner cell -> neighbour)
 _SQUARE_DIRS = ((1, 0), (0, 1))
-_HEX_CORNERS = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
-_SQUARE_CORNERS = ((1, 1), (1, -1), (-1, -1), (-1, 1))
-
-
-def _kind_of(grid: Grid) -> str:
-    return grid.type
 
 
 def directions(kind: str) -> tuple[tuple[int, int], ...]:
@@ -58,25 +52,90 @@ def directions(kind: str) -> tuple[tuple[int, int], ...]:
     return _HEX_DIRS if kind == "hex" else _SQUARE_DIRS
 
 
-def center(kind: str, q: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Integer-frame centres of cells ``(q, r)`` (axial for hexes, column/row for squares)."""
-    if kind == "hex":
-        return 3 * q, 2 * r + q
-    return 2 * q, 2 * r
+class Frame:
+    """A grid's integer frame as numpy arrays, read from the grid's own methods.
+
+    The centres, corners and distances are those of
+    :meth:`~wartools.grids.base.Grid.int_center`,
+    :meth:`~wartools.grids.base.Grid.int_corners` and
+    :meth:`~wartools.grids.base.Grid.distance`, which stay the one place that
+    defines them: the centre is affine in the cell coordinates, so it is read
+    off three cells; the corners are the origin cell's corners less its centre
+    (the same for every cell); distances of displacements are looked up in a
+    table filled by calling ``grid.distance`` (grown when a larger displacement
+    is asked for). Use :func:`frame_for` for the shared instance.
+
+    Examples
+    --------
+    >>> from wartools.grids import HexGrid, SquareGrid
+    >>> f = frame_for(HexGrid(3, 3))
+    >>> f.corners
+    ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
+    >>> [a.tolist() for a in f.center(np.array([1, 2]), np.array([0, -1]))]
+    [[3, 6], [1, 0]]
+    >>> f.distance(np.array([2, 3]), np.array([-1, 0])).tolist()
+    [2, 3]
+    >>> frame_for(SquareGrid(3, 3, adjacency=4)).distance(np.array([2]), np.array([-1])).tolist()
+    [3]
+    """
+
+    def __init__(self, grid: Grid) -> None:
+        self.kind = grid.type
+        self._grid = grid
+        self._cell = type(grid.from_offset(0, 0))
+        origin = self._cell(0, 0)
+        ox, oy = grid.int_center(origin)
+        (ax, ay), (bx, by) = grid.int_center(self._cell(1, 0)), grid.int_center(self._cell(0, 1))
+        self.origin = (ox, oy)
+        self.basis = ((ax - ox, bx - ox), (ay - oy, by - oy))
+        self.corners: tuple[tuple[int, int], ...] = tuple((x - ox, y - oy) for x, y in grid.int_corners(origin))
+        for q, r in ((1, 1), (-3, 2), (5, -7)):     # the frame must be affine and translation invariant
+            cx, cy = (int(v) for v in self.center(q, r))
+            got = grid.int_corners(self._cell(q, r))
+            if grid.int_center(self._cell(q, r)) != (cx, cy) or \
+                    tuple(got) != tuple((cx + x, cy + y) for x, y in self.corners):
+                raise ValueError(f"{type(grid).__name__}: integer frame is not affine")
+        self._table: tuple[int, np.ndarray] = (-1, np.zeros((0, 0), dtype=np.int64))
+        self._lock = threading.Lock()
+
+    def center(self, q: np.ndarray | int, r: np.ndarray | int) -> tuple[np.ndarray, np.ndarray]:
+        """Integer-frame centres of cells ``(q, r)`` (the grid's :meth:`int_center`, vectorised)."""
+        (a, b), (c, d) = self.basis
+        return self.origin[0] + a * np.asarray(q) + b * np.asarray(r), \
+            self.origin[1] + c * np.asarray(q) + d * np.asarray(r)
+
+    def distance(self, dq: np.ndarray, dr: np.ndarray) -> np.ndarray:
+        """Grid distance of displacements ``(dq, dr)`` (the grid's :meth:`distance`, vectorised)."""
+        dq, dr = np.asarray(dq, dtype=np.int64), np.asarray(dr, dtype=np.int64)
+        need = int(max(np.abs(dq).max(initial=0), np.abs(dr).max(initial=0)))
+        radius, table = self._table
+        if need > radius:
+            radius, table = self._grow(need)
+        return table[dq + radius, dr + radius]
+
+    def _grow(self, need: int) -> tuple[int, np.ndarray]:
+        with self._lock:
+            if self._table[0] < need:
+                radius = max(8, -(-need // 8) * 8, 2 * self._table[0])
+                o, cell, dist = self._cell(0, 0), self._cell, self._grid.distance
+                span = range(-radius, radius + 1)
+                table = np.array([[dist(o, cell(q, r)) for r in span] for q in span], dtype=np.int64)
+                self._table = (radius, table)
+            return self._table
 
 
-def corners(kind: str) -> tuple[tuple[int, int], ...]:
-    """Corner offsets from a cell centre in the integer frame, in order around the cell."""
-    return _HEX_CORNERS if kind == "hex" else _SQUARE_CORNERS
+_FRAMES: dict[tuple[type, int | None], Frame] = {}
+_LOCK = threading.Lock()
 
 
-def distance(kind: str, dq: np.ndarray, dr: np.ndarray, adjacency: int = 8) -> np.ndarray:
-    """Grid distance of displacements (hex steps; king or Manhattan steps on squares)."""
-    if kind == "hex":
-        return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
-    if adjacency == 4:
-        return np.abs(dq) + np.abs(dr)
-    return np.maximum(np.abs(dq), np.abs(dr))
+def frame_for(grid: Grid) -> Frame:
+    """The shared :class:`Frame` of ``grid``'s kind (grid class and adjacency)."""
+    key = (type(grid), getattr(grid, "adjacency", None))
+    with _LOCK:
+        f = _FRAMES.get(key)
+        if f is None:
+            f = _FRAMES[key] = Frame(grid)
+        return f
 
 
 @dataclass(frozen=True)
@@ -140,12 +199,16 @@ def _orient(px: np.ndarray | int, py: np.ndarray | int, qx: np.ndarray | int, qy
     return np.sign(v).astype(np.int8)
 
 
-def build_templates(kind: str, radius: int) -> Templates:
+def build_templates(frame: Frame, radius: int) -> Templates:
     """Classify every ruler from the origin to a displacement at grid distance <= ``radius``.
 
-    Displacements are laid out in the dense square ``[-radius, radius]^2``;
-    those farther than ``radius`` (hex corners of the square) have no rows.
+    Displacements are laid out in the dense square ``[-radius, radius]^2``
+    (every grid distance is at least the larger coordinate difference); those
+    farther than ``radius`` (the hex corners of the square, the corners of the
+    diamond on a 4-adjacency square grid) have no rows.
     """
+    kind = frame.kind
+    center = frame.center
     w = 2 * radius + 1
     span = np.arange(-radius, radius + 1)
     dq_all, dr_all = (a.ravel() for a in np.meshgrid(span, span, indexing="ij"))
@@ -153,15 +216,15 @@ def build_templates(kind: str, radius: int) -> Templates:
     m = radius + 2
     vspan = np.arange(-m, m + 1)
     vq, vr = (a.ravel() for a in np.meshgrid(vspan, vspan, indexing="ij"))
-    cx, cy = center(kind, vq, vr)
-    offs = np.array(corners(kind))
+    cx, cy = center(vq, vr)
+    offs = np.array(frame.corners)
     ring = np.stack([cx[:, None] + offs[None, :, 0], cy[:, None] + offs[None, :, 1]], axis=-1)
     polys = shapely.polygons(np.concatenate([ring, ring[:, :1]], axis=1).astype(float))
     dirs = directions(kind)
     # edges: owner cell + canonical direction -> the two shared corners
     ecorner = []
     for dq_, dr_ in dirs:
-        nx, ny = center(kind, np.array(dq_), np.array(dr_))
+        nx, ny = center(dq_, dr_)
         shared = [k for k, (ox, oy) in enumerate(offs)
                   if any((ox - nx == px and oy - ny == py) for px, py in offs)]
         ecorner.append(shared)
@@ -170,14 +233,14 @@ def build_templates(kind: str, radius: int) -> Templates:
     edir = np.tile(np.arange(len(dirs)), len(vq))
     k1 = np.array([ecorner[d][0] for d in range(len(dirs))])[edir]
     k2 = np.array([ecorner[d][1] for d in range(len(dirs))])[edir]
-    ex, ey = center(kind, eq, er)
+    ex, ey = center(eq, er)
     e1x, e1y = ex + offs[k1, 0], ey + offs[k1, 1]
     e2x, e2y = ex + offs[k2, 0], ey + offs[k2, 1]
     segs = shapely.linestrings(np.stack([np.stack([e1x, e1y], -1), np.stack([e2x, e2y], -1)], 1)
                                .astype(float))
     # rulers from the origin's centre (0, 0)
-    qx, qy = center(kind, dq_all, dr_all)
-    nonzero = ((dq_all != 0) | (dr_all != 0)) & (distance(kind, dq_all, dr_all) <= radius)
+    qx, qy = center(dq_all, dr_all)
+    nonzero = ((dq_all != 0) | (dr_all != 0)) & (frame.distance(dq_all, dr_all) <= radius)
     lines = np.empty(len(dq_all), dtype=object)
     lines[:] = None
     pts = np.stack([np.zeros((nonzero.sum(), 2)), np.stack([qx[nonzero], qy[nonzero]], -1)], 1)
@@ -258,8 +321,8 @@ def build_templates(kind: str, radius: int) -> Templates:
         ekind[ep], e_order[ep].astype(i64), e_side[ep].astype(np.int8), e_corner[ep].astype(i64))
 
 
-_CACHE: dict[str, Templates] = {}
-_LOCK = threading.Lock()
+_CACHE: dict[Frame, Templates] = {}
+_TEMPLATES_LOCK = threading.Lock()
 
 
 def templates_for(grid: Grid, radius: int) -> Templates:
@@ -268,10 +331,10 @@ def templates_for(grid: Grid, radius: int) -> Templates:
     The cache grows in steps (to the next multiple of 8) so a session computes
     templates a handful of times at most.
     """
-    kind = _kind_of(grid)
-    with _LOCK:
-        t = _CACHE.get(kind)
+    frame = frame_for(grid)
+    with _TEMPLATES_LOCK:
+        t = _CACHE.get(frame)
         if t is None or t.radius < radius:
-            t = build_templates(kind, max(8, -(-radius // 8) * 8))
-            _CACHE[kind] = t
+            t = build_templates(frame, max(8, -(-radius // 8) * 8))
+            _CACHE[frame] = t
         return t

@@ -8,18 +8,21 @@ The rules, paraphrased:
   building hexside, or touching only a corner, does not block (7, Buildings
   Blocking Attacks and Sight). A unit can therefore see and attack into and
   out of a building hex (the ruler crosses one of its hexsides) but not
-  through one. A ruler along a hexspine can pass through the middle of a
-  building hex entering and leaving at two of its corners, crossing no
-  hexside fully: the excerpt does not cover this case, and we read it as
-  passing *through* the building, which blocks (``building-corners``).
+  through one. A ruler can also pass through the interior of a building hex
+  without fully crossing two of its hexsides: along a hexspine it enters and
+  leaves at two corners, and a ruler can cross one hexside and leave (or
+  enter) at a corner. The excerpt does not cover these cases, and we read
+  them as passing *through* the building, which blocks (``building-corners``).
 * High-explosive damage is indirect and fires over buildings (5.1):
   ``indirect=True`` ignores buildings.
 * Default sight range and firing range are both 2 hexes (7, Sight and Range);
   pass ``range=`` for units with more.
 * What one allied unit sees, every ally sees (7, Spotting): see
   :func:`spotted_cells` and :func:`can_attack`.
-* A camouflaged unit (a unit with the ``camouflaged`` tag) is seen only from
-  adjacent hexes (7, Camouflage).
+* A camouflaged unit (a unit with the ``camouflaged`` tag) is seen by enemy
+  observers only from adjacent hexes (7, Camouflage); its own side sees it as
+  usual. The observer's side is ``side=`` or the side of the unit on the start
+  hex; an observer with no side counts as an enemy.
 
 **Along and vertex contacts** never count: only ``crossed`` hexsides of a
 building hex are counted (``ALONG = VERTEX = "ignore"``).
@@ -75,19 +78,24 @@ class CompanyOfHeroesLOS(LOSPolicy):
         "building": "Company of Heroes 7 (Buildings Blocking Attacks and Sight): the ruler fully "
                     "crosses two building hexsides of {where}",
         "building-corners": "Company of Heroes 7 (Buildings Blocking Attacks and Sight): the ruler passes "
-                            "through the middle of building {where}, entering and leaving at its corners",
+                            "through the interior of building {where} without fully crossing two of its "
+                            "hexsides (it enters or leaves at one of its corners); read as passing through "
+                            "the building, which blocks",
         "building-touch": "Company of Heroes 7 (Buildings Blocking Attacks and Sight): the ruler only "
                           "runs along or touches a corner of building {where}, which does not block",
         "building-end": "Company of Heroes 7: units can see and attack into and out of building {where}",
         "he": "Company of Heroes 5.1: HE damage is indirect and fires over building {where}",
-        "camouflage": "Company of Heroes 7 (Camouflage): the camouflaged unit in {where} can only be "
-                      "spotted from an adjacent hex",
+        "camouflage": "Company of Heroes 7 (Camouflage): the camouflaged enemy unit in {where} can only "
+                      "be spotted from an adjacent hex",
     }
 
     def prepare(self, geo: MapGeometry) -> dict[str, np.ndarray]:
-        camo = np.zeros(geo.n, dtype=bool)
-        for x, tags in geo.unit_tags.items():
-            camo[x] = CAMOUFLAGE_TAG in tags
+        # per cell, a bit mask of the sides (indices into names["sides"]) of its camouflaged units
+        camo = np.zeros(geo.n, dtype=np.int64)
+        sides = {s: i for i, s in enumerate(geo.names["sides"])}
+        for u in geo.map.units:
+            if CAMOUFLAGE_TAG in u.tags:
+                camo[geo.ext(u.cell)] |= 1 << sides[u.side]
         return {"building": geo.terrain_mask(self.building_terrain), "camo": camo}
 
     def relevant(self, geo: MapGeometry, prep: dict[str, np.ndarray], sit: Situation,
@@ -126,9 +134,10 @@ class CompanyOfHeroesLOS(LOSPolicy):
                     0, order)
         else:
             hit = np.zeros((0, 2), dtype=np.int64)
-        # A ruler along a hexspine passes through a building's interior (its centre) entering
-        # and leaving at corners, so it crosses no hexside fully; it still goes through the
-        # building, which blocks it (7: units see into buildings but not past them).
+        # A ruler can pass through a building's interior without fully crossing two of its
+        # hexsides (along a hexspine it enters and leaves at corners; or it crosses one hexside
+        # and passes a corner); it still goes through the building, which blocks it (7: units
+        # see into buildings but not past them).
         inner = np.flatnonzero(bld[batch.cc] & (batch.ck == 0) & ~batch.cend)
         if len(inner):
             n = batch.geo.n
@@ -144,7 +153,11 @@ class CompanyOfHeroesLOS(LOSPolicy):
                     batch.co[touch])
             end = b_rows & batch.cend & (batch.dist[batch.cp] > 0)
             out.add(batch.cp[end], NOTE, "building-end", CELL, batch.cc[end], NO_CONTACT, batch.co[end])
-        camo = np.flatnonzero(prep["camo"][batch.b] & (batch.dist > 1))
+        # camouflage hides a unit from enemies only: a camouflaged unit of another side than the
+        # observer's (every side when the observer has none) on the target hex, beyond adjacent
+        own = np.where(batch.obs_side >= 0, np.left_shift(1, np.maximum(batch.obs_side, 0)), 0)
+        enemy = (prep["camo"][batch.b] & ~own) != 0
+        camo = np.flatnonzero(enemy & (batch.dist > 1))
         out.add(camo, BLOCK, "camouflage", CELL, batch.b[camo], NO_CONTACT, last)
 
 
@@ -189,7 +202,7 @@ def spotted_cells(m: Map, side: str) -> tuple[Cell, ...]:
     seen: set[Cell] = set()
     for u in m.units:
         if u.side == side:
-            seen.update(viewshed(m, u.cell, range=unit_sight(u.tags), mode="sight"))
+            seen.update(viewshed(m, u.cell, range=unit_sight(u.tags), mode="sight", side=side))
     return tuple(c for c in m.grid.cells() if c in seen)
 
 
@@ -222,9 +235,9 @@ def can_attack(m: Map, a: Cell | str, b: Cell | str, *, range: int | None = None
     if side is None:
         units = m.units_at(a)
         side = units[0].side if units else None
-    line = line_of_sight(m, a, b, mode="fire", range=range, indirect=indirect)
-    blocked_by = {r.rule for r in line.deciding}
-    if any("Camouflage" not in r for r in blocked_by):
+    line = line_of_sight(m, a, b, mode="fire", range=range, indirect=indirect, side=side)
+    # anything but camouflage stops the attack; camouflage is lifted by the team's spotting
+    if any(r.rule_id != "camouflage" for r in line.deciding):
         return False
     return side is not None and b in spotted_cells(m, side)
 

@@ -93,6 +93,65 @@ def _components(mask: np.ndarray, geo: MapGeometry) -> np.ndarray:
     return comp
 
 
+class _CellLines:
+    """Which contour lines border which cells, exactly (any number of lines).
+
+    ``keys`` are the sorted distinct ``cell * lines + line`` of every (cell, line)
+    pair where the line has an interspace on the cell's side; ``start`` and
+    ``line`` list each cell's lines (CSR over ext cells).
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> from wartools.los import geometry
+    >>> m = loads_map("format: wartools-map/1\\nname: c\\ngame: heroes-of-normandie\\n"
+    ...               "grid: {type: square, columns: 4, rows: 1}\\n"
+    ...               "edges: [{cells: [A1, B1], feature: contour}, {cells: [C1, D1], feature: contour}]\\n")
+    >>> geo = geometry(m)
+    >>> near = POLICY.prepared(geo)["near"]
+    >>> a, b, c = geo.exts([m.cell("A1"), m.cell("B1"), m.cell("C1")])
+    >>> near.borders(np.array([a, b, c, c]), np.array([0, 0, 0, 1])).tolist()
+    [True, True, False, True]
+    >>> near.share(np.array([a, b]), np.array([b, c])).tolist()
+    [True, False]
+    """
+
+    def __init__(self, n: int, cells: np.ndarray, lines: np.ndarray, count: int) -> None:
+        self.count = max(count, 1)
+        self.keys = np.unique(cells * self.count + lines)
+        cell_of, self.line = np.divmod(self.keys, self.count)
+        self.start = np.searchsorted(cell_of, np.arange(n + 1))
+
+    @classmethod
+    def of(cls, geo: MapGeometry, contour: np.ndarray, line: np.ndarray) -> _CellLines:
+        """The lines bordering each ext cell (``line``: line id per contour edge)."""
+        e = np.flatnonzero(contour)
+        c1, c2 = geo.edge_c1[e], geo.edge_c2[e]
+        on = c2 >= 0
+        cells = np.concatenate([c1, c2[on]])
+        lines = np.concatenate([line[e], line[e][on]])
+        return cls(geo.n, cells.astype(np.int64), lines.astype(np.int64), int(line.max(initial=-1)) + 1)
+
+    def borders(self, cells: np.ndarray, lines: np.ndarray) -> np.ndarray:
+        """Per row: does line ``lines[i]`` border cell ``cells[i]`` (``lines[i] < 0``: no line)?"""
+        lines = np.asarray(lines, dtype=np.int64)
+        key = np.asarray(cells, dtype=np.int64) * self.count + lines
+        if len(self.keys) == 0:
+            return np.zeros(key.shape, dtype=bool)
+        i = np.minimum(np.searchsorted(self.keys, key), len(self.keys) - 1)
+        return (self.keys[i] == key) & (lines >= 0)
+
+    def share(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """Per row: does some contour line border both cell ``x[i]`` and cell ``y[i]``?"""
+        x, y = np.asarray(x, dtype=np.int64), np.asarray(y, dtype=np.int64)
+        lo, hi = self.start[y], self.start[y + 1]
+        counts = hi - lo
+        row = np.repeat(np.arange(len(y)), counts)
+        pos = np.repeat(lo - (np.cumsum(counts) - counts), counts) + np.arange(int(counts.sum()))
+        hit = self.borders(x[row], self.line[pos])
+        return np.bincount(row[hit], minlength=len(y)) > 0
+
+
 class HeroesOfNormandieLOS(LOSPolicy):
     """Heroes of Normandie LOS policy (see the module docstring)."""
 
@@ -140,14 +199,10 @@ class HeroesOfNormandieLOS(LOSPolicy):
         trench = geo.terrain_mask(("trench",))
         contour = geo.edge_mask(("contour",))
         line = self._contour_lines(geo, contour)
-        near = np.zeros(geo.n, dtype=np.int64)     # bit mask of contour lines bordering each cell
-        for e in np.flatnonzero(contour):
-            bit = np.int64(1) << np.int64(line[e] % 63)
-            near[geo.edge_c1[e]] |= bit
-            near[geo.edge_c2[e]] |= bit
         return {"block": cells["block"], "field": cells["obstacle-infantry"], "wall": edges["block"],
                 "obstacle": edges["obstacle"], "smoke": smoke, "trench": _components(trench, geo),
-                "mound": geo.terrain_mask(("mound",)), "contour": contour, "line": line, "near": near,
+                "mound": geo.terrain_mask(("mound",)), "contour": contour, "line": line,
+                "near": _CellLines.of(geo, contour, line),
                 "inf": geo.type_mask(("infantry",)),
                 "veh": geo.type_mask(("light-vehicle", "heavy-vehicle"))}
 
@@ -216,8 +271,8 @@ class HeroesOfNormandieLOS(LOSPolicy):
         con = prep["contour"][ee]
         crossing = (con & (ek == 0)) | (edge_pinch(batch, con) & (batch.es > 0))
         if crossing.any():
-            bit = np.left_shift(np.int64(1), prep["line"][ee] % 63)
-            near = ((prep["near"][batch.a[ep]] | prep["near"][batch.b[ep]]) & bit) != 0
+            lines, borders = prep["line"][ee], prep["near"].borders
+            near = borders(batch.a[ep], lines) | borders(batch.b[ep], lines)
             bad = crossing & ~near
             out.add(ep[bad], BLOCK, "contour", EDGE, ee[bad], ek[bad], batch.eo[bad])
         self._units(batch, prep, out, obs_inf, tgt_inf, mid)
@@ -239,8 +294,9 @@ class HeroesOfNormandieLOS(LOSPolicy):
         mound = occupied & prep["mound"][cc]
         if mound.any():
             exempt = np.zeros(len(cc), dtype=bool)
-            for end in (batch.a[cp], batch.b[cp]):
-                exempt |= (elev[end] > elev[cc]) & ((prep["near"][end] & prep["near"][cc]) != 0)
+            rows = np.flatnonzero(mound)
+            for end in (batch.a[cp[rows]], batch.b[cp[rows]]):
+                exempt[rows] |= (elev[end] > elev[cc[rows]]) & prep["near"].share(end, cc[rows])
             m_block = mound & ~exempt
             out.add(cp[m_block], BLOCK, "mound", CELL, cc[m_block], ck[m_block], co[m_block])
             if batch.explain:
