@@ -107,3 +107,17 @@ def test_unknown_sides_and_options_are_refused(argv, fragment, capsys, monkeypat
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert fragment in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv", [
+    ["los", "maps/combat-infantry-river-crossing.yaml", "A1", "B1", "--side", "Foo"],
+    ["render", "maps/combat-infantry-river-crossing.yaml", "-o", "{tmp}/x.png", "--path", "A1", "B1", "--side", "Nobody"],
+    ["render", "maps/combat-infantry-river-crossing.yaml", "-o", "{tmp}/x.png", "--los", "A1", "B1", "--side", "Nobody"],
+])
+def test_unknown_sides_are_refused_everywhere(argv, tmp_path, capsys, monkeypatch):
+    from pathlib import Path
+
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    assert main([a.format(tmp=tmp_path) for a in argv]) == 2
+    assert "unknown side" in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()

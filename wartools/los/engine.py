@@ -56,7 +56,8 @@ def policy_for(game: Game | Map) -> LOSPolicy:
 
 
 def make_situation(m: Map, situation: Situation | None = None, **options: Any) -> Situation:
-    """A :class:`Situation` from keyword options, with unit types checked against the game."""
+    """A :class:`Situation` from keyword options, with unit types and the side checked against
+    the game and map."""
     sit = situation or Situation()
     if options:
         unknown = sorted(set(options) - set(Situation.__dataclass_fields__))
@@ -65,7 +66,9 @@ def make_situation(m: Map, situation: Situation | None = None, **options: Any) -
                                 f"{', '.join(Situation.__dataclass_fields__)}")
         sit = sit.replace(**{k: v for k, v in options.items() if v is not None})
     vocab = m.game.unit_types
-    changes = {k: vocab.resolve(getattr(sit, k)) for k in ("unit", "target") if getattr(sit, k)}
+    changes: dict[str, Any] = {k: vocab.resolve(getattr(sit, k)) for k in ("unit", "target") if getattr(sit, k)}
+    if sit.side is not None:
+        changes["side"] = m.side(sit.side)
     return sit.replace(**changes) if changes else sit
 
 
