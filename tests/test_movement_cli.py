@@ -105,3 +105,15 @@ def test_render_overlays(ci_map, tmp_path, capsys):
     code, _, err = run(capsys, "render", ci_map, "-o", str(out), "--reach", "A1", "--path", "A1", "C1")
     assert code == 0, err
     assert out.stat().st_size > 1000
+
+
+def test_reach_over_several_turns(ci_map, capsys):
+    from wartools.mapmodel import load_map
+    from wartools.movement import reach_in_turns
+
+    code, out, err = run(capsys, "reach", ci_map, "A1", "--unit", "rifle", "--side", "US", "--turns", "3", "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    assert answer["turns"] == reach_in_turns(load_map(ci_map), "A1", "rifle", side="US", turns=3).labels()
+    assert set(answer["reachable"]) <= set(answer["turns"])
+    assert run(capsys, "reach", ci_map, "A1", "--side", "US", "--turns", "0")[0] == 2

@@ -57,6 +57,8 @@ def add_parsers(subparsers: Any) -> None:
     p.add_argument("map", help="map file (YAML)")
     p.add_argument("start", metavar="A", help="start cell")
     p.add_argument("--budget", type=int, help="movement points (default: the unit's allowance)")
+    p.add_argument("--turns", type=int, default=1,
+                   help="also list where the unit can be after this many turns (adds a 'turns' key)")
     _common(p)
     p.set_defaults(handler=reach_command)
 
@@ -87,8 +89,9 @@ def _situation(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def reach_command(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
-    """``wartools reach MAP A``: ``{"from", "unit", "reachable": {label: cost}}``."""
-    from wartools.movement import reachable
+    """``wartools reach MAP A``: ``{"from", "unit", "reachable": {label: cost}}``, plus
+    ``"turns": {label: fewest turns}`` with ``--turns N`` above 1."""
+    from wartools.movement import reach_in_turns, reachable
 
     m = _load(args)
     if args.budget is not None and args.budget < 0:
@@ -100,7 +103,17 @@ def reach_command(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
         text += f"\n  cannot move: {blocker}"
     elif r.graph is not None:
         text += f"\n  allowance: {r.graph.rules.allowance_why()}"
-    return r.to_json(), text
+    answer = r.to_json()
+    if args.turns < 1:
+        raise MoveArgumentError(f"--turns must be >= 1, got {args.turns}")
+    if args.turns > 1:
+        within = reach_in_turns(m, args.start, args.unit, turns=args.turns, **_situation(args))
+        answer["turns"] = within.labels()
+        by_turn: dict[int, list[str]] = {}
+        for lab, t in within.labels().items():
+            by_turn.setdefault(t, []).append(lab)
+        text += "\n" + "\n".join(f"  turn {t}: {' '.join(labs)}" for t, labs in by_turn.items() if t)
+    return answer, text
 
 
 def path_command(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
