@@ -156,9 +156,9 @@ class Reach:
         return cell in self.costs
 
     def labels(self) -> dict[str, int]:
-        """``{label: cost}`` sorted by cost, then label."""
+        """``{label: cost}`` sorted by cost, then board order (column by column)."""
         lab = self.grid.label
-        return {lab(c): v for c, v in sorted(self.costs.items(), key=lambda kv: (kv[1], lab(kv[0])))}
+        return {lab(c): v for c, v in sorted(self.costs.items(), key=lambda kv: (kv[1], self.grid.to_offset(kv[0])))}
 
     def path_to(self, cell: Cell | str) -> PathResult:
         """The cheapest path to a reachable cell (label or cell)."""

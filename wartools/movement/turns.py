@@ -55,9 +55,9 @@ class TurnsReach:
         return tuple(reversed(out))
 
     def labels(self) -> dict[str, int]:
-        """``{label: turns}`` sorted by turns, then label."""
+        """``{label: turns}`` sorted by turns, then board order (column by column)."""
         lab = self.grid.label
-        return {lab(c): t for c, t in sorted(self.turns_to.items(), key=lambda kv: (kv[1], lab(kv[0])))}
+        return {lab(c): t for c, t in sorted(self.turns_to.items(), key=lambda kv: (kv[1], self.grid.to_offset(kv[0])))}
 
 
 def reach_in_turns(m: Map, start: Cell | str, unit: str | Unit | None = None, *, turns: int = 2,
