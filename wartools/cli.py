@@ -26,7 +26,7 @@ from wartools.errors import WartoolsError
 
 # modules that add subcommands: (module, function)
 PLUGINS = (("wartools.cli_los", "add_parsers"), ("wartools.cli_move", "add_parsers"),
-           ("wartools.cli_odds", "add_parser"))
+           ("wartools.cli_odds", "add_parser"), ("wartools.cli_format", "add_parsers"))
 
 
 class UsageError(WartoolsError):

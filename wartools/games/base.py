@@ -30,12 +30,18 @@ class Vocabulary:
         The canonical names, in display order.
     aliases
         Other spellings accepted on input, mapped to a canonical name.
+    section
+        The rulebook section that defines the names (``"Combat Infantry 3.4"``).
+    sections
+        Sections for single names where they differ from ``section``.
 
     Examples
     --------
     >>> v = Vocabulary("terrain", ("clear", "woods"), {"forest": "woods"})
     >>> v.resolve("Forest")
     'woods'
+    >>> Vocabulary("terrain", ("clear",), section="Combat Infantry 3.4").section_of("clear")
+    'Combat Infantry 3.4'
     >>> v.resolve("swamp")
     Traceback (most recent call last):
     ...
@@ -45,11 +51,20 @@ class Vocabulary:
     kind: str
     names: tuple[str, ...]
     aliases: Mapping[str, str] = field(default_factory=dict)
+    section: str = ""
+    sections: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for alias, target in self.aliases.items():
             if target not in self.names:
                 raise ValueError(f"alias {alias!r} points to unknown {self.kind} {target!r}")
+        for name in self.sections:
+            if name not in self.names:
+                raise ValueError(f"section given for unknown {self.kind} {name!r}")
+
+    def section_of(self, name: str) -> str:
+        """The rulebook section for ``name`` (its own, else the vocabulary's; may be empty)."""
+        return self.sections.get(self.resolve(name), self.section)
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and self._lookup(name) is not None

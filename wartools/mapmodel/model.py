@@ -20,10 +20,11 @@ from wartools.games import Game
 from wartools.games.base import Vocabulary
 from wartools.grids import Edge, Grid, HexGrid, SquareGrid
 from wartools.grids.base import Cell
+from wartools.mapmodel.image import BoardImage
 
 FORMAT = "wartools-map/1"
 TOP_KEYS = ("format", "name", "game", "grid", "terrain", "elevation", "edges", "features", "roads",
-            "objectives", "zones", "units")
+            "objectives", "zones", "units", "image")
 ROAD_KINDS = Vocabulary("road kind", ("paved", "unpaved", "railway"),
                         {"road": "paved", "dirt": "unpaved", "trail": "unpaved", "track": "unpaved",
                          "rail": "railway", "railroad": "railway"})
@@ -100,6 +101,7 @@ class Map:
     objectives: tuple[Objective, ...] = ()
     zones: Mapping[str, tuple[Cell, ...]] = field(default_factory=dict)
     units: tuple[Unit, ...] = ()
+    image: BoardImage | None = None
     source: str | None = field(default=None, compare=False)
 
     def __hash__(self) -> int:
@@ -228,6 +230,8 @@ class Map:
                     d["tags"] = list(u.tags)
                 units.append(d)
             out["units"] = units
+        if self.image is not None:
+            out["image"] = self.image.to_dict()
         return out
 
     @classmethod

@@ -5,6 +5,7 @@ what would be valid. Nothing is constructed until all checks pass.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -14,6 +15,7 @@ from wartools.games import Game, find_game
 from wartools.games.base import Vocabulary
 from wartools.grids import Edge, Grid, HexGrid, SquareGrid
 from wartools.grids.base import Cell
+from wartools.mapmodel.image import BoardImage
 
 GRID_KEYS = {"hex": ("type", "orientation", "offset", "columns", "rows", "labels", "label_prefix"),
              "square": ("type", "columns", "rows", "labels", "label_prefix", "adjacency")}
@@ -96,6 +98,37 @@ def _grid(ck: _Checker, data: Any) -> Grid:
 def _label_list(ck: _Checker, grid: Grid, data: Any, path: tuple[Any, ...]) -> tuple[Cell, ...]:
     ck.typed(data, path, list, "a list of cell labels")
     return tuple(ck.cell(grid, v, (*path, i)) for i, v in enumerate(data))
+
+
+def _numbers(ck: _Checker, data: Any, path: tuple[Any, ...], positive: bool) -> tuple[float, float]:
+    what = "a pair of positive numbers" if positive else "a pair of numbers [x, y]"
+    ck.typed(data, path, list, what)
+    if len(data) != 2:
+        raise ck.fail(path, f"must be {what}, got {len(data)} values")
+    for i, v in enumerate(data):
+        ck.typed(v, (*path, i), (int, float), "a number")
+        if isinstance(v, bool) or not math.isfinite(v) or (positive and v <= 0):
+            raise ck.fail((*path, i), f"must be {what}, got {v!r}")
+    return float(data[0]), float(data[1])
+
+
+def _image(ck: _Checker, data: Any) -> BoardImage:
+    """The ``image`` key: a board picture and where the grid lies on it."""
+    path = ("image",)
+    ck.mapping(data, path, ("file", "origin", "pitch", "rotation", "size"), required=("file", "origin", "pitch"))
+    file = ck.typed(data["file"], (*path, "file"), str, "a file name")
+    rotation = data.get("rotation", 0)
+    ck.typed(rotation, (*path, "rotation"), (int, float), "a number of degrees")
+    if isinstance(rotation, bool) or not math.isfinite(rotation):
+        raise ck.fail((*path, "rotation"), f"must be a number of degrees, got {rotation!r}")
+    size = None
+    if data.get("size") is not None:
+        w, h = _numbers(ck, data["size"], (*path, "size"), positive=True)
+        if w != int(w) or h != int(h):
+            raise ck.fail((*path, "size"), f"must be whole pixels, got {data['size']!r}")
+        size = (int(w), int(h))
+    return BoardImage(file, _numbers(ck, data["origin"], (*path, "origin"), positive=False),
+                      _numbers(ck, data["pitch"], (*path, "pitch"), positive=True), float(rotation), size)
 
 
 def build_map(cls: type, data: Any, source: str | None, lines: Mapping[tuple[Any, ...], int]) -> Any:
@@ -211,8 +244,10 @@ def build_map(cls: type, data: Any, source: str | None, lines: Mapping[tuple[Any
         units.append(Unit(uid, side, utype, ck.cell(grid, entry["cell"], (*path, "cell")), label, strength,
                           tuple(tags)))
 
+    image = _image(ck, data["image"]) if data.get("image") is not None else None
+
     return cls(name=name, game=game, grid=grid, default_terrain=default,
                terrain=MappingProxyType(terrain), elevation=MappingProxyType(elevation),
                edges=MappingProxyType(edges), features=MappingProxyType(features), roads=tuple(roads),
                objectives=tuple(objectives), zones=MappingProxyType(zones), units=tuple(units),
-               source=source)
+               image=image, source=source)

@@ -25,19 +25,26 @@ class CombatInfantry(Game):
     grid_type = "hex"
     default_terrain = "clear"
     terrain = Vocabulary("terrain", _HEX_TERRAIN, {"open": "clear", "forest": "woods",
-                                                   "village": "town", "swamp": "marsh"})
+                                                   "village": "town", "swamp": "marsh"},
+                         section="Combat Infantry 3.4")
     edge_features = Vocabulary(
         "edge feature",
         ("hedge", "river", "bridge", "ford", "cliff", "lake", "slope", *_HEX_TERRAIN),
-        {"bocage": "hedge", "sea": "lake", "stream": "river", "forest": "woods"})
+        {"bocage": "hedge", "sea": "lake", "stream": "river", "forest": "woods"},
+        section="Combat Infantry 3.2, 3.4")
     cell_features = Vocabulary("cell feature", ("foxhole", "smoke", "wreck", "mines", "wire"),
-                               {"mine": "mines", "minefield": "mines", "barbed-wire": "wire"})
+                               {"mine": "mines", "minefield": "mines", "barbed-wire": "wire"},
+                               section="Combat Infantry 7",
+                               sections={"foxhole": "Combat Infantry 7.1", "mines": "Combat Infantry 7.2",
+                                         "smoke": "Combat Infantry 7.4", "wire": "Combat Infantry 7.5",
+                                         "wreck": "Combat Infantry 6.34"})
     unit_types = Vocabulary(
         "unit type",
         ("rifle", "hq", "mg", "mortar", "atr", "engineer", "sniper", "at-gun", "tank", "vehicle",
          "bunker"),
         {"infantry": "rifle", "squad": "rifle", "pioneer": "engineer", "bazooka": "atr",
-         "panzerschreck": "atr", "machine-gun": "mg", "gun": "at-gun"})
+         "panzerschreck": "atr", "machine-gun": "mg", "gun": "at-gun"},
+        section="Combat Infantry 2.0-2.55", sections={"engineer": "Combat Infantry 2.51", "bunker": "Combat Infantry 2.55"})
     sides = ("US", "German")
     # a hex-terrain hexside ("woods hexside", 3.2) is a band in that terrain's colour;
     # bridges and fords are crossings, drawn over the river they cross

@@ -20,10 +20,12 @@ class CompanyOfHeroes(Game):
     grid_type = "hex"
     default_terrain = "clear"
     terrain = Vocabulary("terrain", ("clear", "building", "water"),
-                         {"open": "clear", "house": "building", "river": "water"})
+                         {"open": "clear", "house": "building", "river": "water"},
+                         section="Company of Heroes 4 (Obstacles to Movement)")
     edge_features = Vocabulary("edge feature", ("impassable", "heavy-cover", "light-cover"),
                                {"red-line": "impassable", "green-line": "heavy-cover",
-                                "yellow-line": "light-cover"})
+                                "yellow-line": "light-cover"},
+                               section="Company of Heroes 4 (Obstacles to Movement), 6.1")
     cell_features = Vocabulary("cell feature", ())
     unit_types = Vocabulary(
         "unit type",
@@ -31,7 +33,8 @@ class CompanyOfHeroes(Game):
          "emplacement"),
         {"regular-infantry": "infantry", "mg": "mg-team", "machine-gun-team": "mg-team",
          "mortar": "mortar-team", "at-gun": "at-team", "jeep": "light-vehicle",
-         "tank": "heavy-vehicle"})
+         "tank": "heavy-vehicle"},
+        section="Company of Heroes 4 (Unit Types)")
     sides = ("US", "Wehrmacht", "British", "Soviet")
     # hexside lines in the board's own colours: red impassable, green heavy, yellow light cover
     map_style = MapStyle(

@@ -20,12 +20,16 @@ class ConflictOfHeroes(Game):
     default_terrain = "open"
     terrain = Vocabulary("terrain", ("open", "woods", "building", "brush", "field", "water"),
                          {"clear": "open", "forest": "woods", "wheat": "field",
-                          "wheatfield": "field", "house": "building"})
-    edge_features = Vocabulary("edge feature", ("wall", "stream"), {"river": "stream"})
-    cell_features = Vocabulary("cell feature", ("smoke", "wreck"), {})
+                          "wheatfield": "field", "house": "building"},
+                         section="conventional Conflict of Heroes set (assumed; the excerpt has no terrain chapter)")
+    edge_features = Vocabulary("edge feature", ("wall", "stream"), {"river": "stream"},
+                               section="conventional Conflict of Heroes set (assumed; the excerpt has no terrain chapter)")
+    cell_features = Vocabulary("cell feature", ("smoke", "wreck"), {},
+                               section="conventional Conflict of Heroes set (assumed; the excerpt has no terrain chapter)")
     unit_types = Vocabulary("unit type", ("infantry", "mg", "mortar", "gun", "vehicle", "tank"),
                             {"squad": "infantry", "machine-gun": "mg", "at-gun": "gun",
-                             "halftrack": "vehicle", "truck": "vehicle"})
+                             "halftrack": "vehicle", "truck": "vehicle"},
+                            section="Conflict of Heroes unit cards (conventional classes)")
     sides = ("German", "Soviet")
     map_style = MapStyle(
         terrain={"open": "#eef0d8", "woods": "#5f9e4f", "building": "#a6846a", "brush": "#9cc27a",

@@ -23,16 +23,24 @@ class HeroesOfNormandie(Game):
         ("open", "beach", "sea", "building", "bunker", "trench", "field", "difficult", "stream",
          "mound"),
         {"clear": "open", "water": "sea", "house": "building", "wheat": "field",
-         "crater": "difficult", "rubble": "difficult"})
+         "crater": "difficult", "rubble": "difficult"},
+        section="Heroes of Normandie 1.1-1.4")
     edge_features = Vocabulary(
         "edge feature",
         ("wall", "hedge", "opening", "barbed-wire", "hedgehog", "contour", "seawall", "ladder"),
         {"door": "opening", "window": "opening", "wire": "barbed-wire",
-         "czech-hedgehog": "hedgehog", "contour-line": "contour", "bocage": "hedge"})
+         "czech-hedgehog": "hedgehog", "contour-line": "contour", "bocage": "hedge"},
+        section="Heroes of Normandie 1.1-1.3",
+        sections={"barbed-wire": "Heroes of Normandie 1.3", "hedgehog": "Heroes of Normandie 1.3",
+                  "contour": "Heroes of Normandie 1.1", "seawall": "Heroes of Normandie 1.2 (Embankments)",
+                  "ladder": "Heroes of Normandie 1.4 (Trenches)"})
     cell_features = Vocabulary("cell feature", ("smoke", "fading-smoke", "mine"),
-                               {"mines": "mine", "smoke-4": "smoke", "smoke-2": "fading-smoke"})
+                               {"mines": "mine", "smoke-4": "smoke", "smoke-2": "fading-smoke"},
+                               section="Heroes of Normandie 4.4 (Orders Options: Smoke)",
+                               sections={"mine": "Heroes of Normandie 4.2 (Minefield)"})
     unit_types = Vocabulary("unit type", ("infantry", "light-vehicle", "heavy-vehicle"),
-                            {"squad": "infantry", "tank": "heavy-vehicle", "jeep": "light-vehicle"})
+                            {"squad": "infantry", "tank": "heavy-vehicle", "jeep": "light-vehicle"},
+                            section="Heroes of Normandie unit types (recruitment tiles)")
     sides = ("US", "German")
     # openings (doors, windows) and trench ladders are crossings: passable gaps, drawn on
     # top of whatever else lies on the same interspace
