@@ -148,7 +148,7 @@ def test_viewshed_is_the_row_of_the_matrix():
 def test_json_answer_has_exactly_the_design_keys():
     m = ci_map(5, 5, {"C3": "town"})
     r = line_of_sight(m, "C2", "C4")
-    assert set(r.to_json()) == {"from", "to", "visible", "status", "reasons"}
+    assert set(r.to_json()) == {"from", "to", "visible", "status", "reasons", "assumptions"}
     assert r.to_json()["reasons"] == [{"where": "C3", "contact": "crossed",
                                       "rule": "Combat Infantry 6.4: blocking terrain (town) in C3 between the ends"}]
     assert r.range == 2 and r.ruler.start == m.cell("C2")
@@ -194,7 +194,7 @@ def test_cli_los_and_viewshed(capsys):
     import json
     assert main(["los", "maps/combat-infantry-river-crossing.yaml", "A1", "C3", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"from", "to", "visible", "status", "reasons"}
+    assert set(out) == {"from", "to", "visible", "status", "reasons", "assumptions"}
     assert main(["viewshed", "maps/heroes-of-normandie-dog-red.yaml", "A1", "--range", "2", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["from"] == "A1" and "A1" in out["visible"]

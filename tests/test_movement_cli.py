@@ -40,7 +40,8 @@ def test_path_json_and_text(ci_map, capsys):
     j = json.loads(out)
     assert j == {"reachable": True, "cells": ["A1", "B1", "C1"], "cost": 3,
                  "steps": [{"to": "B1", "cost": 1, "why": "clear hexside 2 MP, road -1"},
-                           {"to": "C1", "cost": 2, "why": "woods hexside 3 MP, road -1"}]}
+                           {"to": "C1", "cost": 2, "why": "woods hexside 3 MP, road -1"}],
+                 "assumptions": []}
     code, out, _ = run(capsys, "path", ci_map, "A1", "C1", "--weather", "mud")
     assert code == 0 and "unpaved road in bad weather" in out and "5 MP" in out
 

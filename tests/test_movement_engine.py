@@ -224,9 +224,9 @@ name: json
 game: company-of-heroes
 grid: {type: hex, columns: 3, rows: 1}
 """)
-    assert list(reachable(m, "A1", "infantry").to_json()) == ["from", "unit", "reachable"]
+    assert list(reachable(m, "A1", "infantry").to_json()) == ["from", "unit", "reachable", "assumptions"]
     j = path(m, "A1", "C1", "infantry").to_json()
-    assert list(j) == ["reachable", "cells", "cost", "steps"]
+    assert list(j) == ["reachable", "cells", "cost", "steps", "assumptions"]
     assert list(j["steps"][0]) == ["to", "cost", "why"]
 
 

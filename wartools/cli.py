@@ -22,7 +22,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from wartools.cli_common import add_option_flag
 from wartools.errors import WartoolsError
+from wartools.games import load_plugins
 
 # modules that add subcommands: (module, function)
 PLUGINS = (("wartools.cli_los", "add_parsers"), ("wartools.cli_move", "add_parsers"),
@@ -40,9 +42,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _info(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
-    from wartools.mapmodel import load_map
+    from wartools.cli_common import load_map_arg
 
-    m = load_map(args.map)
+    m = load_map_arg(args)
     answer: dict[str, Any] = {"name": m.name, "game": m.game.id,
               "grid": {"type": m.grid.type, "columns": m.grid.columns, "rows": m.grid.rows},
               "cells": len(m.grid), "edges": sum(len(f) for f in m.edges.values()),
@@ -73,10 +75,10 @@ def _render(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from wartools.mapmodel import load_map
+    from wartools.cli_common import load_map_arg
     from wartools.render import draw_map, save_figure
 
-    m = load_map(args.map)
+    m = load_map_arg(args)
     ax = draw_map(m, legend=not args.no_legend)
     overlays = []
     situation = {"unit": args.unit, "side": args.side}
@@ -99,6 +101,7 @@ def _render(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every installed subcommand."""
+    load_plugins()
     parser = _Parser(prog="wartools", description="Analyse WWII tactical board wargame maps.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
@@ -132,6 +135,8 @@ def build_parser() -> argparse.ArgumentParser:
     for leaf in _all_subparsers(sub):
         if not any("--json" in a.option_strings for a in leaf._actions):
             leaf.add_argument("--json", action="store_true", help="print the answer as JSON")
+        if not any("--option" in a.option_strings for a in leaf._actions):
+            add_option_flag(leaf)
     return parser
 
 

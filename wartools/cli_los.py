@@ -2,7 +2,7 @@
 
 Handlers return ``(answer, text)``; ``answer`` is the JSON of DESIGN.md:
 ``los`` -> ``{"from", "to", "visible", "status", "reasons": [{"where", "contact", "rule"}]}``,
-``viewshed`` -> ``{"from", "visible": [labels]}``.
+``viewshed`` -> ``{"from", "visible": [labels]}``; both add ``assumptions``.
 
 Examples
 --------
@@ -12,7 +12,7 @@ Examples
 >>> args = parser.parse_args(["los", "maps/company-of-heroes-crossroads.yaml", "A1", "A2"])
 >>> answer, text = args.handler(args)
 >>> sorted(answer)
-['from', 'reasons', 'status', 'to', 'visible']
+['assumptions', 'from', 'reasons', 'status', 'to', 'visible']
 """
 from __future__ import annotations
 
@@ -42,23 +42,25 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 def _los(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     from wartools.los import line_of_sight
-    from wartools.mapmodel import load_map
+    from wartools.cli_common import load_map_arg
 
-    m = load_map(args.map)
+    m = load_map_arg(args)
     result = line_of_sight(m, args.a, args.b, **_options(args))
     return result.to_json(), result.text()
 
 
 def _viewshed(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     from wartools.los import viewshed
-    from wartools.mapmodel import load_map
+    from wartools.cli_common import load_map_arg
 
-    m = load_map(args.map)
+    m = load_map_arg(args)
     cells = viewshed(m, args.a, **_options(args))
     labels = [m.label(c) for c in cells]
     origin = m.label(m.cell(args.a))
     text = f"{origin} sees {len(labels)} cell(s): " + (" ".join(labels) if labels else "none")
-    return {"from": origin, "visible": labels}, text
+    assumed = m.game.los_policy().assumptions(None)
+    text += "".join(f"\n  {a.text()}" for a in assumed)
+    return {"from": origin, "visible": labels, "assumptions": [a.to_json() for a in assumed]}, text
 
 
 def _common(p: argparse.ArgumentParser) -> None:

@@ -19,10 +19,10 @@ Examples
 >>> parser = argparse.ArgumentParser(); add_parsers(parser.add_subparsers())
 >>> args = parser.parse_args(["path", f, "A1", "C1"])
 >>> args.handler(args)[0]
-{'reachable': True, 'cells': ['A1', 'B1', 'C1'], 'cost': 2, 'steps': [{'to': 'B1', 'cost': 1, 'why': '1 cp'}, {'to': 'C1', 'cost': 1, 'why': '1 cp'}]}
+{'reachable': True, 'cells': ['A1', 'B1', 'C1'], 'cost': 2, 'steps': [{'to': 'B1', 'cost': 1, 'why': '1 cp'}, {'to': 'C1', 'cost': 1, 'why': '1 cp'}], 'assumptions': []}
 >>> args = parser.parse_args(["reach", f, "A1", "--budget", "2"])
 >>> args.handler(args)[0]
-{'from': 'A1', 'unit': 'infantry', 'reachable': {'A1': 0, 'B1': 1, 'C1': 2}}
+{'from': 'A1', 'unit': 'infantry', 'reachable': {'A1': 0, 'B1': 1, 'C1': 2}, 'assumptions': []}
 """
 from __future__ import annotations
 
@@ -46,8 +46,6 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--side", help="side of the moving unit (default: the unit on the start cell)")
     p.add_argument("--night", action="store_true", help="night scenario (Combat Infantry 10.3)")
     p.add_argument("--weather", choices=WEATHER, default=None, help="weather (bad weather spoils unpaved roads)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME",
-                   help="game option: commander-4cp, deploy (Company of Heroes), fuel (Heroes of Normandie)")
     p.add_argument("--caps", type=int, default=0, help="points added to the allowance (Conflict of Heroes CAPs)")
 
 
@@ -73,9 +71,9 @@ def add_parsers(subparsers: Any) -> None:
 
 
 def _load(args: argparse.Namespace) -> Map:
-    from wartools.mapmodel import load_map
+    from wartools.cli_common import load_map_arg
 
-    m = load_map(args.map)
+    m = load_map_arg(args)
     if args.side is not None:
         args.side = m.side(args.side)
     if args.caps < 0:
@@ -84,7 +82,7 @@ def _load(args: argparse.Namespace) -> Map:
 
 
 def _situation(args: argparse.Namespace) -> dict[str, Any]:
-    return {"side": args.side, "weather": args.weather, "night": args.night, "options": tuple(args.option),
+    return {"side": args.side, "weather": args.weather, "night": args.night,
             "extra_points": args.caps}
 
 

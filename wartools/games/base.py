@@ -9,13 +9,20 @@ ask the game object.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Mapping
-from types import ModuleType
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar
+from functools import cached_property
+from types import MappingProxyType, ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from wartools.errors import WartoolsError
+from wartools.games.options import Assumption, Option, OptionError, settings_from
 from wartools.games.style import MapStyle
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.games.procedures import OddsProcedure
+    from wartools.los.policy import LOSPolicy
+    from wartools.movement.rules import MovementRules
 
 
 @dataclass(frozen=True)
@@ -93,12 +100,39 @@ class Vocabulary:
         return found
 
 
-class Game:
-    """Base class of a rule system.
+_CONFIGURED: dict[Game, Game] = {}
 
-    Subclasses set the class attributes below; the LOS, movement and combat
-    layers add hooks. Instances are stateless and shared (see
-    :func:`wartools.games.find_game`).
+
+class Game:
+    """Base class of a rule system: the one plug-in point between the engines and a game.
+
+    A subclass sets the class attributes below (vocabulary, map style, options)
+    and names where its rules live (``los_rules``, ``movement_rules_ref``,
+    ``odds_ref``); the rules are imported lazily, so loading a map pulls in
+    neither shapely nor networkx. Engines, the command line, widgets and lessons
+    ask the game object and never switch on a game id.
+
+    An instance carries the values of the game's :class:`~wartools.games.options.Option`\\ s
+    (``settings``): the defaults, unless built with ``Game(**values)`` or
+    :meth:`with_options`. A house rule is a subclass registered under its own id
+    (see :func:`wartools.games.register`) that changes ``defaults``, options or
+    rule hooks.
+
+    Examples
+    --------
+    >>> from wartools.games import find_game
+    >>> ci = find_game("combat-infantry")
+    >>> ci.option("night")
+    False
+    >>> dark = ci.with_options(night=True)
+    >>> dark.option("night"), dark == ci, dark.id
+    (True, False, 'combat-infantry')
+    >>> type(ci.los_policy()).__name__, ci.movement_rules().__name__
+    ('CombatInfantryLOS', 'Rules')
+    >>> ci.with_options(nigth=True)
+    Traceback (most recent call last):
+    ...
+    wartools.games.options.OptionError: combat-infantry has no option 'nigth'; valid: ...
     """
 
     id: ClassVar[str] = ""
@@ -115,11 +149,99 @@ class Game:
     #: how the game's terrain, edge features and cell features look on a map
     #: (:mod:`wartools.games.style`); unstyled names are drawn in neutral fallbacks
     map_style: ClassVar[MapStyle] = MapStyle()
+    #: the game's situation switches and assumed readings (:class:`Option`)
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: option values a subclass (a house rule) puts in force instead of the options' defaults
+    defaults: ClassVar[Mapping[str, Any]] = {}
+    #: the package holding the game's rule modules (``los``, ``movement``, ``combat``, ``odds``)
+    package: ClassVar[str] = ""
+    #: where the rules live, ``"module:attribute"``; a module starting with ``.`` is inside
+    #: ``package``. A house rule points one of them at its own class.
+    los_rules: ClassVar[str] = ".los:Policy"
+    movement_rules_ref: ClassVar[str] = ".movement:Rules"
+    odds_ref: ClassVar[str] = ".odds:PROCEDURE"
+
+    def __init__(self, **values: Any) -> None:
+        merged = {**self.defaults, **values}
+        self._settings = MappingProxyType(settings_from(self.options, merged, self.id or type(self).__name__))
+
+    # --- options ----------------------------------------------------------------------
+    @property
+    def settings(self) -> Mapping[str, Any]:
+        """The value of every option in force (read-only)."""
+        return self._settings
+
+    def option(self, name: str) -> Any:
+        """The value in force of option ``name``."""
+        try:
+            return self._settings[name]
+        except KeyError:
+            raise OptionError(f"{self.id} has no option {name!r}; valid: "
+                              f"{', '.join(self._settings) or 'none'}") from None
+
+    def option_spec(self, name: str) -> Option:
+        """The declared :class:`Option` called ``name``."""
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise OptionError(f"{self.id} has no option {name!r}; valid: {', '.join(self._settings) or 'none'}")
+
+    def with_options(self, **values: Any) -> Game:
+        """The same game with some option values changed (``night=True``, or text values)."""
+        if not values:
+            return self
+        made = type(self)(**{**self._settings, **values})
+        # one object per configuration, so its rules (and their caches) are built once
+        return _CONFIGURED.setdefault(made, made)
+
+    def changed_settings(self) -> dict[str, Any]:
+        """The options whose value differs from their declared default."""
+        return {o.name: self._settings[o.name] for o in self.options if self._settings[o.name] != o.default}
+
+    def assumptions(self, names: Iterable[str] | None = None) -> tuple[Assumption, ...]:
+        """The assumed readings in force among ``names`` (default: all), plus every option
+        changed from its default (a house rule the answer rests on)."""
+        wanted = None if names is None else set(names)
+        out = []
+        for o in self.options:
+            if wanted is not None and o.name not in wanted:
+                continue
+            value = self._settings[o.name]
+            if o.assumed or value != o.default:
+                out.append(o.assumption(value))
+        return tuple(out)
+
+    # --- rules, found lazily -----------------------------------------------------------
+    def _resolve(self, ref: str) -> Any:
+        module, _, attr = ref.partition(":")
+        if module.startswith("."):
+            if not self.package:
+                raise WartoolsError(f"game {self.id!r} names no rules package")
+            module = self.package + module
+        return getattr(importlib.import_module(module), attr)
+
+    @cached_property
+    def _policy(self) -> LOSPolicy:
+        return self._resolve(self.los_rules)(game=self)
+
+    def los_policy(self) -> LOSPolicy:
+        """The game's line-of-sight policy (:class:`~wartools.los.LOSPolicy`), configured with
+        this game's options (one instance per game object)."""
+        return self._policy
+
+    def movement_rules(self) -> type[MovementRules]:
+        """The game's :class:`~wartools.movement.MovementRules` subclass."""
+        cls: type[MovementRules] = self._resolve(self.movement_rules_ref)
+        return cls
+
+    def odds_procedure(self) -> OddsProcedure:
+        """The game's combat procedures for ``wartools odds`` (typed parameters and a runner)."""
+        proc: OddsProcedure = self._resolve(self.odds_ref)
+        return proc
 
     def rules_module(self, layer: str) -> ModuleType:
         """The module holding this game's rules for one layer (``"los"``, ``"movement"``,
-        ``"combat"``): ``wartools.games.<game package>.<layer>``, imported lazily so that
-        loading a map never pulls in shapely or networkx.
+        ``"combat"``), imported lazily.
 
         Examples
         --------
@@ -127,13 +249,15 @@ class Game:
         >>> find_game("ci").rules_module("combat").__name__
         'wartools.games.combat_infantry.combat'
         """
-        return importlib.import_module(f"{type(self).__module__}.{layer}")
+        return importlib.import_module(f"{self.package}.{layer}")
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.id!r}>"
+        changed = self.changed_settings()
+        extra = "".join(f" {k}={v!r}" for k, v in changed.items())
+        return f"<{type(self).__name__} {self.id!r}{extra}>"
 
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other)
+        return isinstance(other, Game) and type(self) is type(other) and self._settings == other._settings
 
     def __hash__(self) -> int:
-        return hash(type(self))
+        return hash((type(self), tuple(sorted(self._settings.items()))))

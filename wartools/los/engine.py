@@ -49,10 +49,10 @@ from wartools.mapmodel import Map
 
 
 def policy_for(game: Game | Map) -> LOSPolicy:
-    """The default LOS policy of a game (``wartools.games.<game>.los.POLICY``)."""
+    """The LOS policy of a game, or of a map's game (:meth:`Game.los_policy`)."""
     if isinstance(game, Map):
         game = game.game
-    return game.rules_module("los").POLICY
+    return game.los_policy()
 
 
 def make_situation(m: Map, situation: Situation | None = None, **options: Any) -> Situation:
@@ -206,4 +206,4 @@ def line_of_sight(m: Map, a: Cell | str, b: Cell | str, situation: Situation | N
     extra = details(m, geo, ca, cb, sit) if details else {}
     return LOSResult(m, ca, cb, bool(ev.visible[0]), status, int(ev.hindrance[0]),
                      int(ev.modifier[0]) if ev.status[0] == 1 else None, reasons,
-                     m.grid.distance(ca, cb), sit, MappingProxyType(extra))
+                     m.grid.distance(ca, cb), sit, MappingProxyType(extra), policy.assumptions(sit))

@@ -29,12 +29,16 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from wartools.errors import WartoolsError
+from wartools.games.options import Assumption
 from wartools.los.geometry import Batch, MapGeometry
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.games.base import Game
 
 BLOCK, HINDER, NOTE = 2, 1, 0
 EFFECTS = {BLOCK: "blocks", HINDER: "hinders", NOTE: "note"}
@@ -154,6 +158,29 @@ class LOSPolicy:
     ALONG: ClassVar[str] = "any"
     VERTEX: ClassVar[str] = "any"
     MODIFIER: ClassVar[str] = "sum"
+    #: the game options this policy reads (their assumed readings go into every LOS answer)
+    OPTIONS: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, game: Game | None = None) -> None:
+        self._game = game
+
+    @property
+    def game(self) -> Game:
+        """The configured game this policy answers for (its options are read here)."""
+        if self._game is None:
+            from wartools.games import find_game   # a policy built by hand: the game's defaults
+
+            self._game = find_game(self.game_id)
+        return self._game
+
+    def option(self, name: str) -> Any:
+        """The value of the game option ``name`` in force for this policy."""
+        return self.game.option(name)
+
+    def assumptions(self, sit: Situation | None = None) -> tuple[Assumption, ...]:
+        """The assumed readings a LOS answer in situation ``sit`` rests on: the game's
+        assumed (or changed) options among those this policy declares in :attr:`OPTIONS`."""
+        return self.game.assumptions(self.OPTIONS)
 
     # --- hooks ------------------------------------------------------------------------
     def prepare(self, geo: MapGeometry) -> dict[str, np.ndarray]:
@@ -191,9 +218,9 @@ class LOSPolicy:
         """:meth:`prepare` cached on the map geometry."""
         key = (type(self), id(self))
         got = geo.prepared.get(key)
-        if got is None:
-            got = geo.prepared[key] = self.prepare(geo)
-        return got
+        if got is None or got[0] is not self:   # the policy is kept in the entry: ids never reused
+            got = geo.prepared[key] = (self, self.prepare(geo))
+        return got[1]
 
     def relevance(self, geo: MapGeometry, sit: Situation,
                   explain: bool) -> tuple[np.ndarray | None, np.ndarray | None]:
@@ -204,7 +231,8 @@ class LOSPolicy:
         it declares :meth:`relevant` itself.
         """
         key = (type(self), id(self), "relevant", sit, explain)
-        got = geo.prepared.get(key)
+        entry = geo.prepared.get(key)
+        got = entry[1] if entry is not None and entry[0] is self else None
         if got is None:
             mro = type(self).__mro__
             owner = {name: next(c for c in mro if name in c.__dict__) for name in ("judge", "relevant")}
@@ -212,7 +240,7 @@ class LOSPolicy:
                 got = self.relevant(geo, self.prepared(geo), sit, explain)
             else:
                 got = (None, None)
-            geo.prepared[key] = got
+            geo.prepared[key] = (self, got)
         return got
 
     def range_findings(self, batch: Batch, sit: Situation, out: Findings, rule: str = "range",

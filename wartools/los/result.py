@@ -7,6 +7,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
+from wartools.games.options import Assumption
 from wartools.grids.base import Cell, Edge, Ruler
 from wartools.los.policy import Situation
 from wartools.mapmodel import Map
@@ -83,6 +84,8 @@ class LOSResult:
     details
         Game-specific extras (e.g. Heroes of Normandie: which sides of the
         target's terrain element the shot crosses).
+    assumptions
+        The assumed readings of the rules (and house rules) the answer rests on.
     """
 
     map: Map = field(repr=False, compare=False)
@@ -96,6 +99,7 @@ class LOSResult:
     range: int
     situation: Situation = field(default_factory=Situation, repr=False)
     details: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False)
+    assumptions: tuple[Assumption, ...] = field(default=(), repr=False)
 
     @property
     def from_label(self) -> str:
@@ -121,7 +125,8 @@ class LOSResult:
         """The ``wartools los`` JSON answer; ``full`` adds range, hindrance, modifier and details."""
         out: dict[str, Any] = {"from": self.from_label, "to": self.to_label, "visible": self.visible,
                                "status": self.status,
-                               "reasons": [r.to_json() for r in self.reasons]}
+                               "reasons": [r.to_json() for r in self.reasons],
+                               "assumptions": [a.to_json() for a in self.assumptions]}
         if full:
             out.update(range=self.range, hindrance=self.hindrance, modifier=self.modifier,
                        details=dict(self.details))
@@ -138,6 +143,7 @@ class LOSResult:
         for r in self.reasons:
             mark = {"blocks": "x", "hinders": "~", "note": "-"}.get(r.effect, "-")
             lines.append(f"  {mark} {r.where} ({r.contact or 'rule'}): {r.rule}")
+        lines.extend(f"  {a.text()}" for a in self.assumptions)
         return "\n".join(lines)
 
     def __str__(self) -> str:

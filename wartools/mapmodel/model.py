@@ -7,6 +7,7 @@ experiment can never leave a half-edited map behind.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping
@@ -186,7 +187,7 @@ class Map:
     @cached_property
     def fingerprint(self) -> str:
         """A short hash of the map's content; equal maps have equal fingerprints."""
-        text = json.dumps(self.to_dict(), sort_keys=True, default=str)
+        text = json.dumps([self.to_dict(), self.game.changed_settings()], sort_keys=True, default=str)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     # --- conversion -------------------------------------------------------------------
@@ -253,7 +254,30 @@ class Map:
     def _edited(self, change: Callable[[dict[str, Any]], None]) -> Map:
         data = self.to_dict()
         change(data)
-        return Map.from_dict(data, source=self.source)
+        new = Map.from_dict(data, source=self.source)
+        return new if new.game == self.game else dataclasses.replace(new, game=self.game)
+
+    def with_game(self, game: Game | str) -> Map:
+        """The same board played under another registered game id (a house rule of the
+        map's game) or a configured game object.
+
+        Examples
+        --------
+        >>> m = Map.from_dict({"format": "wartools-map/1", "name": "d", "game": "ci",
+        ...                    "grid": {"type": "hex", "columns": 3, "rows": 3}})
+        >>> m.with_options(night=True).game.option("night"), m.game.option("night")
+        (True, False)
+        """
+        from wartools.games import find_game
+
+        g = find_game(game)
+        if g.grid_type != self.game.grid_type:
+            raise WartoolsError(f"game {g.id!r} is played on a {g.grid_type} grid, not {self.grid.type}")
+        return self if g == self.game else dataclasses.replace(self, game=g)
+
+    def with_options(self, **values: Any) -> Map:
+        """The same map with some of its game's options changed (see :meth:`Game.with_options`)."""
+        return self.with_game(self.game.with_options(**values))
 
     def with_terrain(self, where: Cell | str, terrain: str) -> Map:
         """A copy with one cell's terrain changed."""

@@ -97,8 +97,9 @@ class MoveGraph:
 
 
 def rules_class(game: Any) -> type[MovementRules]:
-    """The game's :class:`MovementRules` subclass (``Rules`` in its movement module)."""
-    return game.rules_module("movement").Rules
+    """The game's :class:`MovementRules` subclass (:meth:`Game.movement_rules`)."""
+    cls: type[MovementRules] = game.movement_rules()
+    return cls
 
 
 def build_graph(m: Map, unit_type: str, situation: Situation) -> MoveGraph:
@@ -164,7 +165,7 @@ def movement_graph(m: Map, unit_type: str, situation: Situation) -> MoveGraph:
     Maps are immutable, so a map's fingerprint names its version: an edited map
     (``m.moved(...)``) gets a new graph, the same map reuses the old one.
     """
-    key = (m.game.id, m.fingerprint, unit_type, situation)
+    key = (m.game, m.fingerprint, unit_type, situation)
     mg = _CACHE.get(key)
     if mg is not None:
         _STATS["hits"] += 1

@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from wartools.errors import WartoolsError
+from wartools.games.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell, Grid
-from wartools.movement.rules import join_reasons
+from wartools.movement.rules import Part, join_reasons
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map
@@ -37,6 +38,7 @@ class StepInfo:
     cost: int
     reasons: tuple[str, ...]
     stop: str | None = None
+    parts: tuple[Part, ...] = ()
 
     @property
     def why(self) -> str:
@@ -80,6 +82,14 @@ class PathResult:
     grid: Grid = field(repr=False, compare=False)
     graph: MoveGraph | None = field(default=None, repr=False, compare=False)
 
+    @property
+    def assumptions(self) -> tuple[Assumption, ...]:
+        """The assumed readings this answer rests on: the rules' assumed options and every
+        assumed part of a step taken."""
+        rules = () if self.graph is None else self.graph.rules.assumptions()
+        parts = (p.assumption() for s in self.steps for p in s.parts if p.assumed)
+        return merge_assumptions(rules, (a for a in parts if a is not None))
+
     def labels(self) -> list[str]:
         """The printed labels of :attr:`cells`."""
         return [self.grid.label(c) for c in self.cells]
@@ -99,7 +109,8 @@ class PathResult:
         """The ``wartools path`` answer: ``{"reachable", "cells", "cost", "steps": [{"to", "cost", "why"}]}``."""
         lab = self.grid.label
         return {"reachable": self.reachable, "cells": self.labels(), "cost": self.cost,
-                "steps": [{"to": lab(s.to), "cost": s.cost, "why": s.why} for s in self.steps]}
+                "steps": [{"to": lab(s.to), "cost": s.cost, "why": s.why} for s in self.steps],
+                "assumptions": [a.to_json() for a in self.assumptions]}
 
     def text(self) -> str:
         """A human-readable explanation, one line per step."""
@@ -169,7 +180,13 @@ class Reach:
 
     def to_json(self) -> dict[str, Any]:
         """The ``wartools reach`` answer: ``{"from", "unit", "reachable": {label: cost}}``."""
-        return {"from": self.grid.label(self.start), "unit": self.unit_type, "reachable": self.labels()}
+        return {"from": self.grid.label(self.start), "unit": self.unit_type, "reachable": self.labels(),
+                "assumptions": [a.to_json() for a in self.assumptions]}
+
+    @property
+    def assumptions(self) -> tuple[Assumption, ...]:
+        """The assumed readings the rules rest on (:meth:`MovementRules.assumptions`)."""
+        return () if self.graph is None else self.graph.rules.assumptions()
 
     def text(self) -> str:
         """A human-readable table of reachable cells, cheapest first."""

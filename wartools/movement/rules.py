@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from wartools.games.options import Assumption
 from wartools.grids.base import Cell
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,6 +40,40 @@ def join_reasons(reasons: tuple[str, ...], stop: str | None) -> str:
     if stop and stop not in parts:
         parts.append(stop)
     return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a step's cost: an amount, what it is, and the rule it comes from.
+
+    A step's cost is the sum of its parts and its explanation is their texts, so
+    the two can never disagree.
+
+    Parameters
+    ----------
+    amount
+        Points this part adds (may be negative: a road bonus).
+    text
+        What it is, in a few words (``"woods hexside 3 MP"``).
+    rule
+        The rulebook section (``"Combat Infantry 5.1"``).
+    assumed
+        The amount is an assumed reading (the excerpt is silent): the answer says so.
+    """
+
+    amount: int
+    text: str
+    rule: str = ""
+    assumed: bool = False
+
+    @property
+    def why(self) -> str:
+        """The text, flagged ``[assumed]`` when it is an assumed reading."""
+        return f"{self.text} [assumed]" if self.assumed and "[assumed]" not in self.text else self.text
+
+    def assumption(self) -> Assumption | None:
+        """The :class:`Assumption` this part rests on, if it is assumed."""
+        return Assumption(self.rule or "not in the excerpt", self.text) if self.assumed else None
 
 
 @dataclass(frozen=True)
@@ -67,6 +102,20 @@ class Step:
     cost: int | None
     reasons: tuple[str, ...] = ()
     stop: str | None = None
+    parts: tuple[Part, ...] = ()
+
+    @classmethod
+    def of(cls, *parts: Part, stop: str | None = None) -> Step:
+        """A step whose cost is the sum of ``parts`` and whose reasons are their texts.
+
+        Examples
+        --------
+        >>> s = Step.of(Part(1, "difficult square", "Heroes of Normandie 1.2"),
+        ...             Part(1, "barbed wire", "Heroes of Normandie 1.3", assumed=True))
+        >>> s.cost, s.why
+        (2, 'difficult square, barbed wire [assumed]')
+        """
+        return cls(sum(p.amount for p in parts), tuple(p.why for p in parts), stop, tuple(parts))
 
     @classmethod
     def blocked(cls, *reasons: str) -> Step:
@@ -162,6 +211,9 @@ class MovementRules:
     allowance_rule: ClassVar[str] = ""
     #: the situation options (``Situation.options``) this game understands, with what they do
     options: ClassVar[Mapping[str, str]] = {}
+    #: the game options (:class:`~wartools.games.options.Option`) these rules read; their
+    #: assumed readings go into every movement answer
+    OPTIONS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, map: Map, unit_type: str, situation: Situation) -> None:
         self.map = map
@@ -213,9 +265,17 @@ class MovementRules:
         units = self.occupants.get(cell)
         return [u for u in units if u.side != self.side] if units else []
 
+    def option(self, name: str) -> Any:
+        """The value in force of the game option ``name`` (the map's configured game)."""
+        return self.map.game.option(name)
+
+    def assumptions(self) -> tuple[Assumption, ...]:
+        """The assumed readings every answer of these rules rests on (:attr:`OPTIONS`)."""
+        return self.map.game.assumptions(self.OPTIONS)
+
     def has_option(self, name: str) -> bool:
-        """Whether ``name`` is among the situation's options."""
-        return name in self.situation.options
+        """Whether switch ``name`` is on: among the situation's options, or a true game option."""
+        return name in self.situation.options or self.map.game.settings.get(name) is True
 
     def mover_tags(self) -> tuple[str, ...]:
         """Tags of the moving unit (empty for a hypothetical unit)."""

@@ -110,11 +110,11 @@ def _cells_and_steps(mg: MoveGraph, nodes: list[Any]) -> tuple[tuple[Cell, ...],
             continue
         st = mg.step(u, v)
         to = v.cell if isinstance(v, End) else v
-        steps.append(StepInfo(u, to, st.cost or 0, st.reasons, st.stop))
+        steps.append(StepInfo(u, to, st.cost or 0, st.reasons, st.stop, st.parts))
         cells.append(to)
     fin = mg.rules.finish()
     if fin is not None and fin.cost:
-        steps.append(StepInfo(cells[-1], cells[-1], fin.cost, fin.reasons))
+        steps.append(StepInfo(cells[-1], cells[-1], fin.cost, fin.reasons, parts=fin.parts))
     return tuple(cells), tuple(steps)
 
 

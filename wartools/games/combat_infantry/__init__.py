@@ -8,6 +8,7 @@ valid edge feature. Unit types from Combat Infantry 2.0-2.55.
 from __future__ import annotations
 
 from wartools.games.base import Game, Vocabulary
+from wartools.games.options import Option
 from wartools.games.style import EdgeStyle, FeatureMarker, MapStyle
 
 _HEX_TERRAIN = ("clear", "beach", "orchard", "cemetery", "woods", "marsh", "town", "farm")
@@ -19,6 +20,10 @@ _TERRAIN_COLOURS = {
 
 class CombatInfantry(Game):
     id = "combat-infantry"
+    package = "wartools.games.combat_infantry"
+    options = (
+        Option("night", False, "Combat Infantry 10.3", "a night scenario: sight and spotting limits"),
+    )
     name = "Combat Infantry: WestFront 1944-45"
     aliases = ("ci", "combat-infantry-westfront", "westfront")
     rulebook = "combat-infantry-westfront.txt"

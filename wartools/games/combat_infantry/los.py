@@ -234,5 +234,7 @@ class CombatInfantryLOS(LOSPolicy):
         return ok
 
 
+#: the policy class the game object builds (``Game.los_policy()``)
+Policy = CombatInfantryLOS
 POLICY = CombatInfantryLOS()
 """The default Combat Infantry policy used by :func:`wartools.los.line_of_sight`."""

@@ -9,11 +9,19 @@ follow the health-symbol colours of Company of Heroes 4 "Unit Types".
 from __future__ import annotations
 
 from wartools.games.base import Game, Vocabulary
+from wartools.games.options import Option
 from wartools.games.style import EdgeStyle, MapStyle
 
 
 class CompanyOfHeroes(Game):
     id = "company-of-heroes"
+    package = "wartools.games.company_of_heroes"
+    options = (
+        Option("commander-4cp", False, "Company of Heroes 10",
+               "a commander card gives each unit 4 cp a round instead of 3"),
+        Option("deploy", False, "Company of Heroes 4",
+               "weapon teams pay 1 cp to deploy at the end of their move"),
+    )
     name = "Company of Heroes"
     aliases = ("coh", "company-of-heroes-board-game")
     rulebook = "company-of-heroes.txt"

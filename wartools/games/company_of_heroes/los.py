@@ -161,6 +161,8 @@ class CompanyOfHeroesLOS(LOSPolicy):
         out.add(camo, BLOCK, "camouflage", CELL, batch.b[camo], NO_CONTACT, last)
 
 
+#: the policy class the game object builds (``Game.los_policy()``)
+Policy = CompanyOfHeroesLOS
 POLICY = CompanyOfHeroesLOS()
 """The default Company of Heroes policy."""
 

@@ -13,6 +13,7 @@ from wartools.games.style import EdgeStyle, FeatureMarker, MapStyle
 
 class ConflictOfHeroes(Game):
     id = "conflict-of-heroes"
+    package = "wartools.games.conflict_of_heroes"
     name = "Conflict of Heroes: Storms of Steel"
     aliases = ("coh-sos", "storms-of-steel", "conflict")
     rulebook = "conflict-of-heroes-storms-of-steel.txt"

@@ -58,12 +58,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
 from wartools.los.geometry import Batch, MapGeometry
 from wartools.los.policy import BLOCK, CELL, EDGE, HINDER, Findings, LOSPolicy, Situation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.games.base import Game
 
 Effect = tuple[str, int]   # ("clear" | "hinder" | "block", defence modifier)
 
@@ -103,7 +106,8 @@ class ConflictOfHeroesLOS(LOSPolicy):
 
     def __init__(self, terrain: Mapping[str, Effect] | None = None,
                  features: Mapping[str, Effect] | None = None,
-                 edges: Mapping[str, Effect] | None = None) -> None:
+                 edges: Mapping[str, Effect] | None = None, *, game: Game | None = None) -> None:
+        super().__init__(game)
         self.terrain = MappingProxyType({**TERRAIN_LOS, **(terrain or {})})
         self.features = MappingProxyType({**FEATURE_LOS, **(features or {})})
         self.edges = MappingProxyType({**EDGE_LOS, **(edges or {})})
@@ -163,5 +167,7 @@ class ConflictOfHeroesLOS(LOSPolicy):
                 prep["ehinder"][ee[eh]])
 
 
+#: the policy class the game object builds (``Game.los_policy()``)
+Policy = ConflictOfHeroesLOS
 POLICY = ConflictOfHeroesLOS()
 """The default Conflict of Heroes policy (conventional reading, see the module docstring)."""

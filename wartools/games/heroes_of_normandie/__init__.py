@@ -8,11 +8,25 @@ seawall and trench ladders (Heroes of Normandie 1.2 "Trenches").
 from __future__ import annotations
 
 from wartools.games.base import Game, Vocabulary
+from wartools.games.options import Option
 from wartools.games.style import EdgeStyle, FeatureMarker, MapStyle
 
 
 class HeroesOfNormandie(Game):
     id = "heroes-of-normandie"
+    package = "wartools.games.heroes_of_normandie"
+    options = (
+        Option("fuel", False, "Heroes of Normandie, Tank Gear: Fuel",
+               "the vehicle carries a Fuel marker: its Movement Value is one square more"),
+        Option("long-range-penalty", 2, "Heroes of Normandie core rules (not in the excerpt; 3.2 "
+               "Hawkeyed refers to it)",
+               "roll penalty of a shot at long range", assumed=True,
+               reading="a long-range shot takes -2 on its roll (the excerpt names the penalty, "
+                       "not its size)"),
+        Option("one-always-misses", True, "Heroes of Normandie core rules (not in the excerpt; "
+               "4.2 says it of mines)", "a natural 1 on the shot die always misses", assumed=True,
+               reading="a shot rolling 1 misses whatever the modifiers, as a mine does (4.2)"),
+    )
     name = "Heroes of Normandie"
     aliases = ("hon", "heroes-of-normandie-bloody-omaha", "bloody-omaha")
     rulebook = "heroes-of-normandie-bloody-omaha.txt"

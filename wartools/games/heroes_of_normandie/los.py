@@ -337,5 +337,7 @@ class HeroesOfNormandieLOS(LOSPolicy):
         return {"element": terrain, "entry": entry}
 
 
+#: the policy class the game object builds (``Game.los_policy()``)
+Policy = HeroesOfNormandieLOS
 POLICY = HeroesOfNormandieLOS()
 """The default Heroes of Normandie policy."""
