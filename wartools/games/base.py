@@ -20,6 +20,7 @@ from wartools.games.options import Assumption, Option, OptionError, settings_fro
 from wartools.games.style import MapStyle
 
 if TYPE_CHECKING:  # pragma: no cover
+    from wartools.games.coverage import Entry
     from wartools.games.procedures import OddsProcedure
     from wartools.los.policy import LOSPolicy
     from wartools.movement.rules import MovementRules
@@ -238,6 +239,20 @@ class Game:
         """The game's combat procedures for ``wartools odds`` (typed parameters and a runner)."""
         proc: OddsProcedure = self._resolve(self.odds_ref)
         return proc
+
+    #: how the rulebook excerpt numbers its sections: a regular expression (multi-line) whose
+    #: first group is a section number; the coverage test lists every match
+    section_pattern: ClassVar[str] = r"^(\d+(?:\.\d+)+)\s+[A-Z]"
+    coverage_ref: ClassVar[str] = ".coverage:COVERAGE"
+
+    def coverage(self) -> tuple[Entry, ...]:
+        """The rules coverage rows of this game (:mod:`wartools.games.coverage`); empty when
+        the game has none."""
+        try:
+            rows: tuple[Entry, ...] = tuple(self._resolve(self.coverage_ref))
+        except ModuleNotFoundError:
+            return ()
+        return rows
 
     def rules_module(self, layer: str) -> ModuleType:
         """The module holding this game's rules for one layer (``"los"``, ``"movement"``,

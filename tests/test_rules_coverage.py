@@ -1,0 +1,52 @@
+"""The rules coverage table is complete and current (issue: rules fidelity).
+
+For every game with coverage rows, every section the game's ``section_pattern`` finds
+in its rulebook excerpt must be listed, every listed test must exist, every listed
+option must be a real option, and ``docs/rules-coverage.md`` must equal the generated
+table.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from wartools.games import find_game, game_ids
+from wartools.games.coverage import markdown, missing
+
+ROOT = Path(__file__).resolve().parents[1]
+RULEBOOKS = ROOT.parent / "shared" / "rulebooks"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_rulebook_section_is_listed(game_id):
+    game = find_game(game_id)
+    if not game.coverage():
+        pytest.skip(f"{game_id} has no coverage rows yet")
+    path = RULEBOOKS / game.rulebook
+    if not path.exists():
+        pytest.skip(f"rulebook excerpt {path} is not beside this checkout")
+    assert missing(game, path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_listed_test_and_option_exists(game_id):
+    game = find_game(game_id)
+    for e in game.coverage():
+        for ref in re.findall(r"(tests/[\w/]+\.py)::(\w+)", e.where):
+            file, name = ROOT / ref[0], ref[1]
+            assert file.exists(), f"{e.section}: {file} does not exist"
+            assert re.search(rf"^def {name}\b", file.read_text(), re.MULTILINE), \
+                f"{e.section}: no test {name} in {ref[0]}"
+        for name in re.findall(r"option: ([\w-]+)", e.where):
+            game.option_spec(name)
+        if e.status == "assumed":
+            assert "option:" in e.where, f"{e.section}: an assumed reading names the option that flips it"
+
+
+def test_the_coverage_document_is_current():
+    doc = ROOT / "docs" / "rules-coverage.md"
+    expected = markdown(find_game(g) for g in game_ids())
+    assert doc.exists() and doc.read_text() == expected, \
+        "regenerate with: python -m wartools.games.coverage"
