@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from wartools.errors import WartoolsError
 from wartools.games.options import Assumption, Option, OptionError, settings_from
+from wartools.games.scenario_rules import ScenarioRules
 from wartools.games.style import MapStyle
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -265,6 +266,28 @@ class Game:
         'wartools.games.combat_infantry.combat'
         """
         return importlib.import_module(f"{self.package}.{layer}")
+
+    # --- scenario layer hooks (wartools.scenario) -------------------------------------
+    def scenario_rules(self) -> ScenarioRules:
+        """This game's scenario policy (turn name, VP per elimination, hex control,
+        set-up areas, stacking), reading this game object's options:
+        ``wartools.games.<game>.scenario.Rules``, imported lazily; the neutral
+        :class:`~wartools.games.scenario_rules.ScenarioRules` if the game has none.
+
+        Examples
+        --------
+        >>> from wartools.games import find_game
+        >>> find_game("ci").scenario_rules().turn_name
+        'game turn'
+        """
+        try:
+            module = self.rules_module("scenario")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{type(self).__module__}.scenario":
+                raise
+            return ScenarioRules(self)
+        rules: ScenarioRules = module.Rules(self)
+        return rules
 
     def __repr__(self) -> str:
         changed = self.changed_settings()

@@ -69,6 +69,10 @@ class _Checker:
             raise self.fail(path, str(exc)) from None
 
 
+#: the checker, for other strict loaders (scenarios, positions) that share the error format
+Checker = _Checker
+
+
 def _grid(ck: _Checker, data: Any) -> Grid:
     path = ("grid",)
     ck.mapping(data, path, required=("type", "columns", "rows"))

@@ -23,6 +23,13 @@ class CombatInfantry(Game):
     package = "wartools.games.combat_infantry"
     options = (
         Option("night", False, "Combat Infantry 10.3", "a night scenario: sight and spotting limits"),
+        # scenario layer (wartools.games.combat_infantry.scenario)
+        Option("weather", "clear", "Combat Infantry 10.2, 8.4",
+               "a scenario's weather: bad or poor weather spoils unpaved roads", choices=("clear", "bad", "poor")),
+        Option("control-across-cliff", True, "Combat Infantry 8.3, 3.4",
+               "whether hex control extends across a cliff hexside", assumed=True,
+               reading="hex control extends across cliff hexsides (only lake hexsides, impassable to all "
+                       "units, stop it; the excerpt's terrain chart stops before the cliff row)"),
     )
     name = "Combat Infantry: WestFront 1944-45"
     aliases = ("ci", "combat-infantry-westfront", "westfront")

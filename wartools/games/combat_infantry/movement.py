@@ -57,6 +57,7 @@ from __future__ import annotations
 import math
 from typing import ClassVar
 
+from wartools.games.combat_infantry.scenario import hex_control
 from wartools.grids import Edge
 from wartools.grids.base import Cell
 from wartools.movement.rules import MovementRules, Step, Table
@@ -137,25 +138,7 @@ class Rules(MovementRules):
         disputed. Units in an assault hex extend no control (9.1). Rivers do not
         stop control (8.3 example, 8.5 note).
         """
-        occupied: dict[Cell, set[str]] = {}
-        for u in self.situation.others:
-            occupied.setdefault(u.cell, set()).add(u.side)
-        control: dict[Cell, str] = {}
-        claims: dict[Cell, set[str]] = {}
-        grid = self.map.grid
-        for c, sides in occupied.items():
-            if len(sides) > 1:
-                control[c] = "disputed"
-                continue
-            (side,) = sides
-            control[c] = side
-            for n in grid.neighbours(c):
-                if n in occupied or "lake" in self._edges.get(Edge.of(c, n), ()):
-                    continue
-                claims.setdefault(n, set()).add(side)
-        for n, sides in claims.items():
-            control[n] = "disputed" if len(sides) > 1 else next(iter(sides))
-        return control
+        return hex_control(self.map, self.situation.others)
 
     # --- allowance ---------------------------------------------------------------------
     def allowance(self) -> int:

@@ -21,6 +21,11 @@ class CompanyOfHeroes(Game):
                "a commander card gives each unit 4 cp a round instead of 3"),
         Option("deploy", False, "Company of Heroes 4",
                "weapon teams pay 1 cp to deploy at the end of their move"),
+        # scenario layer (wartools.games.company_of_heroes.scenario)
+        Option("contested-capture", "unchanged", "Company of Heroes 8",
+               "what a control point with capturing units of both teams does in the supply phase",
+               assumed=True, choices=("unchanged", "neutral"),
+               reading="a control point with capturing units of both teams keeps its flag"),
     )
     name = "Company of Heroes"
     aliases = ("coh", "company-of-heroes-board-game")

@@ -8,12 +8,18 @@ Hills are elevation, not terrain.
 from __future__ import annotations
 
 from wartools.games.base import Game, Vocabulary
+from wartools.games.options import Option
 from wartools.games.style import EdgeStyle, FeatureMarker, MapStyle
 
 
 class ConflictOfHeroes(Game):
     id = "conflict-of-heroes"
     package = "wartools.games.conflict_of_heroes"
+    options = (
+        # scenario layer (wartools.games.conflict_of_heroes.scenario)
+        Option("variable-ap", False, "Conflict of Heroes 3.01",
+               "optional rule: an activated unit gets 2D6 APs instead of 7"),
+    )
     name = "Conflict of Heroes: Storms of Steel"
     aliases = ("coh-sos", "storms-of-steel", "conflict")
     rulebook = "conflict-of-heroes-storms-of-steel.txt"

@@ -26,6 +26,11 @@ class HeroesOfNormandie(Game):
         Option("one-always-misses", True, "Heroes of Normandie core rules (not in the excerpt; "
                "4.2 says it of mines)", "a natural 1 on the shot die always misses", assumed=True,
                reading="a shot rolling 1 misses whatever the modifiers, as a mine does (4.2)"),
+        # scenario layer (wartools.games.heroes_of_normandie.scenario)
+        Option("control-persists", True, "Heroes of Normandie scenario pages",
+               "whether an objective stays controlled after the side's units leave it", assumed=True,
+               reading="an objective is taken at the end of a supply phase by a side with units on it and "
+                       "no enemy, and kept until the enemy takes it (the excerpt does not define control)"),
     )
     name = "Heroes of Normandie"
     aliases = ("hon", "heroes-of-normandie-bloody-omaha", "bloody-omaha")

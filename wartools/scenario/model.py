@@ -1,0 +1,368 @@
+"""The scenario value types: :class:`Scenario` (what a scenario card says) and
+:class:`Position` (where a game stands). Both are frozen; build them with
+:func:`~wartools.scenario.load_scenario` / :func:`~wartools.scenario.load_position`
+or their ``from_dict`` class methods, which validate everything.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from wartools.errors import WartoolsError
+from wartools.games import Game
+from wartools.games.scenario_rules import SCORE_AT_END, ScenarioRules
+from wartools.grids.base import Cell
+from wartools.mapmodel import Map, Unit
+from wartools.scenario.conditions import Condition
+
+SCENARIO_FORMAT = "wartools-scenario/1"
+POSITION_FORMAT = "wartools-position/1"
+#: map edges a reinforcement may enter by
+MAP_EDGES = ("north", "south", "east", "west")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """When and where a reinforcement enters: a turn and a zone or a map edge."""
+
+    turn: int
+    zone: str | None = None
+    edge: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"turn": self.turn}
+        if self.zone is not None:
+            out["zone"] = self.zone
+        if self.edge is not None:
+            out["edge"] = self.edge
+        return out
+
+
+@dataclass(frozen=True)
+class ForceUnit:
+    """A unit of a side's force: set up on ``cell`` or entering later (``enters``).
+
+    ``steps`` is its starting strength where the game counts steps or health,
+    ``vp`` what its elimination is worth to the enemy (default: the scenario's
+    ``per_elimination``), ``hidden`` whether it sets up hidden.
+    """
+
+    id: str
+    side: str
+    type: str
+    cell: Cell | None = None
+    enters: Entry | None = None
+    name: str | None = None
+    steps: int | None = None
+    vp: int | None = None
+    hidden: bool = False
+    tags: tuple[str, ...] = ()
+
+    @property
+    def is_reinforcement(self) -> bool:
+        """Whether the unit enters after set-up."""
+        return self.enters is not None
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side's force, set-up zones and starting resources."""
+
+    name: str
+    units: tuple[ForceUnit, ...]
+    setup: tuple[str, ...] = ()
+    resources: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def reinforcements(self) -> tuple[ForceUnit, ...]:
+        """The units that enter after set-up."""
+        return tuple(u for u in self.units if u.is_reinforcement)
+
+
+@dataclass(frozen=True)
+class Objective:
+    """A scenario objective: an id, a cell, the VP it is worth and when it scores.
+
+    ``score`` is ``"end"`` (held at the end of the game), ``"each-turn"`` (at the
+    end of every turn) or a tuple of scoring turns.
+    """
+
+    id: str
+    cell: Cell
+    value: int = 0
+    kind: str = "victory"
+    name: str | None = None
+    score: str | tuple[int, ...] = SCORE_AT_END
+
+    def scores_on(self, turn: int) -> bool:
+        """Whether the objective scores at the end of ``turn`` (not for ``"end"``)."""
+        if isinstance(self.score, tuple):
+            return turn in self.score
+        return self.score != SCORE_AT_END
+
+
+@dataclass(frozen=True)
+class Level:
+    """A graded result and the condition for it (``None``: otherwise)."""
+
+    result: str
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True)
+class Victory:
+    """VP rules, the early-end condition and the graded results, checked in order."""
+
+    levels: tuple[Level, ...]
+    per_elimination: int | None = None
+    ends_when: Condition | None = None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario: map, forces, set-up, clock, objectives and victory.
+
+    Examples
+    --------
+    >>> from wartools.scenario import loads_scenario
+    >>> s = loads_scenario(EXAMPLE)
+    >>> s.turns, s.first, [u.id for u in s.units()], s.objective("bridge").value
+    (4, 'US', ['us-1', 'us-2', 'de-1'], 2)
+    >>> s.rules.turn_name, s.unit("us-2").enters.turn
+    ('game turn', 3)
+    """
+
+    name: str
+    game: Game
+    map: Map
+    turns: int
+    first: str
+    sides: Mapping[str, Side]
+    teams: Mapping[str, tuple[str, ...]]
+    objectives: tuple[Objective, ...]
+    victory: Victory
+    options: Mapping[str, Any] = field(default_factory=dict)
+    zones: Mapping[str, tuple[Cell, ...]] = field(default_factory=dict)
+    events: Mapping[str, str] = field(default_factory=dict)
+    description: str | None = None
+    map_ref: str | None = None
+    source: str | None = field(default=None, compare=False)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.map, self.turns))
+
+    @cached_property
+    def rules(self) -> ScenarioRules:
+        """The game's scenario policy (the game carries this scenario's options)."""
+        return self.game.scenario_rules()
+
+    # --- lookups ----------------------------------------------------------------------
+    def units(self) -> tuple[ForceUnit, ...]:
+        """Every unit of every side, in side order."""
+        return tuple(u for s in self.sides.values() for u in s.units)
+
+    def unit(self, unit_id: str) -> ForceUnit:
+        """The unit with this id."""
+        for u in self.units():
+            if u.id == unit_id:
+                return u
+        raise WartoolsError(f"no unit {unit_id!r} in scenario {self.name!r}; "
+                            f"valid: {', '.join(u.id for u in self.units())}")
+
+    def objective(self, objective_id: str) -> Objective:
+        """The objective with this id."""
+        for o in self.objectives:
+            if o.id == objective_id:
+                return o
+        raise WartoolsError(f"no objective {objective_id!r}; valid: {', '.join(o.id for o in self.objectives)}")
+
+    def all_zones(self) -> dict[str, tuple[Cell, ...]]:
+        """The map's zones and the scenario's own."""
+        return {**self.map.zones, **self.zones}
+
+    def team_of(self, side: str) -> str:
+        """The team a side plays in."""
+        return next(t for t, sides in self.teams.items() if side in sides)
+
+    def enemies_of(self, side: str) -> tuple[str, ...]:
+        """The sides not in ``side``'s team."""
+        team = self.team_of(side)
+        return tuple(s for s in self.sides if self.team_of(s) != team)
+
+    def setup_area(self, side: str) -> frozenset[Cell] | None:
+        """Where ``side`` may set up (``None``: the scenario names no zone, anywhere)."""
+        zones = self.sides[side].setup
+        if not zones:
+            return None
+        all_zones = self.all_zones()
+        return self.rules.setup_area(self.map, tuple(c for z in zones for c in all_zones[z]))
+
+    def entry_cells(self, unit: ForceUnit | str) -> tuple[Cell, ...]:
+        """The cells a reinforcement may enter on (its zone, or the cells of its map edge)."""
+        u = self.unit(unit) if isinstance(unit, str) else unit
+        if u.enters is None:
+            return ()
+        if u.enters.zone is not None:
+            return self.all_zones()[u.enters.zone]
+        return edge_cells(self.map, u.enters.edge or "")
+
+    def per_elimination(self) -> int:
+        """VP for an eliminated enemy unit (the scenario's, else the game's)."""
+        v = self.victory.per_elimination
+        return self.rules.per_elimination if v is None else v
+
+    def elimination_vp(self, unit: ForceUnit | str) -> int:
+        """What eliminating ``unit`` is worth to its enemies."""
+        u = self.unit(unit) if isinstance(unit, str) else unit
+        return self.per_elimination() if u.vp is None else u.vp
+
+    def assumptions(self) -> list[dict[str, str]]:
+        """The assumed readings of rules this scenario rests on: ``[{"rule", "reading"}]``."""
+        out = list(self.rules.assumptions())
+        r = self.rules
+        if r.per_elimination_assumed and self.victory.per_elimination is None:
+            out.append({"rule": r.per_elimination_rule,
+                        "reading": f"an eliminated unit without its own vp is worth {r.per_elimination} VP"})
+        if r.objective_scoring_assumed and any(o.score == r.objective_scoring and o.value
+                                               for o in self.objectives):
+            out.append({"rule": r.objective_scoring_rule,
+                        "reading": f"objectives without their own scoring turns score {r.objective_scoring!r}"})
+        return out
+
+    def start(self) -> Position:
+        """The position at the start of turn 1: set-up units on their cells, reinforcements waiting."""
+        units = {u.id: UnitState(u.id, u.cell, steps=u.steps, tags=u.tags)
+                 for u in self.units() if u.cell is not None}
+        return Position(turn=1, units=units, scenario=self.name)
+
+    def start_units(self) -> tuple[Unit, ...]:
+        """The set-up units as map units (the scenario's suggested set-up)."""
+        return self.start().map_units(self)
+
+    def board(self, position: Position | None = None) -> Map:
+        """The map with the position's units on it (the start by default), for the engines."""
+        p = position or self.start()
+        return dataclasses.replace(self.map, game=self.game, units=p.map_units(self))
+
+    def __repr__(self) -> str:
+        return (f"<Scenario {self.name!r} {self.game.id}, {self.turns} {self.rules.turn_name}s, "
+                f"sides {', '.join(self.sides)}>")
+
+
+def edge_cells(m: Map, edge: str) -> tuple[Cell, ...]:
+    """The cells along one map edge (``north`` is the first row, ``west`` the first column).
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> m = loads_map("format: wartools-map/1\\nname: e\\ngame: hon\\ngrid: {type: square, columns: 3, rows: 2}")
+    >>> [m.label(c) for c in edge_cells(m, "south")]
+    ['A2', 'B2', 'C2']
+    """
+    g = m.grid
+    pick = {"north": lambda c, r: r == 0, "south": lambda c, r: r == g.rows - 1,
+            "west": lambda c, r: c == 0, "east": lambda c, r: c == g.columns - 1}[edge]
+    return tuple(sorted((c for c in g.cells() if pick(*g.to_offset(c))), key=g.to_offset))
+
+
+@dataclass(frozen=True)
+class UnitState:
+    """One unit in a position: its cell and its state (steps, health, pins, suppression, tags)."""
+
+    id: str
+    cell: Cell | None
+    steps: int | None = None
+    health: int | None = None
+    pins: int | None = None
+    suppressed: bool = False
+    tags: tuple[str, ...] = ()
+
+    def replace(self, **changes: Any) -> UnitState:
+        """A copy with some fields changed."""
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class Position:
+    """The state of play: the turn, where units stand and their state, who was
+    eliminated or left the map, recorded control of objectives, banked VP and events.
+
+    ``units`` holds the units on the map; reinforcements not yet entered are in
+    none of ``units``, ``eliminated`` and ``off_map`` (see :meth:`waiting`).
+    ``vp`` is what each side has banked besides what :func:`evaluate` counts
+    itself (eliminations and end-scored objectives): earlier scoring turns, events.
+    ``ended`` says the game is over.
+    """
+
+    turn: int
+    units: Mapping[str, UnitState] = field(default_factory=dict)
+    eliminated: tuple[str, ...] = ()
+    off_map: tuple[str, ...] = ()
+    control: Mapping[str, str | None] = field(default_factory=dict)
+    vp: Mapping[str, int] = field(default_factory=dict)
+    events: tuple[str, ...] = ()
+    surrendered: tuple[str, ...] = ()
+    ended: bool = False
+    scenario: str | None = None
+
+    def waiting(self, scenario: Scenario) -> tuple[str, ...]:
+        """Ids of the reinforcements that have not entered yet."""
+        gone = set(self.units) | set(self.eliminated) | set(self.off_map)
+        return tuple(u.id for u in scenario.units() if u.id not in gone)
+
+    def map_units(self, scenario: Scenario) -> tuple[Unit, ...]:
+        """The units on the map as :class:`~wartools.mapmodel.Unit` values (steps as strength;
+        pins and suppression as ``pinned`` / ``suppressed`` tags)."""
+        out = []
+        for u in scenario.units():
+            st = self.units.get(u.id)
+            if st is None or st.cell is None:
+                continue
+            tags = list(st.tags)
+            if st.pins and "pinned" not in tags:
+                tags.append("pinned")
+            if st.suppressed and "suppressed" not in tags:
+                tags.append("suppressed")
+            strength = st.steps if st.steps is not None else st.health
+            out.append(Unit(u.id, u.side, u.type, st.cell, u.name, strength, tuple(tags)))
+        return tuple(out)
+
+    def replace(self, **changes: Any) -> Position:
+        """A copy with some fields changed (not re-validated; see :func:`check_position`)."""
+        return dataclasses.replace(self, **changes)
+
+
+EXAMPLE = """\
+format: wartools-scenario/1
+name: Bridge (doctest)
+game: combat-infantry
+map:
+  format: wartools-map/1
+  name: strip
+  game: combat-infantry
+  grid: {type: hex, columns: 6, rows: 3}
+  zones: {west: [A1, A2, A3], east: [F1, F2, F3]}
+turns: 4
+first: US
+sides:
+  US:
+    setup: [west]
+    units:
+      - {id: us-1, type: rifle, cell: A2, steps: 4}
+      - {id: us-2, type: tank, enters: {turn: 3, edge: west}}
+  German:
+    setup: [east]
+    units: [{id: de-1, type: rifle, cell: F2}]
+objectives:
+  - {id: bridge, cell: C2, value: 2}
+victory:
+  levels:
+    - {result: US victory, if: {side: US, controls: [bridge]}}
+    - {result: German victory, otherwise: true}
+"""
+
+__all__ = ["EXAMPLE", "Entry", "ForceUnit", "Level", "MAP_EDGES", "Objective", "POSITION_FORMAT", "Position",
+           "SCENARIO_FORMAT", "Scenario", "Side", "UnitState", "Victory", "edge_cells"]

@@ -1,0 +1,471 @@
+"""Strict validation of scenario and position data into :class:`Scenario` and :class:`Position`.
+
+Every check raises :class:`ScenarioError` (a :class:`~wartools.errors.MapError`)
+naming the file, the line, the field and what would be valid; nothing is built
+until every check passes. Game rules (set-up areas, stacking, impassable cells,
+options) are asked of the game's :class:`~wartools.games.scenario_rules.ScenarioRules`.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from wartools.errors import MapError, WartoolsError
+from wartools.games import find_game
+from wartools.games.scenario_rules import SCORE_AT_END, SCORE_EACH_TURN, ScenarioRules
+from wartools.grids.base import Cell
+from wartools.mapmodel import Map, Unit, load_map
+from wartools.mapmodel.validate import Checker
+from wartools.scenario import conditions as C
+from wartools.scenario.model import (MAP_EDGES, POSITION_FORMAT, SCENARIO_FORMAT, Entry, ForceUnit, Level,
+                                     Objective, Position, Scenario, Side, UnitState, Victory)
+
+Path_ = tuple[Any, ...]
+SCENARIO_KEYS = ("format", "name", "game", "map", "description", "turns", "first", "options", "teams", "zones",
+                 "sides", "objectives", "events", "victory")
+SIDE_KEYS = ("units", "setup", "resources")
+UNIT_KEYS = ("id", "type", "cell", "enters", "name", "steps", "vp", "hidden", "tags")
+OBJECTIVE_KEYS = ("id", "cell", "value", "kind", "name", "score")
+POSITION_KEYS = ("format", "scenario", "turn", "ended", "units", "eliminated", "off_map", "control", "vp",
+                 "events", "surrendered")
+
+
+class ScenarioError(MapError):
+    """A scenario or position file or value that is invalid (same format as :class:`MapError`)."""
+
+
+class _Ck(Checker):
+    def fail(self, path: Path_, message: str) -> MapError:
+        err = super().fail(path, message)
+        return ScenarioError(err.reason, file=err.file, line=err.line, field=err.field)
+
+    def integer(self, data: Any, path: Path_, low: int | None = None, high: int | None = None) -> int:
+        what = "an integer" if low is None else f"an integer >= {low}"
+        value: int = self.typed(data, path, int, what)
+        if low is not None and value < low:
+            raise self.fail(path, f"must be {what}, got {value}")
+        if high is not None and value > high:
+            raise self.fail(path, f"must be at most {high}, got {value}")
+        return value
+
+    def text(self, data: Any, path: Path_, what: str = "a string") -> str:
+        value: str = self.typed(data, path, str, what)
+        return value
+
+    def strings(self, data: Any, path: Path_, what: str = "a list of strings") -> tuple[str, ...]:
+        items = self.typed(data, path, list, what)
+        return tuple(self.text(v, (*path, i)) for i, v in enumerate(items))
+
+    def choice(self, value: Any, valid: tuple[str, ...] | list[str], path: Path_, what: str) -> str:
+        if value not in valid:
+            raise self.fail(path, f"unknown {what} {value!r}; valid: {', '.join(map(str, valid)) or 'none'}")
+        return str(value)
+
+
+# --- scenario -------------------------------------------------------------------------------
+def _map(ck: _Ck, data: Any, base_dir: Path | None) -> tuple[Map, str | None]:
+    if isinstance(data, str):
+        target = Path(data)
+        if not target.is_absolute() and base_dir is not None:
+            target = base_dir / target
+        if not target.exists():
+            raise ck.fail(("map",), f"no such map file {str(target)!r}")
+        return load_map(target), data
+    if isinstance(data, dict):
+        try:
+            return Map.from_dict(data, source=ck.source, lines={k[1:]: v for k, v in ck.lines.items()
+                                                                if k[:1] == ("map",)}), None
+        except MapError as exc:
+            raise ScenarioError(exc.reason, file=exc.file, line=exc.line,
+                                field="map" + (f".{exc.field}" if exc.field else "")) from None
+    raise ck.fail(("map",), f"must be a map file path or an inline map, got {type(data).__name__}")
+
+
+def _objectives(ck: _Ck, data: Any, m: Map, rules: ScenarioRules, turns: int) -> tuple[Objective, ...]:
+    own: list[Objective] = []
+    for i, entry in enumerate(ck.typed(data or [], ("objectives",), list, "a list")):
+        path = ("objectives", i)
+        ck.mapping(entry, path, OBJECTIVE_KEYS, required=("id", "cell"))
+        oid = ck.text(entry["id"], (*path, "id"), "an objective id")
+        cell = ck.cell(m.grid, entry["cell"], (*path, "cell"))
+        value = ck.integer(entry.get("value", 0), (*path, "value"), 0)
+        kind = ck.text(entry.get("kind", "victory"), (*path, "kind"))
+        name = entry.get("name")
+        if name is not None:
+            ck.text(name, (*path, "name"))
+        own.append(Objective(oid, cell, value, kind, name, _score(ck, entry.get("score"), (*path, "score"),
+                                                                 rules, turns)))
+    taken = {o.cell for o in own}
+    from_map = [Objective(m.label(o.cell), o.cell, o.value if o.kind == "victory" else 0, o.kind, None,
+                          rules.objective_scoring) for o in m.objectives if o.cell not in taken]
+    out = tuple(own) + tuple(from_map)
+    seen: set[str] = set()
+    for i, o in enumerate(out):
+        if o.id in seen:
+            raise ck.fail(("objectives", i, "id") if i < len(own) else ("objectives",),
+                          f"duplicate objective id {o.id!r}")
+        seen.add(o.id)
+    return out
+
+
+def _score(ck: _Ck, data: Any, path: Path_, rules: ScenarioRules, turns: int) -> str | tuple[int, ...]:
+    if data is None:
+        return rules.objective_scoring
+    if isinstance(data, list):
+        return tuple(ck.integer(t, (*path, i), 1, turns) for i, t in enumerate(data))
+    return ck.choice(data, (SCORE_AT_END, SCORE_EACH_TURN), path, "scoring (or a list of turns)")
+
+
+def _entry(ck: _Ck, data: Any, path: Path_, turns: int, zones: Mapping[str, Any], turn_name: str) -> Entry:
+    ck.mapping(data, path, ("turn", "zone", "edge"), required=("turn",))
+    turn = ck.integer(data["turn"], (*path, "turn"), 1)
+    if turn > turns:
+        raise ck.fail((*path, "turn"), f"enters on {turn_name} {turn}, after the last {turn_name} "
+                                       f"({turns}); valid: 1-{turns}")
+    if ("zone" in data) == ("edge" in data):
+        raise ck.fail(path, "give exactly one of 'zone' (a zone of the map or scenario) or 'edge' "
+                            f"({', '.join(MAP_EDGES)})")
+    if "zone" in data:
+        return Entry(turn, zone=ck.choice(data["zone"], sorted(zones), (*path, "zone"), "entry zone"))
+    return Entry(turn, edge=ck.choice(data["edge"], MAP_EDGES, (*path, "edge"), "map edge"))
+
+
+def _units(ck: _Ck, side: str, data: Any, path: Path_, m: Map, turns: int, zones: Mapping[str, Any],
+           rules: ScenarioRules, area: frozenset[Cell] | None, setup: tuple[str, ...]) -> list[ForceUnit]:
+    game = m.game
+    units = []
+    for i, entry in enumerate(ck.typed(data, path, list, "a list of units")):
+        p = (*path, i)
+        ck.mapping(entry, p, UNIT_KEYS, required=("id", "type"))
+        uid = str(ck.typed(entry["id"], (*p, "id"), (str, int), "a unit id"))
+        utype = ck.vocab(game.unit_types, entry["type"], (*p, "type"), game)
+        if ("cell" in entry) == ("enters" in entry):
+            raise ck.fail(p, "give exactly one of 'cell' (set up there) or 'enters' (a reinforcement)")
+        cell, enters = None, None
+        if "cell" in entry:
+            cell = ck.cell(m.grid, entry["cell"], (*p, "cell"))
+            if area is not None and cell not in area:
+                raise ck.fail((*p, "cell"), f"{m.label(cell)} is outside {side}'s set-up area "
+                                            f"({', '.join(setup)}; {_area_rule(rules)})")
+            why = rules.standing_problem(m, utype, cell)
+            if why:
+                raise ck.fail((*p, "cell"), why)
+        else:
+            enters = _entry(ck, entry["enters"], (*p, "enters"), turns, zones, rules.turn_name)
+        steps = None if entry.get("steps") is None else ck.integer(entry["steps"], (*p, "steps"), 1)
+        vp = None if entry.get("vp") is None else ck.integer(entry["vp"], (*p, "vp"), 0)
+        hidden = ck.typed(entry.get("hidden", False), (*p, "hidden"), bool, "true or false")
+        name = None if entry.get("name") is None else ck.text(entry["name"], (*p, "name"))
+        tags = ck.strings(entry.get("tags", []), (*p, "tags"))
+        units.append(ForceUnit(uid, side, utype, cell, enters, name, steps, vp, hidden, tags))
+    return units
+
+
+def _area_rule(rules: ScenarioRules) -> str:
+    doc = (type(rules).setup_area.__doc__ or "").strip().splitlines()
+    return doc[0].rstrip(".") if doc and type(rules).setup_area is not ScenarioRules.setup_area else "the zones"
+
+
+def _check_stacks(ck: _Ck, rules: ScenarioRules, m: Map, placed: list[tuple[Unit, Path_]]) -> None:
+    stacks: dict[tuple[str, Cell], list[tuple[Unit, Path_]]] = {}
+    for u, p in placed:
+        stacks.setdefault((u.side, u.cell), []).append((u, p))
+    for group in stacks.values():
+        for k in range(2, len(group) + 1):
+            why = rules.stack_problem(m, [u for u, _ in group[:k]])
+            if why:
+                raise ck.fail(group[k - 1][1], why)
+
+
+def build_scenario(data: Any, source: str | None, lines: Mapping[Path_, int],
+                   base_dir: Path | None = None) -> Scenario:
+    """Validate scenario-file data and build a :class:`Scenario`."""
+    ck = _Ck(source, lines)
+    if data is None:
+        raise ck.fail((), "the scenario file is empty")
+    ck.mapping(data, (), SCENARIO_KEYS, required=("format", "name", "map", "turns", "sides", "victory"))
+    if data["format"] != SCENARIO_FORMAT:
+        raise ck.fail(("format",), f"unsupported format {data['format']!r}; valid: {SCENARIO_FORMAT}")
+    name = ck.text(data["name"], ("name",))
+    m, map_ref = _map(ck, data["map"], base_dir)
+    game = m.game
+    if "game" in data:
+        try:
+            declared = find_game(ck.text(data["game"], ("game",), "a game id"))
+        except WartoolsError as exc:
+            raise ck.fail(("game",), str(exc)) from None
+        if declared != game:
+            raise ck.fail(("game",), f"the scenario is for {declared.id} but its map is for {game.id}")
+    turns = ck.integer(data["turns"], ("turns",), 1)
+    description = None if data.get("description") is None else ck.text(data["description"], ("description",))
+
+    options: dict[str, Any] = {}
+    for key, value in ck.mapping(data.get("options") or {}, ("options",)).items():
+        try:
+            options[str(key)] = game.option_spec(str(key)).parse(value)
+        except WartoolsError as exc:
+            raise ck.fail(("options", key), str(exc)) from None
+    game = game.with_options(**options)
+    rules = game.scenario_rules()
+
+    zones: dict[str, tuple[Cell, ...]] = {}
+    for zname, labels in ck.mapping(data.get("zones") or {}, ("zones",)).items():
+        ck.text(zname, ("zones", zname), "a zone name")
+        if zname in m.zones:
+            raise ck.fail(("zones", zname), f"zone {zname!r} is already a zone of the map")
+        cells = ck.typed(labels, ("zones", zname), list, "a list of cell labels")
+        zones[zname] = tuple(ck.cell(m.grid, v, ("zones", zname, i)) for i, v in enumerate(cells))
+    all_zones = {**m.zones, **zones}
+
+    sides_data = ck.mapping(data["sides"], ("sides",))
+    if len(sides_data) < 2:
+        raise ck.fail(("sides",), f"a scenario needs at least 2 sides, got {len(sides_data)}")
+    sides: dict[str, Side] = {}
+    seen: dict[str, Path_] = {}
+    placed: list[tuple[Unit, Path_]] = []
+    for side, sdata in sides_data.items():
+        path: Path_ = ("sides", side)
+        ck.text(side, path, "a side name")
+        ck.mapping(sdata or {}, path, SIDE_KEYS)
+        sdata = sdata or {}
+        setup = ck.strings(sdata.get("setup", []), (*path, "setup"), "a list of zone names")
+        for i, z in enumerate(setup):
+            ck.choice(z, sorted(all_zones), (*path, "setup", i), "set-up zone")
+        area = (rules.setup_area(m, tuple(c for z in setup for c in all_zones[z])) if setup else None)
+        if "units" in sdata:
+            units = _units(ck, side, sdata["units"], (*path, "units"), m, turns, all_zones, rules, area, setup)
+            paths = [(*path, "units", i) for i in range(len(units))]
+        else:
+            units = [ForceUnit(u.id, side, u.type, u.cell, None, u.name, u.strength, None, False, u.tags)
+                     for u in m.units if u.side == side]
+            if not units:
+                raise ck.fail(path, f"side {side!r} lists no units and the map has none of its units")
+            paths = [path] * len(units)
+        for u, p in zip(units, paths):
+            if u.id in seen:
+                raise ck.fail(p, f"duplicate unit id {u.id!r}")
+            seen[u.id] = p
+            if u.cell is not None:
+                placed.append((Unit(u.id, side, u.type, u.cell, u.name, u.steps, u.tags),
+                               (*p, "cell") if "units" in sdata else p))
+        resources = {}
+        for key, value in ck.mapping(sdata.get("resources") or {}, (*path, "resources")).items():
+            ck.choice(key, sorted(rules.resources), (*path, "resources", key), f"resource for {game.id}")
+            resources[key] = ck.integer(value, (*path, "resources", key), 0)
+        sides[side] = Side(side, tuple(units), setup, MappingProxyType(resources))
+    _check_stacks(ck, rules, m, placed)
+
+    teams: dict[str, tuple[str, ...]] = {}
+    if data.get("teams") is not None:
+        member: dict[str, str] = {}
+        for team, team_sides in ck.mapping(data["teams"], ("teams",)).items():
+            ck.text(team, ("teams", team), "a team name")
+            listed = ck.strings(team_sides, ("teams", team), "a list of sides")
+            for i, s in enumerate(listed):
+                ck.choice(s, list(sides), ("teams", team, i), "side")
+                if s in member:
+                    raise ck.fail(("teams", team, i), f"side {s!r} is already in team {member[s]!r}")
+                member[s] = team
+            teams[team] = listed
+        missing = [s for s in sides if s not in member]
+        if missing:
+            raise ck.fail(("teams",), f"sides in no team: {', '.join(missing)}")
+    else:
+        teams = {s: (s,) for s in sides}
+    parties = [*sides, *(t for t in teams if t not in sides)]
+    first = ck.choice(data.get("first", next(iter(sides))), parties, ("first",), "side")
+
+    objectives = _objectives(ck, data.get("objectives"), m, rules, turns)
+    events: dict[str, str] = {}
+    ev = data.get("events") or {}
+    if isinstance(ev, list):
+        events = {ck.text(e, ("events", i), "an event name"): "" for i, e in enumerate(ev)}
+    else:
+        for key, text in ck.mapping(ev, ("events",)).items():
+            events[ck.text(key, ("events", key), "an event name")] = ck.text(text or "", ("events", key))
+
+    ctx = _CondContext(ck, parties, [o.id for o in objectives], list(events), list(seen), m)
+    victory = _victory(ck, data["victory"], ctx)
+    return Scenario(name=name, game=game, map=m, turns=turns, first=first, sides=MappingProxyType(sides),
+                    teams=MappingProxyType(teams), objectives=objectives, victory=victory,
+                    options=MappingProxyType(options), zones=MappingProxyType(zones),
+                    events=MappingProxyType(events), description=description, map_ref=map_ref, source=source)
+
+
+class _CondContext:
+    def __init__(self, ck: _Ck, parties: list[str], objectives: list[str], events: list[str],
+                 units: list[str], m: Map) -> None:
+        self.ck, self.parties, self.objectives, self.events, self.units, self.map = (
+            ck, parties, objectives, events, units, m)
+
+    def side(self, value: Any, path: Path_) -> str:
+        return self.ck.choice(value, self.parties, path, "side or team")
+
+    def condition(self, data: Any, path: Path_) -> C.Condition:
+        ck = self.ck
+        ck.mapping(data, path)
+        kinds = [k for k in C.FORMS if k in data and k != "side"]
+        if len(kinds) != 1:
+            raise ck.fail(path, f"a condition needs exactly one of: {', '.join(k for k in C.FORMS)}; "
+                                f"got {', '.join(map(str, data)) or 'nothing'}")
+        kind = kinds[0]
+        ck.mapping(data, path, C.FORMS[kind])
+        if kind in ("all", "any"):
+            items = ck.typed(data[kind], (*path, kind), list, "a list of conditions")
+            if not items:
+                raise ck.fail((*path, kind), "needs at least one condition")
+            parts = tuple(self.condition(c, (*path, kind, i)) for i, c in enumerate(items))
+            return C.All(parts) if kind == "all" else C.AnyOf(parts)
+        if kind == "not":
+            return C.Not(self.condition(data["not"], (*path, "not")))
+        if kind == "tie":
+            if data["tie"] is not True:
+                raise ck.fail((*path, "tie"), "must be true")
+            return C.Tie()
+        if kind == "event":
+            return C.Event(ck.choice(data["event"], self.events, (*path, "event"), "event"))
+        if kind == "surrendered":
+            return C.Surrendered(self.side(data["surrendered"], (*path, "surrendered")))
+        if kind == "unit":
+            if "at" not in data:
+                raise ck.fail(path, "missing required key 'at'")
+            unit = ck.choice(str(data["unit"]), self.units, (*path, "unit"), "unit")
+            at = ck.text(data["at"], (*path, "at"), "an objective id or a cell label")
+            if at not in self.objectives:
+                try:
+                    self.map.cell(at)
+                except WartoolsError:
+                    raise ck.fail((*path, "at"), f"{at!r} is neither an objective nor a cell of the map; "
+                                                 f"objectives: {', '.join(self.objectives) or 'none'}") from None
+            return C.UnitAt(unit, at)
+        if "side" not in data:
+            raise ck.fail(path, "missing required key 'side'")
+        side = self.side(data["side"], (*path, "side"))
+        if kind == "vp_lead":
+            return C.VpLead(side, ck.integer(data["vp_lead"], (*path, "vp_lead"), 0))
+        if kind == "vp_at_least":
+            return C.VpAtLeast(side, ck.integer(data["vp_at_least"], (*path, "vp_at_least"), 0))
+        ids = ck.strings(data["controls"], (*path, "controls"), "a list of objective ids")
+        if not ids:
+            raise ck.fail((*path, "controls"), "needs at least one objective")
+        for i, o in enumerate(ids):
+            ck.choice(o, self.objectives, (*path, "controls", i), "objective")
+        counts = {k: ck.integer(data[k], (*path, k), 0, len(ids))
+                  for k in ("at_least", "exactly", "at_most") if k in data}
+        if len(counts) > 1:
+            raise ck.fail(path, "give at most one of at_least, exactly, at_most")
+        return C.Controls(side, ids, **counts)
+
+
+def _victory(ck: _Ck, data: Any, ctx: _CondContext) -> Victory:
+    path: Path_ = ("victory",)
+    ck.mapping(data, path, ("vp", "ends_when", "levels"), required=("levels",))
+    per = None
+    if data.get("vp") is not None:
+        vp = ck.mapping(data["vp"], (*path, "vp"), ("per_elimination",))
+        if "per_elimination" in vp:
+            per = ck.integer(vp["per_elimination"], (*path, "vp", "per_elimination"), 0)
+    ends = None if data.get("ends_when") is None else ctx.condition(data["ends_when"], (*path, "ends_when"))
+    items = ck.typed(data["levels"], (*path, "levels"), list, "a list of levels")
+    if not items:
+        raise ck.fail((*path, "levels"), "needs at least one level")
+    levels: list[Level] = []
+    for i, entry in enumerate(items):
+        p = (*path, "levels", i)
+        ck.mapping(entry, p, ("result", "if", "otherwise"), required=("result",))
+        result = ck.text(entry["result"], (*p, "result"), "a result name")
+        if any(lv.result == result for lv in levels):
+            raise ck.fail((*p, "result"), f"duplicate result {result!r}")
+        if ("if" in entry) == ("otherwise" in entry):
+            raise ck.fail(p, "give exactly one of 'if' (a condition) or 'otherwise: true'")
+        if "otherwise" in entry:
+            if entry["otherwise"] is not True:
+                raise ck.fail((*p, "otherwise"), "must be true")
+            if i != len(items) - 1:
+                raise ck.fail(p, "an 'otherwise' level must be the last")
+            levels.append(Level(result))
+        else:
+            levels.append(Level(result, ctx.condition(entry["if"], (*p, "if"))))
+    return Victory(tuple(levels), per, ends)
+
+
+# --- position -------------------------------------------------------------------------------
+def build_position(data: Any, scenario: Scenario, source: str | None,
+                   lines: Mapping[Path_, int]) -> Position:
+    """Validate position-file data against ``scenario`` and build a :class:`Position`."""
+    ck = _Ck(source, lines)
+    s, m, rules = scenario, scenario.map, scenario.rules
+    if data is None:
+        raise ck.fail((), "the position file is empty")
+    ck.mapping(data, (), POSITION_KEYS, required=("format", "turn"))
+    if data["format"] != POSITION_FORMAT:
+        raise ck.fail(("format",), f"unsupported format {data['format']!r}; valid: {POSITION_FORMAT}")
+    name = None
+    if data.get("scenario") is not None:
+        name = ck.text(data["scenario"], ("scenario",))
+        if name != s.name:
+            raise ck.fail(("scenario",), f"this position is for scenario {name!r}, not {s.name!r}")
+    turn = ck.integer(data["turn"], ("turn",), 1, s.turns)
+    ended = ck.typed(data.get("ended", False), ("ended",), bool, "true or false")
+    ids = [u.id for u in s.units()]
+    states: dict[str, UnitState] = {}
+    placed: list[tuple[Unit, Path_]] = []
+    state_keys = ("id", "cell", "tags", *rules.unit_state)
+    for i, entry in enumerate(ck.typed(data.get("units") or [], ("units",), list, "a list of units")):
+        p: Path_ = ("units", i)
+        ck.mapping(entry, p, state_keys, required=("id", "cell"))
+        uid = ck.choice(str(entry["id"]), ids, (*p, "id"), "unit")
+        if uid in states:
+            raise ck.fail((*p, "id"), f"unit {uid!r} is listed twice")
+        fu = s.unit(uid)
+        cell = ck.cell(m.grid, entry["cell"], (*p, "cell"))
+        if fu.enters is not None and turn < fu.enters.turn:
+            raise ck.fail((*p, "cell"), f"{uid} enters on {rules.turn_name} {fu.enters.turn}; "
+                                        f"this position is {rules.turn_name} {turn}")
+        why = rules.standing_problem(m, fu.type, cell)
+        if why:
+            raise ck.fail((*p, "cell"), why)
+        nums = {k: (None if entry.get(k) is None else ck.integer(entry[k], (*p, k), 1 if k == "steps" else 0))
+                for k in ("steps", "health", "pins")}
+        suppressed = ck.typed(entry.get("suppressed", False), (*p, "suppressed"), bool, "true or false")
+        tags = ck.strings(entry.get("tags", []), (*p, "tags"))
+        states[uid] = UnitState(uid, cell, nums["steps"], nums["health"], nums["pins"], suppressed, tags)
+        placed.append((Unit(uid, fu.side, fu.type, cell, fu.name, None, tags), (*p, "cell")))
+    _check_stacks(ck, rules, m, placed)
+
+    gone: dict[str, tuple[str, ...]] = {}
+    for key in ("eliminated", "off_map"):
+        listed = ck.strings(data.get(key) or [], (key,), "a list of unit ids")
+        for i, uid in enumerate(listed):
+            ck.choice(uid, ids, (key, i), "unit")
+            if uid in states or any(uid in g for g in gone.values()) or listed.count(uid) > 1:
+                raise ck.fail((key, i), f"unit {uid!r} is listed twice (on the map, eliminated or off_map)")
+        gone[key] = listed
+    for u in s.units():
+        if u.id not in states and u.id not in gone["eliminated"] + gone["off_map"] and u.enters is None:
+            raise ck.fail(("units",), f"unit {u.id!r} is missing: list it under units, eliminated or off_map")
+
+    control: dict[str, str | None] = {}
+    objective_ids = [o.id for o in s.objectives]
+    for key, side in ck.mapping(data.get("control") or {}, ("control",)).items():
+        ck.choice(key, objective_ids, ("control", key), "objective")
+        control[key] = None if side is None else ck.choice(side, list(s.sides), ("control", key), "side")
+    vp = {}
+    for side, value in ck.mapping(data.get("vp") or {}, ("vp",)).items():
+        ck.choice(side, list(s.sides), ("vp", side), "side")
+        vp[side] = ck.integer(value, ("vp", side))
+    events = ck.strings(data.get("events") or [], ("events",), "a list of event names")
+    for i, e in enumerate(events):
+        ck.choice(e, list(s.events), ("events", i), "event")
+    raw = data.get("surrendered") or []
+    surrendered = ck.strings([raw] if isinstance(raw, str) else raw, ("surrendered",), "a list of sides")
+    for i, side in enumerate(surrendered):
+        ck.choice(side, list(s.sides), ("surrendered", i), "side")
+    return Position(turn=turn, units=MappingProxyType(states), eliminated=gone["eliminated"],
+                    off_map=gone["off_map"], control=MappingProxyType(control), vp=MappingProxyType(vp),
+                    events=events, surrendered=surrendered, ended=ended, scenario=name)
+
+
+__all__ = ["ScenarioError", "build_position", "build_scenario"]

@@ -1,0 +1,215 @@
+"""Victory: :func:`evaluate` a position, and :func:`end_turn` to score and advance the clock.
+
+Who controls each objective is the game's to say
+(:meth:`~wartools.games.scenario_rules.ScenarioRules.control`); VP are the
+position's banked VP, plus each eliminated enemy unit's value, plus the
+objectives that score at the end of the game held now. The graded levels are
+checked in order and the first that holds is the result.
+
+Examples
+--------
+>>> from wartools.scenario import loads_scenario
+>>> from wartools.scenario.model import EXAMPLE
+>>> s = loads_scenario(EXAMPLE)
+>>> r = evaluate(s)
+>>> r.result, dict(r.vp), r.controls["bridge"].side
+('German victory', {'US': 0, 'German': 0}, None)
+>>> p = s.start()
+>>> p = p.replace(units={**p.units, "us-1": p.units["us-1"].replace(cell=s.map.cell("C2"))})
+>>> r = evaluate(s, p)
+>>> r.result, dict(r.vp), r.controls["bridge"].why
+('US victory', {'US': 2, 'German': 0}, 'US units on it (Combat Infantry 8.3)')
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from wartools.games.scenario_rules import Control
+from wartools.grids.base import Cell
+from wartools.scenario.conditions import Facts
+from wartools.scenario.model import Position, Scenario
+
+
+@dataclass(frozen=True)
+class VictoryResult:
+    """The victory state of a position.
+
+    ``result`` is the first graded level that holds (``None`` if none does);
+    ``over`` says whether the game has ended (the last turn is done, or the
+    early-end condition holds); ``vp`` the VP per side, ``vp_sources`` where
+    they come from; ``controls`` who controls each objective and why;
+    ``reasons`` which conditions were checked and how they came out.
+    """
+
+    scenario: str
+    turn: int
+    over: bool
+    result: str | None
+    vp: Mapping[str, int]
+    vp_sources: Mapping[str, tuple[str, ...]]
+    controls: Mapping[str, Control]
+    reasons: tuple[str, ...]
+    assumptions: tuple[Mapping[str, str], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON answer of ``wartools victory`` (DESIGN.md), plus turn, over and details."""
+        return {"result": self.result, "vp": dict(self.vp),
+                "controls": {k: c.side for k, c in self.controls.items()},
+                "reasons": list(self.reasons), "turn": self.turn, "over": self.over,
+                "control_reasons": {k: f"{c.status}: {c.why}" for k, c in self.controls.items()},
+                "vp_sources": {k: list(v) for k, v in self.vp_sources.items()},
+                "assumptions": [dict(a) for a in self.assumptions]}
+
+    def text(self) -> str:
+        """A human-readable summary."""
+        state = "final" if self.over else "if the game ended now"
+        lines = [f"{self.scenario}, turn {self.turn}: {self.result or 'no result'} ({state})",
+                 "  VP: " + ", ".join(f"{s} {n}" for s, n in self.vp.items())]
+        for side, sources in self.vp_sources.items():
+            for src in sources:
+                lines.append(f"    {side}: {src}")
+        lines.append("  objectives:")
+        for oid, c in self.controls.items():
+            lines.append(f"    {oid}: {c.side or 'nobody'} ({c.status}: {c.why})")
+        lines.append("  reasons:")
+        lines.extend(f"    {r}" for r in self.reasons)
+        if self.assumptions:
+            lines.append("  assumptions:")
+            lines.extend(f"    {a['rule']}: {a['reading']}" for a in self.assumptions)
+        return "\n".join(lines)
+
+
+def objective_control(s: Scenario, p: Position) -> dict[str, Control]:
+    """Who controls each objective in position ``p`` (the game's control rules)."""
+    units = p.map_units(s)
+    recorded = _recorded(s, p)
+    by_cell = s.rules.control(s.map, units, {o.cell for o in s.objectives}, recorded)
+    return {o.id: by_cell[o.cell] for o in s.objectives}
+
+
+def _recorded(s: Scenario, p: Position) -> dict[Cell, str | None]:
+    return {o.cell: p.control.get(o.id) for o in s.objectives}
+
+
+def _vp(s: Scenario, p: Position, controls: Mapping[str, Control]) -> tuple[dict[str, int], dict[str, list[str]]]:
+    vp = {side: p.vp.get(side, 0) for side in s.sides}
+    sources: dict[str, list[str]] = {side: [] for side in s.sides}
+    for side, n in p.vp.items():
+        if n:
+            sources[side].append(f"{n} VP banked")
+    for uid in p.eliminated:
+        u = s.unit(uid)
+        value = s.elimination_vp(u)
+        other_teams = [t for t in s.teams if t != s.team_of(u.side)]
+        if not value or len(other_teams) != 1:
+            continue
+        winner = s.teams[other_teams[0]][0]
+        vp[winner] += value
+        sources[winner].append(f"{value} VP for eliminating {uid}")
+    for o in s.objectives:
+        holder = controls[o.id].side
+        if o.value and holder is not None and o.score == "end":
+            vp[holder] += o.value
+            sources[holder].append(f"{o.value} VP for holding {o.id}")
+    return vp, sources
+
+
+def facts(s: Scenario, p: Position, controls: Mapping[str, Control] | None = None,
+          vp: Mapping[str, int] | None = None) -> Facts:
+    """The :class:`~wartools.scenario.conditions.Facts` victory conditions are checked against."""
+    controls = controls if controls is not None else objective_control(s, p)
+    if vp is None:
+        vp = _vp(s, p, controls)[0]
+    places = {o.id: o.cell for o in s.objectives}
+
+    def place(name: str) -> Cell:
+        return places[name] if name in places else s.map.cell(name)
+
+    return Facts(vp=vp, teams=s.teams, control={k: c.side for k, c in controls.items()},
+                 events=frozenset(p.events),
+                 unit_cells={u.id: (p.units[u.id].cell if u.id in p.units else None) for u in s.units()},
+                 places=place, label=s.map.label, surrendered=frozenset(p.surrendered))
+
+
+def evaluate(s: Scenario, p: Position | None = None) -> VictoryResult:
+    """The victory state of position ``p`` (the start of the scenario by default).
+
+    Parameters
+    ----------
+    s
+        The scenario.
+    p
+        A position of it (:func:`~wartools.scenario.load_position`, :meth:`Scenario.start`).
+    """
+    p = p or s.start()
+    controls = objective_control(s, p)
+    vp, sources = _vp(s, p, controls)
+    f = facts(s, p, controls, vp)
+    reasons: list[str] = []
+    over = p.ended
+    if p.ended:
+        reasons.append(f"the game is over (after {s.rules.turn_name} {p.turn})")
+    if s.victory.ends_when is not None:
+        held, text = s.victory.ends_when.check(f)
+        reasons.append(f"early end: {text}")
+        over = over or held
+    result = None
+    for level in s.victory.levels:
+        if level.condition is None:
+            reasons.append(f"{level.result}: otherwise")
+            result = level.result
+            break
+        held, text = level.condition.check(f)
+        reasons.append(f"{level.result}: {text}")
+        if held:
+            result = level.result
+            break
+    return VictoryResult(s.name, p.turn, over, result, MappingProxyType(vp),
+                         MappingProxyType({k: tuple(v) for k, v in sources.items()}),
+                         MappingProxyType(controls), tuple(reasons), tuple(s.assumptions()))
+
+
+def end_turn(s: Scenario, p: Position) -> Position:
+    """The position after the end of the current turn: control is updated (captures
+    in games that capture at the end of a turn), objectives that score this turn
+    add their VP, and the clock advances -- or the game ends, after the last turn
+    or when the early-end condition holds.
+
+    Examples
+    --------
+    >>> from wartools.scenario import loads_scenario
+    >>> from wartools.scenario.model import EXAMPLE
+    >>> s = loads_scenario(EXAMPLE)
+    >>> p = end_turn(s, s.start())
+    >>> p.turn, p.ended
+    (2, False)
+    """
+    if p.ended:
+        return p
+    units = p.map_units(s)
+    cells = {o.cell for o in s.objectives}
+    recorded = _recorded(s, p)
+    if s.rules.control_at_end_of_turn:
+        new = s.rules.capture(s.map, units, cells, recorded)
+    else:
+        new = {c: ctl.side for c, ctl in s.rules.control(s.map, units, cells, recorded).items()}
+    control = {o.id: new[o.cell] for o in s.objectives if new[o.cell] is not None}
+    vp = dict(p.vp)
+    for o in s.objectives:
+        side = control.get(o.id)
+        if o.value and side is not None and o.scores_on(p.turn):
+            vp[side] = vp.get(side, 0) + o.value
+    after = dataclasses.replace(p, control=MappingProxyType(control), vp=MappingProxyType(vp))
+    ends = False
+    if s.victory.ends_when is not None:
+        ends = s.victory.ends_when.check(facts(s, after))[0]
+    if ends or p.turn >= s.turns:
+        return dataclasses.replace(after, ended=True)
+    return dataclasses.replace(after, turn=p.turn + 1)
+
+
+__all__ = ["VictoryResult", "end_turn", "evaluate", "facts", "objective_control"]
