@@ -54,7 +54,8 @@ def test_defense_matrix_immunities_and_flame():
     assert r.dice == 0 and r.damage == Dist.constant(2)
     mixed = resolve_damage("infantry", {"Flame": 1, "AP": 1}, health=4, building=True, upgrade=True)
     assert mixed.dice == 4 and mixed.damage.pmf() == {1: 1 - Fraction(1, 81), 2: Fraction(1, 81)}
-    assert defense_dice("light-vehicle", {"AP": 1}, building=True) == 0  # cover is for infantry
+    with pytest.raises(WartoolsError, match="cannot be in a building"):   # 4: vehicles never enter
+        defense_dice("light-vehicle", {"AP": 1}, building=True)
 
 
 @settings(max_examples=25, deadline=None)
@@ -62,6 +63,7 @@ def test_defense_matrix_immunities_and_flame():
        st.dictionaries(st.sampled_from(["AI", "AP", "HE", "Flame"]), st.integers(0, 2), max_size=4),
        st.integers(1, 5), st.booleans(), st.booleans())
 def test_damage_matches_face_enumeration(unit, damage, health, building, upgrade):
+    building = building and unit == "infantry"     # only infantry and MG teams enter buildings (4)
     r = resolve_damage(unit, damage, health=health, building=building, upgrade=upgrade)
     assert r.damage == brute_damage(unit, damage, health, building=building, upgrade=upgrade)
     assert r.destroyed == r.figures_left[0]

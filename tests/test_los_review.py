@@ -52,7 +52,7 @@ def test_coh_camouflage_hides_a_unit_from_enemies_only():
 
 def test_coh_can_attack_reads_the_rule_id_not_the_text(monkeypatch):
     from wartools.games.company_of_heroes.los import CompanyOfHeroesLOS, can_attack
-    m = mk("company-of-heroes", 9, 1, units=[("m", "US", "mortar-team", "A1", []),
+    m = mk("company-of-heroes", 9, 1, units=[("m", "US", "mortar-team", "A1", ["deployed"]),
                                             ("r", "US", "infantry", "D1", []),
                                             ("s", "Soviet", "infantry", "E1", ["camouflaged"])])
     assert can_attack(m, "A1", "E1", range=4)

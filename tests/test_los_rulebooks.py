@@ -57,7 +57,7 @@ def test_coh_he_fires_over_buildings_and_range_two():
 def test_coh_camouflage_only_adjacent_and_spotting_shared():
     from wartools.games.company_of_heroes.los import can_attack, spotted_cells
     m = mk("company-of-heroes", 9, 1, units=[("s", "Soviet", "infantry", "E1", ["camouflaged"]),
-                                            ("m", "US", "mortar-team", "A1", []),
+                                            ("m", "US", "mortar-team", "A1", ["deployed"]),
                                             ("r", "US", "infantry", "C1", [])])
     assert status(m, "C1", "E1") == "blocked" and status(m, "D1", "E1") == "clear"
     assert m.cell("E1") not in spotted_cells(m, "US")

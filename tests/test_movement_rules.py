@@ -80,12 +80,13 @@ def test_coh_pass_through_but_not_end_on_an_ally():
 
 
 def test_coh_transport_entered_like_a_building_by_regular_infantry_only():
-    """4 Transport: standard infantry enter for one cp and cannot leave that round."""
+    """4 Transport: standard infantry may enter for one cp (ending the move there: it cannot
+    leave that round); 4 Obstacles: passing through the allied vehicle is legal too."""
     m = mk("company-of-heroes", 3, 1, "units: [{id: a, side: US, type: infantry, cell: A1}, "
            "{id: ht, side: US, type: light-vehicle, cell: B1, tags: [transport]}]")
     p = path(m, "A1", "B1")
-    assert p.cost == 1 and "transport" in p.steps[0].stop
-    assert not path(m, "A1", "C1").reachable  # boarding ends the move; the vehicle is the only way
+    assert p.cost == 1 and "board" in p.steps[0].why
+    assert path(m, "A1", "C1").cost == 2      # boarding is a choice: it may pass through
     assert not path(m, "A1", "B1", "mortar-team").reachable
 
 

@@ -25,7 +25,7 @@ from wartools.mapmodel.image import BoardImage
 
 FORMAT = "wartools-map/1"
 TOP_KEYS = ("format", "name", "game", "grid", "terrain", "elevation", "edges", "features", "roads",
-            "objectives", "zones", "units", "image")
+            "objectives", "zones", "units", "image", "teams")
 ROAD_KINDS = Vocabulary("road kind", ("paved", "unpaved", "railway"),
                         {"road": "paved", "dirt": "unpaved", "trail": "unpaved", "track": "unpaved",
                          "rail": "railway", "railroad": "railway"})
@@ -104,6 +104,9 @@ class Map:
     units: tuple[Unit, ...] = ()
     image: BoardImage | None = None
     source: str | None = field(default=None, compare=False)
+    #: team name -> its sides (Company of Heroes 2: nations on one team are allies); a side
+    #: in no team is a team of its own
+    teams: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __hash__(self) -> int:
         return hash(self.fingerprint)
@@ -174,6 +177,25 @@ class Map:
                 return s
         raise WartoolsError(f"unknown side {name!r} for {self.game.id}; valid: {', '.join(self.sides())}")
 
+    def allies(self, side: str | None) -> frozenset[str]:
+        """The sides on ``side``'s team, ``side`` included (each side alone when the map
+        names no ``teams``; no side for ``None``).
+
+        Examples
+        --------
+        >>> m = Map.from_dict({"format": "wartools-map/1", "name": "t", "game": "coh",
+        ...                    "grid": {"type": "hex", "columns": 2, "rows": 1},
+        ...                    "teams": {"Allies": ["US", "British"], "Axis": ["Wehrmacht"]}})
+        >>> sorted(m.allies("US")), sorted(m.allies("Soviet"))
+        (['British', 'US'], ['Soviet'])
+        """
+        if side is None:
+            return frozenset()
+        for members in self.teams.values():
+            if side in members:
+                return frozenset(members)
+        return frozenset((side,))
+
     @cached_property
     def road_edges(self) -> Mapping[Edge, tuple[str, ...]]:
         """Edges crossed by a road, with the road kinds on them."""
@@ -233,6 +255,8 @@ class Map:
             out["units"] = units
         if self.image is not None:
             out["image"] = self.image.to_dict()
+        if self.teams:
+            out["teams"] = {t: list(sides) for t, sides in self.teams.items()}
         return out
 
     @classmethod

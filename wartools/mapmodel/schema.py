@@ -149,6 +149,10 @@ def map_defs() -> dict[str, Any]:
                             "description": "named sets of cells (set-up areas, entry edges)"}),
         "units": _nullable({"type": "array", "items": {"$ref": "#/$defs/unit"}}),
         "image": {"$ref": "#/$defs/image"},
+        "teams": _nullable({"type": "object", "description": "team name -> its sides (allies for "
+                            "movement, spotting and camouflage); a side in no team is alone",
+                            "additionalProperties": {"type": "array", "minItems": 1,
+                                                     "items": {"type": "string"}}}),
     }
     unit = {"type": "object", "required": ["id", "side", "type", "cell"], "additionalProperties": False,
             "properties": {"id": {"type": ["string", "integer"]}, "side": {"type": "string"},

@@ -135,6 +135,29 @@ def _image(ck: _Checker, data: Any) -> BoardImage:
                       _numbers(ck, data["pitch"], (*path, "pitch"), positive=True), float(rotation), size)
 
 
+def _teams(ck: _Checker, data: Any, sides: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The ``teams`` key: team name -> list of sides, each side known and on one team only."""
+    teams: dict[str, tuple[str, ...]] = {}
+    if data is None:
+        return teams
+    owner: dict[str, str] = {}
+    for name, members in ck.mapping(data, ("teams",)).items():
+        path = ("teams", name)
+        ck.typed(name, path, str, "a team name")
+        ck.typed(members, path, list, "a list of side names")
+        if not members:
+            raise ck.fail(path, "a team needs at least one side")
+        for i, side in enumerate(members):
+            ck.typed(side, (*path, i), str, "a side name")
+            if side not in sides:
+                raise ck.fail((*path, i), f"unknown side {side!r}; valid: {', '.join(dict.fromkeys(sides))}")
+            if side in owner:
+                raise ck.fail((*path, i), f"side {side!r} is already on team {owner[side]!r}")
+            owner[side] = name
+        teams[name] = tuple(members)
+    return teams
+
+
 def build_map(cls: type, data: Any, source: str | None, lines: Mapping[tuple[Any, ...], int]) -> Any:
     """Validate ``data`` and return ``cls(...)`` (a :class:`~wartools.mapmodel.Map`)."""
     from wartools.mapmodel.model import (FORMAT, OBJECTIVE_KINDS, ROAD_KINDS, TOP_KEYS, UNIT_KEYS,
@@ -249,9 +272,10 @@ def build_map(cls: type, data: Any, source: str | None, lines: Mapping[tuple[Any
                           tuple(tags)))
 
     image = _image(ck, data["image"]) if data.get("image") is not None else None
+    teams = _teams(ck, data.get("teams"), (*dict.fromkeys(u.side for u in units), *game.sides))
 
     return cls(name=name, game=game, grid=grid, default_terrain=default,
                terrain=MappingProxyType(terrain), elevation=MappingProxyType(elevation),
                edges=MappingProxyType(edges), features=MappingProxyType(features), roads=tuple(roads),
                objectives=tuple(objectives), zones=MappingProxyType(zones), units=tuple(units),
-               image=image, source=source)
+               image=image, source=source, teams=MappingProxyType(teams))

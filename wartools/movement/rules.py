@@ -220,6 +220,8 @@ class MovementRules:
         self.unit_type = unit_type
         self.situation = situation
         self.side = situation.side
+        #: the mover's side and its allies (the map's ``teams``)
+        self.team = map.allies(situation.side)
         self.occupants: dict[Cell, list[Unit]] = {}
         for u in situation.others:
             self.occupants.setdefault(u.cell, []).append(u)
@@ -256,14 +258,15 @@ class MovementRules:
 
     # --- helpers for subclasses -------------------------------------------------------
     def friends_at(self, cell: Cell) -> list[Unit]:
-        """Other units of the mover's side on ``cell``."""
+        """Other units of the mover's team on ``cell`` (its own side, or an allied side of the
+        map's ``teams``: :meth:`~wartools.mapmodel.Map.allies`)."""
         units = self.occupants.get(cell)
-        return [u for u in units if u.side == self.side] if units else []
+        return [u for u in units if u.side in self.team] if units else []
 
     def enemies_at(self, cell: Cell) -> list[Unit]:
-        """Units of other sides on ``cell``."""
+        """Units of sides not on the mover's team on ``cell``."""
         units = self.occupants.get(cell)
-        return [u for u in units if u.side != self.side] if units else []
+        return [u for u in units if u.side not in self.team] if units else []
 
     def option(self, name: str) -> Any:
         """The value in force of the game option ``name`` (the map's configured game)."""

@@ -18,7 +18,8 @@ class CompanyOfHeroes(Game):
     package = "wartools.games.company_of_heroes"
     options = (
         Option("commander-4cp", False, "Company of Heroes 10",
-               "a commander card gives each unit 4 cp a round instead of 3"),
+               "Ranger Endurance Training (commander card): Riflemen, the US regular infantry, "
+               "may spend 4 cp a round instead of 3"),
         Option("deploy", False, "Company of Heroes 4",
                "weapon teams pay 1 cp to deploy at the end of their move"),
         # scenario layer (wartools.games.company_of_heroes.scenario)

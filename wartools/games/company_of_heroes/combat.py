@@ -31,7 +31,7 @@ from wartools.games.company_of_heroes import CompanyOfHeroes
 __all__ = [
     "DAMAGE_TYPES", "DEFENSE_MATRIX", "FACES", "SUCCESS", "health_colour", "defense_row",
     "pool_damage", "defense_dice", "DamageResult", "resolve_damage", "damage_from_faces",
-    "can_be_pinned", "first_player", "first_player_rolls",
+    "can_be_pinned", "first_player", "first_player_rolls", "can_be_in_building", "BUILDING_UNITS",
 ]
 
 DAMAGE_TYPES = ("AI", "AP", "HE", "Flame")
@@ -59,6 +59,8 @@ SUCCESS = Fraction(sum(c != "red" for c in FACES.values()), len(FACES))
 _COLOUR = {"infantry": "G", "mg-team": "G", "mortar-team": "G", "at-team": "G",
            "light-vehicle": "Y", "heavy-vehicle": "R", "emplacement": "P"}
 _GAME = CompanyOfHeroes()
+#: the only units that can be inside a building (Company of Heroes 4, Regular Infantry; Weapon Teams)
+BUILDING_UNITS = frozenset({"infantry", "mg-team"})
 
 
 def health_colour(unit_type: str) -> str:
@@ -70,6 +72,18 @@ def health_colour(unit_type: str) -> str:
     ('G', 'R')
     """
     return _COLOUR[_GAME.unit_types.resolve(unit_type)]
+
+
+def can_be_in_building(unit_type: str) -> bool:
+    """Whether a unit type can be inside a building: regular infantry and machine-gun teams
+    only (Company of Heroes 4, Regular Infantry; Weapon Teams).
+
+    Examples
+    --------
+    >>> can_be_in_building("mg-team"), can_be_in_building("mortar-team"), can_be_in_building("jeep")
+    (True, False, False)
+    """
+    return _GAME.unit_types.resolve(unit_type) in BUILDING_UNITS
 
 
 def defense_row(unit_type: str) -> Mapping[str, str]:
@@ -118,7 +132,15 @@ def defense_dice(unit_type: str, damage: Mapping[str, int], *, building: bool = 
     5
     >>> defense_dice("infantry", {"Flame": 2}, building=True, upgrade=True)
     0
+    >>> defense_dice("mortar-team", {"AI": 1}, building=True)
+    Traceback (most recent call last):
+    ...
+    wartools.errors.WartoolsError: a mortar-team cannot be in a building: only regular infantry and machine-gun teams enter buildings (Company of Heroes 4, Regular Infantry, Weapon Teams)
     """
+    if building and not can_be_in_building(unit_type):
+        raise WartoolsError(f"a {_GAME.unit_types.resolve(unit_type)} cannot be in a building: only regular "
+                            "infantry and machine-gun teams enter buildings (Company of Heroes 4, "
+                            "Regular Infantry, Weapon Teams)")
     row = defense_row(unit_type)
     damage = pool_damage(damage)
     resisted = sum(n for t, n in damage.items() if row[t] == RESISTANT)

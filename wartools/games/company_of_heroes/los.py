@@ -16,11 +16,15 @@ The rules, paraphrased:
 * High-explosive damage is indirect and fires over buildings (5.1):
   ``indirect=True`` ignores buildings.
 * Default sight range and firing range are both 2 hexes (7, Sight and Range);
-  pass ``range=`` for units with more.
+  a unit on the start hex sees one hex further per ``sight+1`` tag and fires
+  one further per ``range+1`` tag (7, Sight and Range: the eye and +1 range
+  symbols); ``range=`` overrides both.
 * What one allied unit sees, every ally sees (7, Spotting): see
-  :func:`spotted_cells` and :func:`can_attack`.
+  :func:`spotted_cells` and :func:`can_attack`. Allies are the units of the
+  observer's team (2, Setup: the players divide into teams; a map's ``teams``,
+  :meth:`~wartools.mapmodel.Map.allies`).
 * A camouflaged unit (a unit with the ``camouflaged`` tag) is seen by enemy
-  observers only from adjacent hexes (7, Camouflage); its own side sees it as
+  observers only from adjacent hexes (7, Camouflage); its own team sees it as
   usual. The observer's side is ``side=`` or the side of the unit on the start
   hex; an observer with no side counts as an enemy.
 
@@ -54,6 +58,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from wartools.errors import WartoolsError
 from wartools.grids.base import Cell
 from wartools.los.geometry import Batch, MapGeometry
 from wartools.los.policy import BLOCK, CELL, NO_CONTACT, NOTE, Findings, LOSPolicy, Situation
@@ -64,6 +69,10 @@ BUILDING_TERRAIN: tuple[str, ...] = ("building",)
 DEFAULT_SIGHT = 2
 DEFAULT_RANGE = 2
 CAMOUFLAGE_TAG = "camouflaged"
+SIGHT_TAG, RANGE_TAG = "sight+1", "range+1"
+#: at most this many ``sight+1`` (or ``range+1``) tags on one unit: an upgrade and a commander
+#: ability (7 Range; 10 Recon in Force); the bound lets viewsheds skip far cells
+MAX_BONUS = 2
 
 
 class CompanyOfHeroesLOS(LOSPolicy):
@@ -74,7 +83,8 @@ class CompanyOfHeroesLOS(LOSPolicy):
     VERTEX: ClassVar[str] = "ignore"
     building_terrain: ClassVar[tuple[str, ...]] = BUILDING_TERRAIN
     RULES: ClassVar[dict[str, str]] = {
-        "range": "Company of Heroes 7 (Sight, Range): {where} is beyond the range (default 2 hexes)",
+        "range": "Company of Heroes 7 (Sight, Range): {where} is beyond the range (default 2 hexes, "
+                 "+1 per sight+1 or range+1 of the unit)",
         "building": "Company of Heroes 7 (Buildings Blocking Attacks and Sight): the ruler fully "
                     "crosses two building hexsides of {where}",
         "building-corners": "Company of Heroes 7 (Buildings Blocking Attacks and Sight): the ruler passes "
@@ -90,13 +100,25 @@ class CompanyOfHeroesLOS(LOSPolicy):
     }
 
     def prepare(self, geo: MapGeometry) -> dict[str, np.ndarray]:
-        # per cell, a bit mask of the sides (indices into names["sides"]) of its camouflaged units
+        # per cell, a bit mask of the sides (indices into names["sides"]) of its camouflaged units;
+        # per side, the bit mask of its team (2 Setup: allies); per cell, the sight and range
+        # bonus of the unit standing there (7 Sight, Range)
+        m = geo.map
         camo = np.zeros(geo.n, dtype=np.int64)
-        sides = {s: i for i, s in enumerate(geo.names["sides"])}
-        for u in geo.map.units:
+        names = geo.names["sides"]
+        sides = {s: i for i, s in enumerate(names)}
+        team = np.array([sum(1 << sides[a] for a in m.allies(s) if a in sides) for s in names] or [0],
+                        dtype=np.int64)
+        sight = np.zeros(geo.n, dtype=np.int64)
+        reach = np.zeros(geo.n, dtype=np.int64)
+        for u in m.units:
             if CAMOUFLAGE_TAG in u.tags:
                 camo[geo.ext(u.cell)] |= 1 << sides[u.side]
-        return {"building": geo.terrain_mask(self.building_terrain), "camo": camo}
+            i = geo.ext(u.cell)
+            sight[i] = max(sight[i], _bonus(u.id, u.tags, SIGHT_TAG))
+            reach[i] = max(reach[i], _bonus(u.id, u.tags, RANGE_TAG))
+        return {"building": geo.terrain_mask(self.building_terrain), "camo": camo, "team": team,
+                "sight": sight, "reach": reach}
 
     def relevant(self, geo: MapGeometry, prep: dict[str, np.ndarray], sit: Situation,
                  explain: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -108,13 +130,21 @@ class CompanyOfHeroesLOS(LOSPolicy):
     def max_range(self, sit: Situation) -> int | None:
         if sit.range is not None:
             return sit.range
-        return DEFAULT_SIGHT if sit.mode == "sight" else DEFAULT_RANGE
+        return (DEFAULT_SIGHT if sit.mode == "sight" else DEFAULT_RANGE) + MAX_BONUS
 
     def is_symmetric(self, geo: MapGeometry, sit: Situation) -> bool:
-        return sit.observer_height == 0 and not self.prepared(geo)["camo"].any()
+        prep = self.prepared(geo)
+        bonus = prep["sight"] if sit.mode == "sight" else prep["reach"]
+        return (sit.observer_height == 0 and not prep["camo"].any()
+                and (sit.range is not None or not bonus.any()))
 
     def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: Situation, out: Findings) -> None:
-        self.range_findings(batch, sit, out)
+        if sit.range is not None:
+            self.range_findings(batch, sit, out)
+        else:   # the observer's own sight (or firing range): 2, +1 per tag (7 Sight, Range)
+            base, bonus = ((DEFAULT_SIGHT, prep["sight"]) if sit.mode == "sight"
+                           else (DEFAULT_RANGE, prep["reach"]))
+            self.range_findings(batch, sit, out, "range", base + bonus[batch.a])
         bld = prep["building"]
         last = batch.order_max + 1
         crossed = batch.ek == 0
@@ -155,7 +185,7 @@ class CompanyOfHeroesLOS(LOSPolicy):
             out.add(batch.cp[end], NOTE, "building-end", CELL, batch.cc[end], NO_CONTACT, batch.co[end])
         # camouflage hides a unit from enemies only: a camouflaged unit of another side than the
         # observer's (every side when the observer has none) on the target hex, beyond adjacent
-        own = np.where(batch.obs_side >= 0, np.left_shift(1, np.maximum(batch.obs_side, 0)), 0)
+        own = np.where(batch.obs_side >= 0, prep["team"][np.maximum(batch.obs_side, 0)], 0)
         enemy = (prep["camo"][batch.b] & ~own) != 0
         camo = np.flatnonzero(enemy & (batch.dist > 1))
         out.add(camo, BLOCK, "camouflage", CELL, batch.b[camo], NO_CONTACT, last)
@@ -167,6 +197,14 @@ POLICY = CompanyOfHeroesLOS()
 """The default Company of Heroes policy."""
 
 
+def _bonus(unit_id: str, tags: Iterable[str], tag: str) -> int:
+    n = sum(1 for t in tags if t == tag)
+    if n > MAX_BONUS:
+        raise WartoolsError(f"unit {unit_id!r} has {n} {tag} tags; at most {MAX_BONUS} are supported "
+                            "(an upgrade and a commander ability)")
+    return n
+
+
 def unit_sight(tags: Iterable[str]) -> int:
     """Sight range of a unit from its tags: 2, plus 1 per ``sight+1`` tag (Company of Heroes 7, Sight).
 
@@ -175,14 +213,26 @@ def unit_sight(tags: Iterable[str]) -> int:
     >>> unit_sight(()), unit_sight(("sight+1",))
     (2, 3)
     """
-    return DEFAULT_SIGHT + sum(1 for t in tags if t == "sight+1")
+    return DEFAULT_SIGHT + sum(1 for t in tags if t == SIGHT_TAG)
+
+
+def unit_range(tags: Iterable[str]) -> int:
+    """Firing range of a unit from its tags: 2, plus 1 per ``range+1`` tag (Company of Heroes 7, Range).
+
+    Examples
+    --------
+    >>> unit_range(()), unit_range(("range+1", "sight+1"))
+    (2, 3)
+    """
+    return DEFAULT_RANGE + sum(1 for t in tags if t == RANGE_TAG)
 
 
 def spotted_cells(m: Map, side: str) -> tuple[Cell, ...]:
-    """Cells that some unit of ``side`` sees: shared by every ally (Company of Heroes 7, Spotting).
+    """Cells that some unit of ``side``'s team sees: shared by every ally (Company of Heroes 7,
+    Spotting; the team is the map's ``teams``, 2 Setup).
 
     Each unit uses its own sight range (:func:`unit_sight`); camouflaged enemies
-    count only where an ally is adjacent.
+    count only where an ally is adjacent; pinned units still spot (7, Pinning).
 
     Examples
     --------
@@ -201,17 +251,66 @@ def spotted_cells(m: Map, side: str) -> tuple[Cell, ...]:
     """
     from wartools.los.analysis import viewshed
 
+    team = m.allies(m.side(side))
     seen: set[Cell] = set()
     for u in m.units:
-        if u.side == side:
-            seen.update(viewshed(m, u.cell, range=unit_sight(u.tags), mode="sight", side=side))
+        if u.side in team:
+            seen.update(viewshed(m, u.cell, range=unit_sight(u.tags), mode="sight", side=u.side))
     return tuple(c for c in m.grid.cells() if c in seen)
+
+
+#: weapon teams, which attack only when deployed (Company of Heroes 4, Weapon Teams)
+WEAPON_TEAMS = frozenset({"mg-team", "mortar-team", "at-team"})
+
+
+def attack_refusal(m: Map, a: Cell | str, b: Cell | str, *, range: int | None = None,
+                   indirect: bool = False, side: str | None = None) -> str | None:
+    """Why the unit at ``a`` may not attack ``b`` (``None`` when it may); see :func:`can_attack`.
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import Map
+    >>> m = Map.from_dict({"format": "wartools-map/1", "name": "m", "game": "coh",
+    ...                    "grid": {"type": "hex", "columns": 4, "rows": 1}, "units": [
+    ...     {"id": "mo", "side": "US", "type": "mortar", "cell": "A1", "tags": ["deployed"]},
+    ...     {"id": "de", "side": "Wehrmacht", "type": "infantry", "cell": "B1"}]})
+    >>> print(attack_refusal(m, "A1", "B1"))
+    a mortar team may not attack an adjacent unit (Company of Heroes 4, Weapon Teams)
+    """
+    from wartools.los.engine import line_of_sight
+
+    a, b = m.cell(a), m.cell(b)
+    units = m.units_at(a)
+    if side is None:
+        side = units[0].side if units else None
+    if side is None:
+        return "no unit on the attacking hex and no side given: nobody to spot for it (7, Spotting)"
+    for u in units:
+        if "pinned" in u.tags:
+            return "a pinned unit cannot deal damage (Company of Heroes 7, Pinning)"
+        if u.type in WEAPON_TEAMS and "deployed" not in u.tags:
+            return ("a weapon team attacks only when deployed; it spawns packed up (tag it deployed) "
+                    "(Company of Heroes 4, Weapon Teams)")
+        if u.type == "mortar-team" and m.grid.distance(a, b) == 1:
+            return "a mortar team may not attack an adjacent unit (Company of Heroes 4, Weapon Teams)"
+    if range is None:
+        range = max((unit_range(u.tags) for u in units), default=DEFAULT_RANGE)
+    line = line_of_sight(m, a, b, mode="fire", range=range, indirect=indirect, side=side)
+    # anything but camouflage stops the attack; camouflage is lifted by the team's spotting
+    stop = [r for r in line.deciding if r.rule_id != "camouflage"]
+    if stop:
+        return stop[0].rule
+    if b not in spotted_cells(m, side):
+        return f"{m.label(b)} is not seen by any unit of the team (Company of Heroes 7, Sight, Spotting)"
+    return None
 
 
 def can_attack(m: Map, a: Cell | str, b: Cell | str, *, range: int | None = None,
                indirect: bool = False, side: str | None = None) -> bool:
-    """Whether the unit at ``a`` may attack ``b``: within firing range, the attack line not
-    through a building (unless HE, 5.1), and ``b`` spotted by its team (7, Spotting).
+    """Whether the unit at ``a`` may attack ``b``: not pinned (7, Pinning), a weapon team
+    deployed (4, Weapon Teams), a mortar not at an adjacent hex (4, Weapon Teams), within
+    firing range (the unit's, with its ``range+1`` tags, unless ``range=``), the attack line
+    not through a building (unless HE, 5.1), and ``b`` spotted by its team (7, Spotting).
 
     Examples
     --------
@@ -222,7 +321,7 @@ def can_attack(m: Map, a: Cell | str, b: Cell | str, *, range: int | None = None
     ... game: company-of-heroes
     ... grid: {type: hex, columns: 9, rows: 1}
     ... units:
-    ...   - {id: us-1, side: US, type: mortar-team, cell: A1}
+    ...   - {id: us-1, side: US, type: mortar-team, cell: A1, tags: [deployed]}
     ...   - {id: us-2, side: US, type: infantry, cell: D1}
     ...   - {id: de-1, side: Wehrmacht, type: infantry, cell: E1, tags: [camouflaged]}
     ... ''')
@@ -231,15 +330,4 @@ def can_attack(m: Map, a: Cell | str, b: Cell | str, *, range: int | None = None
     >>> can_attack(m, "A1", "E1")               # default firing range 2
     False
     """
-    from wartools.los.engine import line_of_sight
-
-    a, b = m.cell(a), m.cell(b)
-    if side is None:
-        units = m.units_at(a)
-        side = units[0].side if units else None
-    line = line_of_sight(m, a, b, mode="fire", range=range, indirect=indirect, side=side)
-    # anything but camouflage stops the attack; camouflage is lifted by the team's spotting
-    if any(r.rule_id != "camouflage" for r in line.deciding):
-        return False
-    return side is not None and b in spotted_cells(m, side)
-
+    return attack_refusal(m, a, b, range=range, indirect=indirect, side=side) is None

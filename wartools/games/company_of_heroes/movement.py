@@ -3,18 +3,21 @@
 Rules implemented, each with its rulebook section:
 
 - one cp per hex, at most three cp per unit per round (4 "Basic Movement");
-  four with the Ranger Endurance Training commander ability (10, option
-  ``"commander-4cp"``);
+  four for Riflemen -- regular infantry of the US player -- with the Ranger
+  Endurance Training commander ability (10, option ``"commander-4cp"``);
 - a light vehicle's speed die: one extra, free move per round (4 "Light
   Vehicle Units"), so a jeep moves four hexes (the rulebook's jeep example);
 - no moving into water, across red impassable lines or into enemy units; allied
-  units may be passed through but a move cannot end on one; one unit per hex
-  (4 "Obstacles to Movement");
+  units -- the mover's side and the other sides of its team (2 Setup, the
+  map's ``teams``) -- may be passed through but a move cannot end on one; one
+  unit per hex (4 "Obstacles to Movement");
 - only regular infantry and machine-gun teams enter buildings, and a unit that
   enters a building cannot leave it that round: entering ends the move (4
   "Regular Infantry Units", "Weapon Teams Units");
-- transports: regular infantry (not weapon teams) enter an allied vehicle
-  tagged ``transport`` like a building (4 "Transport");
+- transports: regular infantry (not weapon teams) may board an allied vehicle
+  tagged ``transport`` like a building, by ending its move on it (4
+  "Transport"); boarding is a choice, so a unit may also pass through the
+  vehicle's hex like any allied unit's;
 - weapon teams pay one cp to deploy, packing up is free (4 "Weapon Teams
   Units"): option ``"deploy"`` adds the cp at the end of the move;
 - emplacements never move and pinned units cannot move (4 "Emplacements", 7
@@ -46,7 +49,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from wartools.grids.base import Cell
-from wartools.movement.rules import MovementRules, Step
+from wartools.movement.rules import MovementRules, Part, Step
 
 #: units that may enter buildings (Company of Heroes 4, Regular Infantry / Weapon Teams)
 BUILDING_UNITS = frozenset({"infantry", "mg-team"})
@@ -76,7 +79,8 @@ class Rules(MovementRules):
     (4, '4 cp (3 cp per round, Company of Heroes 4; + speed die: one free move)')
     """
 
-    options = {"commander-4cp": "4 cp per unit per round (Company of Heroes 10, commander option)",
+    options = {"commander-4cp": "Riflemen (US regular infantry) may spend 4 cp per round (Company of "
+                                "Heroes 10, Ranger Endurance Training)",
                "deploy": "weapon teams pay 1 cp to deploy at the end of the move (Company of Heroes 4)"}
 
     points: ClassVar[str] = "cp"
@@ -89,22 +93,33 @@ class Rules(MovementRules):
     #: unit types that spawn with a speed die (Company of Heroes 4, Light Vehicle Units)
     speed_die_units: ClassVar[frozenset[str]] = frozenset({"light-vehicle"})
 
+    #: who the Ranger Endurance Training card speaks of: Riflemen, the US regular infantry (10)
+    commander_units: ClassVar[frozenset[str]] = frozenset({"infantry"})
+    commander_sides: ClassVar[frozenset[str]] = frozenset({"US"})
+
     def prepare(self) -> None:
         self.transports = {u.cell for u in self.situation.others
-                           if u.side == self.side and "transport" in u.tags and u.type in VEHICLES}
+                           if u.side in self.team and "transport" in u.tags and u.type in VEHICLES}
+
+    def commander_applies(self) -> bool:
+        """Whether the 4-cp commander ability is in force for this unit: the option is on and
+        the unit is a Riflemen squad (US regular infantry; any regular infantry when its side
+        is unknown). Commander abilities affect only the player's own units (10)."""
+        return (self.has_option("commander-4cp") and self.unit_type in self.commander_units
+                and (self.side is None or self.side in self.commander_sides))
 
     def allowance(self) -> int:
         if self.unit_type == "emplacement":
             return 0
-        cp = self.commander_cp_per_round if self.has_option("commander-4cp") else self.cp_per_round
+        cp = self.commander_cp_per_round if self.commander_applies() else self.cp_per_round
         return cp + (1 if self.unit_type in self.speed_die_units else 0)
 
     def allowance_why(self) -> str:
         if self.unit_type == "emplacement":
             return "0 cp (emplacements never move, Company of Heroes 4)"
         text = f"{self.allowance()} cp ("
-        text += ("4 cp per round, Company of Heroes 10 commander" if self.has_option("commander-4cp")
-                 else self.allowance_rule)
+        text += ("Riflemen 4 cp per round, Company of Heroes 10 Ranger Endurance Training"
+                 if self.commander_applies() else self.allowance_rule)
         if self.unit_type in self.speed_die_units:
             text += "; + speed die: one free move"
         return text + ")"
@@ -121,7 +136,7 @@ class Rules(MovementRules):
         return None
 
     def step(self, a: Cell, b: Cell) -> Step:
-        cost = ("1 cp",)
+        rule = "Company of Heroes 4"
         if "impassable" in self.map.edge_features_at(a, b):
             return Step.blocked("red impassable line (Company of Heroes 4, Obstacles to Movement)")
         terrain = self.map.terrain_at(b)
@@ -130,13 +145,15 @@ class Rules(MovementRules):
         if self.enemies_at(b):
             return Step.blocked("enemy unit: cannot move through (Company of Heroes 4, Obstacles to Movement)")
         if b in self.transports and self.unit_type in TRANSPORT_UNITS:
-            return Step(1, cost, "boards the transport: cannot leave it this round (Company of Heroes 4, Transport)")
+            return Step.of(Part(1, "1 cp; allied transport: pass through, or end the move here to board it "
+                                   "(then it cannot leave this round)", f"{rule}, Transport"))
         if terrain == "building":
             if self.unit_type not in BUILDING_UNITS:
                 return Step.blocked(f"building: {self.unit_type} cannot enter (only regular infantry and "
                                     "machine-gun teams, Company of Heroes 4)")
-            return Step(1, cost, "building: cannot leave it this round (Company of Heroes 4, Regular Infantry)")
-        return Step(1, cost)
+            return Step.of(Part(1, "1 cp", f"{rule}, Basic Movement"),
+                           stop="building: cannot leave it this round (Company of Heroes 4, Regular Infantry)")
+        return Step.of(Part(1, "1 cp", f"{rule}, Basic Movement"))
 
     def end_blocker(self, cell: Cell) -> str | None:
         if cell in self.transports and self.unit_type in TRANSPORT_UNITS:
@@ -147,5 +164,6 @@ class Rules(MovementRules):
 
     def finish(self) -> Step | None:
         if self.unit_type in WEAPON_TEAMS and self.has_option("deploy"):
-            return Step(1, ("deploy weapon team 1 cp (Company of Heroes 4, Weapon Teams)",))
+            return Step.of(Part(1, "deploy weapon team 1 cp (Company of Heroes 4, Weapon Teams)",
+                                "Company of Heroes 4, Weapon Teams"))
         return None

@@ -142,9 +142,10 @@ def defense_breakdown(unit_type: str, damage: Mapping[str, int], *, building: bo
     --------
     >>> defense_breakdown("infantry", {"AP": 3}, building=True)
     {'resistance': 3, 'building': 2, 'upgrade': 0, 'total': 5}
-    >>> defense_breakdown("light-vehicle", {"AI": 2}, building=True)
+    >>> defense_breakdown("light-vehicle", {"AI": 2}, building=True)   # it cannot be in one (4)
     {'resistance': 2, 'building': 0, 'upgrade': 0, 'total': 2}
     """
+    building = building and combat.can_be_in_building(unit_type)
     base = combat.defense_dice(unit_type, damage)
     with_b = combat.defense_dice(unit_type, damage, building=building)
     total = combat.defense_dice(unit_type, damage, building=building, upgrade=upgrade)

@@ -265,7 +265,10 @@ class DefenseDiceExperiment:
         """Ask the library for the dice and the odds, record and show them."""
         from wartools.widgets.common import pre
 
-        dmg, kw = self.damage_dice(), {"building": self.building.value, "upgrade": self.upgrade.value}
+        dmg = self.damage_dice()
+        # only regular infantry and MG teams can be inside a building (Company of Heroes 4)
+        kw = {"building": self.building.value and combat.can_be_in_building(self.unit.value),
+              "upgrade": self.upgrade.value}
         self.breakdown = defense_breakdown(self.unit.value, dmg, **kw)
         self.dice = self.breakdown["total"]
         self.result = combat.resolve_damage(self.unit.value, dmg, health=self.health.value, **kw)

@@ -1,0 +1,172 @@
+"""Company of Heroes rules fidelity (issue 11): small maps built from the rulebook's text.
+
+Each test names the rule it pins; the maps are synthetic.
+"""
+from __future__ import annotations
+
+import pytest
+
+from wartools.errors import MapError, WartoolsError
+from wartools.games.company_of_heroes import combat
+from wartools.games.company_of_heroes.los import attack_refusal, can_attack, spotted_cells
+from wartools.los import line_of_sight, viewshed
+from wartools.mapmodel import dumps_map, loads_map
+from wartools.movement import path, reachable
+
+TEAMS = "teams: {Allies: [US, British], Axis: [Wehrmacht]}\n"
+
+
+def coh(cols: int, rows: int, body: str = ""):
+    return loads_map(f"format: wartools-map/1\nname: t\ngame: company-of-heroes\n"
+                     f"grid: {{type: hex, columns: {cols}, rows: {rows}}}\n{body}")
+
+
+def labels(m, cells):
+    return sorted(m.label(c) for c in cells)
+
+
+# --- teams (2 Setup; 4 Obstacles to Movement; 7 Spotting, Camouflage; 8.2) -------------------
+
+def test_teams_2_setup_allied_nations_pass_through_each_other_4_obstacles():
+    """2 Setup: players divide into two teams; 4 Obstacles: units move through, but do not end
+    on, an allied unit. A British squad is the US squad's ally when they share a team."""
+    units = ("units: [{id: us, side: US, type: infantry, cell: A1}, "
+             "{id: gb, side: British, type: infantry, cell: B1}]\n")
+    alone = coh(3, 1, units)
+    assert "enemy unit" in path(alone, "A1", "C1").why_not         # no teams: every nation alone
+    m = coh(3, 1, units + TEAMS)
+    p = path(m, "A1", "C1")
+    assert p.reachable and p.cost == 2 and labels(m, p.cells) == ["A1", "B1", "C1"]
+    assert "allied unit" in path(m, "A1", "B1").why_not            # may not end on the ally
+    assert path(m.moved("us", "C1"), "C1", "A1").reachable           # both directions
+    # a Wehrmacht squad is still an enemy of both
+    e = coh(3, 1, units.replace("side: British", "side: Wehrmacht") + TEAMS)
+    assert "enemy unit" in path(e, "A1", "C1").why_not
+
+
+def test_teams_key_is_validated_strictly_and_round_trips():
+    """The map's ``teams`` names known sides, each on one team only."""
+    m = coh(2, 1, "units: [{id: us, side: US, type: infantry, cell: A1}]\n" + TEAMS)
+    assert loads_map(dumps_map(m)) == m and m.allies("British") == frozenset({"US", "British"})
+    assert m.allies("Soviet") == frozenset({"Soviet"})
+    with pytest.raises(MapError, match=r"teams\.Allies\.1.*unknown side 'Brits'"):
+        coh(2, 1, "teams: {Allies: [US, Brits]}\n")
+    with pytest.raises(MapError, match="already on team 'Allies'"):
+        coh(2, 1, "teams: {Allies: [US], Axis: [US]}\n")
+    with pytest.raises(MapError, match="at least one side"):
+        coh(2, 1, "teams: {Allies: []}\n")
+    with pytest.raises(MapError, match="list of side names"):
+        coh(2, 1, "teams: {Allies: US}\n")
+
+
+def test_teams_share_spotting_7_spotting():
+    """7 Spotting: any allied unit spots for all other allied units; a British squad's sight is
+    the US mortar's too when they are one team."""
+    body = ("units: [{id: mo, side: US, type: mortar-team, cell: A1, tags: [deployed]}, "
+            "{id: gb, side: British, type: infantry, cell: E1}, "
+            "{id: de, side: Wehrmacht, type: infantry, cell: F1}]\n")
+    alone, m = coh(8, 1, body), coh(8, 1, body + TEAMS)
+    assert "F1" not in labels(alone, spotted_cells(alone, "US"))
+    assert "F1" in labels(m, spotted_cells(m, "US"))
+    assert not can_attack(alone, "A1", "F1", range=5) and can_attack(m, "A1", "F1", range=5)
+    assert labels(m, spotted_cells(m, "US")) == labels(m, spotted_cells(m, "British"))
+
+
+def test_teams_camouflage_hides_only_from_the_other_team_7_camouflage():
+    """7 Camouflage: a camouflaged unit is spotted only by adjacent *enemy* units; a teammate of
+    another nation sees it as usual."""
+    body = ("units: [{id: us, side: US, type: infantry, cell: A1}, "
+            "{id: sn, side: British, type: infantry, cell: C1, tags: [camouflaged]}, "
+            "{id: de, side: Wehrmacht, type: infantry, cell: E1}]\n")
+    m = coh(5, 1, body + TEAMS)
+    assert line_of_sight(m, "A1", "C1").visible                       # ally: two hexes, clear
+    assert not line_of_sight(coh(5, 1, body), "A1", "C1").visible     # no teams: US is an enemy
+    assert not line_of_sight(m, "E1", "C1").visible                   # the Axis squad: not adjacent
+
+
+# --- transports (4 Transport) --------------------------------------------------------------
+
+def test_transport_boarding_is_a_choice_passing_through_is_legal_4_transport():
+    """4 Transport: infantry *may* enter a transport (1 cp, cannot leave that round); 4
+    Obstacles: a unit may move through an allied unit. So infantry can pass an allied
+    transport's hex, or end its move there to board it."""
+    m = coh(3, 1, "units: [{id: a, side: US, type: infantry, cell: A1}, "
+            "{id: ht, side: British, type: light-vehicle, cell: B1, tags: [transport]}]\n" + TEAMS)
+    through = path(m, "A1", "C1")
+    assert through.reachable and through.cost == 2
+    board = path(m, "A1", "B1")
+    assert board.reachable and board.cost == 1 and "board" in board.steps[0].why
+    assert "B1" in labels(m, reachable(m, "A1").costs)
+    assert not path(m, "A1", "B1", "mortar-team").reachable           # weapon teams never board
+
+
+# --- sight (7 Sight) -----------------------------------------------------------------------
+
+def test_los_and_viewshed_use_the_units_plus_one_sight_7_sight():
+    """7 Sight: default sight 2 hexes; a unit marked with the eye symbol sees further. ``los``
+    and ``viewshed`` use the observer's own sight, as spotting does."""
+    m = coh(6, 1, "units: [{id: s, side: US, type: light-vehicle, cell: A1, tags: [sight+1]}]\n")
+    assert line_of_sight(m, "A1", "D1").visible and not line_of_sight(m, "A1", "E1").visible
+    assert labels(m, viewshed(m, "A1")) == ["A1", "B1", "C1", "D1"]
+    assert labels(m, viewshed(m, "A1")) == labels(m, spotted_cells(m, "US"))
+    plain = coh(6, 1, "units: [{id: s, side: US, type: light-vehicle, cell: A1}]\n")
+    assert not line_of_sight(plain, "A1", "D1").visible
+    # the other end's sight does not matter: D1 (no bonus) does not see A1 three hexes away
+    two = coh(6, 1, "units: [{id: s, side: US, type: light-vehicle, cell: A1, tags: [sight+1]}, "
+              "{id: d, side: Wehrmacht, type: infantry, cell: D1}]\n")
+    assert line_of_sight(two, "A1", "D1").visible and not line_of_sight(two, "D1", "A1").visible
+    too_many = coh(3, 1, "units: [{id: s, side: US, type: infantry, cell: A1, "
+                   "tags: [sight+1, sight+1, sight+1]}]\n")
+    with pytest.raises(WartoolsError, match="3 sight\\+1 tags"):
+        line_of_sight(too_many, "A1", "C1")
+
+
+# --- commander card (10) -------------------------------------------------------------------
+
+@pytest.mark.parametrize("unit, side, cp", [("infantry", "US", 4), ("mg-team", "US", 3),
+                                            ("mortar-team", "US", 3), ("heavy-vehicle", "US", 3),
+                                            ("light-vehicle", "US", 4), ("infantry", "British", 3)])
+def test_ranger_endurance_training_is_for_riflemen_only_10(unit, side, cp):
+    """10 Commander Cards, Ranger Company tier 1: *Riflemen* may spend 4 cp per round (a light
+    vehicle keeps its speed die on top of its 3 cp); commander abilities affect only the
+    player's own units, so a British teammate's infantry keeps 3."""
+    m = coh(8, 1, f"units: [{{id: u, side: {side}, type: {unit}, cell: A1}}]\n" + TEAMS)
+    assert reachable(m.with_options(**{"commander-4cp": True}), "A1").budget == cp
+
+
+# --- weapon teams (4 Weapon Teams) and pinning (7 Pinning) -----------------------------------
+
+@pytest.mark.parametrize("team", ["mortar-team", "at-team"])
+def test_mortar_and_at_teams_cannot_be_in_a_building_4_weapon_teams(team):
+    """4 Weapon Teams: mortar and anti-tank gun teams cannot enter buildings, so no odds may
+    grant them building cover."""
+    with pytest.raises(WartoolsError, match="cannot be in a building"):
+        combat.resolve_damage(team, {"AI": 2}, health=3, building=True)
+    with pytest.raises(WartoolsError, match="cannot be in a building"):
+        combat.damage_from_faces(team, {"AI": 2}, ["red", "red"], health=3, building=True)
+    assert combat.defense_dice("mg-team", {"AI": 1}, building=True) == 2     # MG teams may
+
+
+def test_can_attack_refuses_mortar_adjacent_packed_up_teams_and_pinned_units():
+    """4 Weapon Teams: a mortar may not attack adjacent units; weapon teams spawn packed up and
+    attack only when deployed. 7 Pinning: a pinned unit cannot deal damage."""
+    def board(tags: str, unit: str = "mortar-team", target: str = "B1"):
+        return coh(5, 1, f"units: [{{id: me, side: US, type: {unit}, cell: A1, tags: [{tags}]}}, "
+                         f"{{id: de, side: Wehrmacht, type: infantry, cell: {target}}}]\n")
+    assert "adjacent" in attack_refusal(board("deployed"), "A1", "B1")
+    assert can_attack(board("deployed", target="C1"), "A1", "C1")
+    assert "deployed" in attack_refusal(board("", target="C1"), "A1", "C1")
+    assert "deployed" in attack_refusal(board("", "mg-team"), "A1", "B1")
+    assert can_attack(board("deployed", "mg-team"), "A1", "B1")
+    assert "pinned" in attack_refusal(board("pinned", "infantry"), "A1", "B1")
+    assert can_attack(board("", "infantry"), "A1", "B1")
+
+
+def test_firing_range_uses_the_units_plus_one_range_7_range():
+    """7 Range: default firing range 2; the +1 range symbol adds one."""
+    m = coh(5, 1, "units: [{id: me, side: US, type: infantry, cell: A1, tags: [range+1, sight+1]}, "
+            "{id: de, side: Wehrmacht, type: infantry, cell: D1}]\n")
+    assert can_attack(m, "A1", "D1")
+    plain = coh(5, 1, "units: [{id: me, side: US, type: infantry, cell: A1, tags: [sight+1]}, "
+                "{id: de, side: Wehrmacht, type: infantry, cell: D1}]\n")
+    assert "beyond the range" in attack_refusal(plain, "A1", "D1")
