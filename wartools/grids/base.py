@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar, NamedTuple
@@ -23,6 +23,7 @@ from wartools.grids.exact import (
     contact_span,
 )
 from wartools.grids.labels import SCHEMES, format_label, parse_label
+from wartools.grids.numbering import Numbering
 
 Cell = Any  # a Hex or a Square: small hashable NamedTuples
 
@@ -140,6 +141,8 @@ class Grid:
     rows: int
     labels: str = "column-letter"
     label_prefix: str | None = None
+    #: the cell numbering when ``labels`` is ``"custom"`` (:mod:`wartools.grids.numbering`)
+    numbering: Numbering | None = field(default=None, kw_only=True)
 
     type: ClassVar[str] = ""
 
@@ -153,8 +156,19 @@ class Grid:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise GridError(f"{name} must be a positive integer, got {value!r}")
-        if self.labels not in SCHEMES:
-            raise GridError(f"unknown label scheme {self.labels!r}; valid: {', '.join(SCHEMES)}")
+        if self.labels == "custom":
+            if self.numbering is None:
+                raise GridError("labels 'custom' need a numbering")
+            self._label_table  # noqa: B018 - refuse a numbering that repeats a label now
+        elif self.labels not in SCHEMES:
+            raise GridError(f"unknown label scheme {self.labels!r}; valid: {', '.join(SCHEMES)}, custom")
+        elif self.numbering is not None:
+            raise GridError(f"a numbering needs labels 'custom', not {self.labels!r}")
+
+    @cached_property
+    def _label_table(self) -> dict[str, tuple[int, int]]:
+        assert self.numbering is not None
+        return self.numbering.table(self.columns, self.rows)
 
     # --- to be provided by subclasses -------------------------------------------------
     def to_offset(self, cell: Cell) -> tuple[int, int]:  # pragma: no cover - abstract
@@ -209,15 +223,33 @@ class Grid:
         if cell not in self:
             raise GridError(f"cell {tuple(cell)} is off the {self.columns}x{self.rows} board")
         col, row = self.to_offset(cell)
+        return self._format(col, row)
+
+    def _format(self, col: int, row: int) -> str:
+        if self.numbering is not None:
+            text = self.numbering.format(col, row)
+            return f"{self.label_prefix}-{text}" if self.label_prefix else text
         return format_label(self.labels, col, row, self.columns, self.rows, self.label_prefix)
+
+    def _parse_custom(self, label: str) -> tuple[int, int]:
+        if not isinstance(label, str):
+            raise GridError(f"label must be a string, got {label!r}")
+        text = label.strip().upper()
+        prefix = f"{self.label_prefix}-".upper() if self.label_prefix else None
+        if prefix and text.startswith(prefix) and text not in self._label_table:
+            text = text[len(prefix):]
+        if text not in self._label_table:
+            raise GridError(f"label {label!r} is not on the {self.columns}x{self.rows} board "
+                            f"(valid: {self._format(0, 0)} .. {self._format(self.columns - 1, self.rows - 1)})")
+        return self._label_table[text]
 
     def parse(self, label: str) -> Cell:
         """The cell with printed label ``label``; raises :class:`GridError` naming the board size."""
+        if self.numbering is not None:
+            return self.from_offset(*self._parse_custom(label))
         col, row = parse_label(self.labels, label, self.columns, self.rows, self.label_prefix)
         if not (0 <= col < self.columns and 0 <= row < self.rows):
-            first = format_label(self.labels, 0, 0, self.columns, self.rows, self.label_prefix)
-            last = format_label(self.labels, self.columns - 1, self.rows - 1, self.columns,
-                                self.rows, self.label_prefix)
+            first, last = self._format(0, 0), self._format(self.columns - 1, self.rows - 1)
             raise GridError(f"label {label!r} is off the {self.columns}x{self.rows} board "
                             f"(valid: {first} .. {last})")
         return self.from_offset(col, row)

@@ -75,8 +75,12 @@ class BoardImage:
 
     def to_pixel(self, grid: Grid, cell: Cell) -> tuple[float, float]:
         """Pixel centre of ``cell`` on the picture."""
+        return self.layout_to_pixel(grid, *Layout(grid).to_pixel(cell))
+
+    def layout_to_pixel(self, grid: Grid, x: float, y: float) -> tuple[float, float]:
+        """A point of the grid's unit-size :class:`~wartools.grids.base.Layout` (a cell corner,
+        say) on the picture."""
         (x0, y0), (sx, sy), cos, sin = self._frame(grid)
-        x, y = Layout(grid).to_pixel(cell)
         u, v = (x - x0) * sx, (y - y0) * sy
         return (round(self.origin[0] + cos * u - sin * v, 9), round(self.origin[1] + sin * u + cos * v, 9))
 

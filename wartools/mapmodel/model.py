@@ -222,6 +222,8 @@ class Map:
         grid.update(columns=g.columns, rows=g.rows, labels=g.labels)
         if g.label_prefix:
             grid["label_prefix"] = g.label_prefix
+        if g.numbering is not None:
+            grid["numbering"] = g.numbering.to_dict()
         if isinstance(g, SquareGrid) and g.adjacency != 8:
             grid["adjacency"] = g.adjacency
         out: dict[str, Any] = {"format": FORMAT, "name": self.name, "game": self.game.id, "grid": grid,

@@ -102,7 +102,8 @@ def map_defs() -> dict[str, Any]:
                                       "down (flat) or right (pointy)"},
             "columns": {"type": "integer", "minimum": 1},
             "rows": {"type": "integer", "minimum": 1},
-            "labels": {"enum": ["column-letter", "row-letter", "numeric"], "default": "column-letter"},
+            "labels": {"enum": ["column-letter", "row-letter", "numeric", "custom"], "default": "column-letter"},
+            "numbering": {"$ref": "#/$defs/numbering"},
             "label_prefix": {"type": ["string", "integer"],
                              "description": "map-number prefix printed before labels (7 gives 7-G08)"},
             "adjacency": {"enum": [4, 8], "default": 8,
@@ -170,7 +171,25 @@ def map_defs() -> dict[str, Any]:
                  "rotation": {"type": "number", "default": 0, "description": "degrees, clockwise"},
                  "size": {**pair, "items": {"type": "integer", "minimum": 1},
                           "description": "picture width and height in pixels"}}}
-    return {"label": label, "grid": grid, "unit": unit, "image": image, "map_properties": top}
+    axis = {"type": "object", "additionalProperties": False, "properties": {
+        "style": {"enum": ["number", "letter"], "default": "number",
+                  "description": "numbers, or letters A..Z then AA, BB ..."},
+        "start": {"type": "integer", "default": 1, "description": "the value of index 0"},
+        "step": {"enum": [1, -1], "default": 1, "description": "1 ascending, -1 descending"},
+        "digits": {"type": "integer", "minimum": 1, "maximum": 9, "default": 1,
+                   "description": "minimum width of numbers, zero-padded"}}}
+    numbering = {
+        "type": "object", "required": ["column", "row"], "additionalProperties": False,
+        "description": "labels: custom -- how columns and rows are numbered (see docs/map-format.md)",
+        "properties": {
+            "first": {"enum": ["column", "row"], "default": "column"},
+            "separator": {"type": "string", "pattern": r"^\S*$", "default": ""},
+            "column": axis, "row": axis,
+            "stagger": {"anyOf": [{"type": "null"}, {
+                "type": "object", "additionalProperties": False,
+                "properties": {"axis": {"enum": ["column", "row"]}, "parity": {"enum": ["odd", "even"]},
+                               "shift": {"type": "integer", "not": {"const": 0}}}}]}}}
+    return {"label": label, "grid": grid, "numbering": numbering, "unit": unit, "image": image, "map_properties": top}
 
 
 def map_schema() -> dict[str, Any]:

@@ -15,10 +15,12 @@ from wartools.games import Game, find_game
 from wartools.games.base import Vocabulary
 from wartools.grids import Edge, Grid, HexGrid, SquareGrid
 from wartools.grids.base import Cell
+from wartools.grids.numbering import AxisNumbering, Numbering, Stagger
 from wartools.mapmodel.image import BoardImage
 
-GRID_KEYS = {"hex": ("type", "orientation", "offset", "columns", "rows", "labels", "label_prefix"),
-             "square": ("type", "columns", "rows", "labels", "label_prefix", "adjacency")}
+GRID_KEYS = {"hex": ("type", "orientation", "offset", "columns", "rows", "labels", "label_prefix", "numbering"),
+             "square": ("type", "columns", "rows", "labels", "label_prefix", "numbering", "adjacency")}
+NUMBERING_KEYS = ("first", "separator", "column", "row", "stagger")
 
 
 class _Checker:
@@ -89,14 +91,55 @@ def _grid(ck: _Checker, data: Any) -> Grid:
     if prefix is not None:
         prefix = str(ck.typed(prefix, (*path, "label_prefix"), (str, int), "a string"))
     choices = {"orientation": ("flat", "pointy"), "offset": ("odd", "even"),
-               "labels": ("column-letter", "row-letter", "numeric"), "adjacency": (4, 8)}
+               "labels": ("column-letter", "row-letter", "numeric", "custom"), "adjacency": (4, 8)}
     for key, valid in choices.items():
         if key in data and data[key] not in valid:
             raise ck.fail((*path, key), f"must be one of {', '.join(map(str, valid))}, got {data[key]!r}")
-    if kind == "hex":
-        return HexGrid(data["columns"], data["rows"], labels, prefix,
-                       orientation=data.get("orientation", "flat"), offset=data.get("offset", "odd"))
-    return SquareGrid(data["columns"], data["rows"], labels, prefix, adjacency=data.get("adjacency", 8))
+    numbering = None
+    if labels == "custom" or "numbering" in data:
+        if labels != "custom":
+            raise ck.fail((*path, "numbering"), "a numbering needs 'labels: custom'")
+        if "numbering" not in data:
+            raise ck.fail((*path, "labels"), "'labels: custom' needs a 'numbering' key")
+        numbering = _numbering(ck, data["numbering"])
+    try:
+        if kind == "hex":
+            return HexGrid(data["columns"], data["rows"], labels, prefix, numbering=numbering,
+                           orientation=data.get("orientation", "flat"), offset=data.get("offset", "odd"))
+        return SquareGrid(data["columns"], data["rows"], labels, prefix, numbering=numbering,
+                          adjacency=data.get("adjacency", 8))
+    except WartoolsError as exc:  # e.g. a custom numbering that repeats a label
+        raise ck.fail(path, str(exc)) from None
+
+
+def _numbering(ck: _Checker, data: Any) -> Numbering:
+    """``grid.numbering``: a custom cell numbering (:mod:`wartools.grids.numbering`)."""
+    path = ("grid", "numbering")
+    ck.mapping(data, path, NUMBERING_KEYS, required=("column", "row"))
+    axes = {}
+    for axis in ("column", "row"):
+        entry = ck.mapping(data[axis], (*path, axis), ("style", "start", "step", "digits"))
+        for key in ("start", "step", "digits"):
+            if key in entry:
+                ck.typed(entry[key], (*path, axis, key), int, "an integer")
+        try:
+            axes[axis] = AxisNumbering(**entry)
+        except WartoolsError as exc:
+            raise ck.fail((*path, axis), str(exc)) from None
+    stagger = None
+    if data.get("stagger") is not None:
+        entry = ck.mapping(data["stagger"], (*path, "stagger"), ("axis", "parity", "shift"))
+        if "shift" in entry:
+            ck.typed(entry["shift"], (*path, "stagger", "shift"), int, "an integer")
+        try:
+            stagger = Stagger(**entry)
+        except WartoolsError as exc:
+            raise ck.fail((*path, "stagger"), str(exc)) from None
+    separator = ck.typed(data.get("separator", ""), (*path, "separator"), str, "a string")
+    try:
+        return Numbering(axes["column"], axes["row"], data.get("first", "column"), separator, stagger)
+    except WartoolsError as exc:
+        raise ck.fail(path, str(exc)) from None
 
 
 def _label_list(ck: _Checker, grid: Grid, data: Any, path: tuple[Any, ...]) -> tuple[Cell, ...]:
