@@ -132,6 +132,36 @@ class Layout:
         det = a * d - b * c
         return self.grid.nearest_cell((d * u - b * v) / det, (a * v - c * u) / det)
 
+    def nearest_edge(self, x: float, y: float) -> tuple[Edge, float]:
+        """The hexside or interspace nearest pixel ``(x, y)`` and its distance in pixels.
+
+        The nearest edge always bounds the cell that holds the point (a cell is
+        convex, so leaving it means crossing one of its own edges first). The
+        edge may lie on the board's rim, with one cell off the board.
+
+        Examples
+        --------
+        >>> from wartools.grids import HexGrid
+        >>> layout = Layout(HexGrid(5, 5), size=10.0)
+        >>> g = layout.grid
+        >>> (x0, y0), (x1, y1) = layout.to_pixel(g.parse("C3")), layout.to_pixel(g.parse("C4"))
+        >>> edge, d = layout.nearest_edge((x0 + x1) / 2 + 1.0, (y0 + y1) / 2)
+        >>> g.edge_label(edge), round(d, 6)
+        ('C3|C4', 0.0)
+        """
+        cell = self.to_cell(x, y)
+        best: tuple[float, Edge] | None = None
+        for n in self.grid.edge_neighbours(cell):
+            e = Edge.of(cell, n)
+            (px, py), (qx, qy) = (self.point(c) for c in self.grid.edge_corners(e))
+            dx, dy = qx - px, qy - py
+            t = min(1.0, max(0.0, ((x - px) * dx + (y - py) * dy) / (dx * dx + dy * dy)))
+            d = math.hypot(x - (px + t * dx), y - (py + t * dy))
+            if best is None or (d, e) < best:
+                best = (d, e)
+        assert best is not None  # every cell has edges
+        return best[1], best[0]
+
 
 @dataclass(frozen=True)
 class Grid:

@@ -315,6 +315,31 @@ class Map:
         lab = self.label(self.cell(where))
         return self._edited(lambda d: d.setdefault("elevation", {}).__setitem__(lab, level))
 
+    def painted(self, cells: Iterable[Cell | str], terrain: str | None = None,
+                elevation: int | None = None) -> Map:
+        """A copy with the terrain and/or elevation of several cells set at once (one
+        validation for the whole stroke of a brush).
+
+        Examples
+        --------
+        >>> m = Map.from_dict({"format": "wartools-map/1", "name": "p", "game": "ci",
+        ...                    "grid": {"type": "hex", "columns": 4, "rows": 4}})
+        >>> m2 = m.painted(["A1", "B2"], terrain="woods", elevation=1)
+        >>> m2.terrain_at("B2"), m2.elevation_at("A1"), m2.terrain_at("C3")
+        ('woods', 1, 'clear')
+        >>> m2.painted(["A1"], elevation=0).elevation_at("A1")
+        0
+        """
+        labels = [self.label(self.cell(c)) for c in cells]
+
+        def change(d: dict[str, Any]) -> None:
+            for lab in labels:
+                if terrain is not None:
+                    d["terrain"]["cells"][lab] = terrain
+                if elevation is not None:
+                    d.setdefault("elevation", {})[lab] = elevation
+        return self._edited(change)
+
     def with_edge_feature(self, a: Cell | str, b: Cell | str, feature: str) -> Map:
         """A copy with a feature added to the edge between ``a`` and ``b``."""
         e = self.edge(a, b)
@@ -328,6 +353,33 @@ class Map:
 
         def change(d: dict[str, Any]) -> None:
             d["edges"] = [x for x in d.get("edges", []) if sorted(x["cells"]) != pair]
+        return self._edited(change)
+
+    def without_edge_feature(self, a: Cell | str, b: Cell | str, feature: str) -> Map:
+        """A copy with one feature removed from the edge between ``a`` and ``b``.
+
+        Examples
+        --------
+        >>> m = Map.from_dict({"format": "wartools-map/1", "name": "e", "game": "ci",
+        ...                    "grid": {"type": "hex", "columns": 3, "rows": 3}})
+        >>> m2 = m.with_edge_feature("B2", "B3", "hedge").with_edge_feature("B2", "B3", "river")
+        >>> m2.without_edge_feature("B3", "B2", "hedge").edge_features_at("B2", "B3")
+        ('river',)
+        >>> m.without_edge_feature("B2", "B3", "hedge")
+        Traceback (most recent call last):
+        ...
+        wartools.errors.WartoolsError: edge B2|B3 has no 'hedge'; it has: nothing
+        """
+        e = self.edge(a, b)
+        name = self.game.edge_features.resolve(feature)
+        if name not in self.edges.get(e, ()):
+            raise WartoolsError(f"edge {self.grid.edge_label(e)} has no {name!r}; it has: "
+                                f"{', '.join(self.edges.get(e, ())) or 'nothing'}")
+        pair = sorted([self.label(e.a), self.label(e.b)])
+
+        def change(d: dict[str, Any]) -> None:
+            d["edges"] = [x for x in d.get("edges", [])
+                          if sorted(x["cells"]) != pair or x["feature"] != name]
         return self._edited(change)
 
     def with_features(self, where: Cell | str, features: Iterable[str]) -> Map:
@@ -349,6 +401,37 @@ class Map:
 
         def change(d: dict[str, Any]) -> None:
             d["units"] = [u for u in d.get("units", []) if u["id"] != unit_id]
+        return self._edited(change)
+
+    def with_objective(self, where: Cell | str, kind: str = "victory", value: int = 1) -> Map:
+        """A copy with an objective on a cell (replacing any objective already there).
+
+        Examples
+        --------
+        >>> m = Map.from_dict({"format": "wartools-map/1", "name": "o", "game": "ci",
+        ...                    "grid": {"type": "hex", "columns": 3, "rows": 3}})
+        >>> m.with_objective("B2", value=2).objectives
+        (Objective(cell=Hex(q=1, r=1), kind='victory', value=2),)
+        >>> m.with_objective("B2").without_objective("B2").objectives
+        ()
+        """
+        lab = self.label(self.cell(where))
+        entry = {"cell": lab, "kind": kind, "value": value}
+
+        def change(d: dict[str, Any]) -> None:
+            d["objectives"] = [o for o in d.get("objectives", []) if o["cell"] != lab] + [entry]
+        return self._edited(change)
+
+    def without_objective(self, where: Cell | str) -> Map:
+        """A copy without the objectives on a cell (an error if there is none)."""
+        c = self.cell(where)
+        if not any(o.cell == c for o in self.objectives):
+            raise WartoolsError(f"no objective on {self.label(c)}; objectives on: "
+                                f"{', '.join(self.label(o.cell) for o in self.objectives) or 'none'}")
+        lab = self.label(c)
+
+        def change(d: dict[str, Any]) -> None:
+            d["objectives"] = [o for o in d.get("objectives", []) if o["cell"] != lab]
         return self._edited(change)
 
     def moved(self, unit_id: str, where: Cell | str) -> Map:

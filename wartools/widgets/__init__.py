@@ -4,11 +4,13 @@ Import lazily from notebooks: ``from wartools.widgets import OddsCalculator``.
 """
 from __future__ import annotations
 
+from wartools.widgets.calibrator import ScanCalibrator
 from wartools.widgets.canvas import MapCanvas, interactive_backend
+from wartools.widgets.editor import MapEditor
 from wartools.widgets.los_explorer import LOSExplorer
 from wartools.widgets.move_planner import MovePlanner
 from wartools.widgets.odds import OddsCalculator, compute_odds, odds_fields
 from wartools.widgets.selfcheck import Feedback, SelfCheck
 
-__all__ = ["Feedback", "LOSExplorer", "MapCanvas", "MovePlanner", "OddsCalculator", "SelfCheck",
-           "compute_odds", "interactive_backend", "odds_fields"]
+__all__ = ["Feedback", "LOSExplorer", "MapCanvas", "MapEditor", "MovePlanner", "OddsCalculator",
+           "ScanCalibrator", "SelfCheck", "compute_odds", "interactive_backend", "odds_fields"]
