@@ -234,14 +234,11 @@ def _apply(params: np.ndarray, u: np.ndarray) -> np.ndarray:
 
 
 def _points(points: Iterable[Sequence[Any]] | Mapping[str, Sequence[float]]) -> list[Pick]:
-    items = points.items() if isinstance(points, Mapping) else points
+    items: list[Any] = [(k, *v) for k, v in points.items()] if isinstance(points, Mapping) else list(points)
     out: list[Pick] = []
     for item in items:
         try:
-            if isinstance(points, Mapping):
-                label, (x, y) = item
-            else:
-                label, x, y = item
+            label, x, y = item
             out.append((str(label).strip(), float(x), float(y)))
         except (TypeError, ValueError):
             raise CalibrationError(f"a picked point must be (label, x, y), got {item!r}") from None
