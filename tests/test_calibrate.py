@@ -108,6 +108,23 @@ def test_a_mislabelled_point_is_refused_and_named(tmp_path, case):
     assert fit_grid(picks, grid=grid.type, tolerance=0.95).worst == "G6"
 
 
+@pytest.mark.parametrize("case", CASES, ids=_case_id)
+@pytest.mark.parametrize("wrong", range(4))
+def test_with_four_points_any_mislabelled_one_is_named(case, wrong):
+    """Four is the fewest points that can name a culprit: leave it out and three remain to
+    check each other. A wrong label may even make another grid kind fit best with it in."""
+    grid, scale, rotation, origin = case
+    layout = grid.layout()
+    to_image = similarity(scale, rotation, origin)
+    picks = [(lab, *to_image(*layout.to_pixel(grid.parse(lab)))) for lab in ("B2", "J3", "D8", "H7")]
+    col, row = grid.to_offset(grid.parse(picks[wrong][0]))
+    typo = grid.label(grid.from_offset(col, row + 1))  # one row off
+    picks[wrong] = (typo, *picks[wrong][1:])
+    with pytest.raises(CalibrationError) as info:
+        fit_grid(picks, grid=grid.type, columns=grid.columns, rows=grid.rows)
+    assert info.value.worst == typo
+
+
 def test_jpeg_scans_load_and_fit(tmp_path):
     from PIL import Image
 

@@ -13,7 +13,7 @@ odd or even columns/rows shifted); the same labels sit at different places on ea
 every kind the caller leaves open is fitted and the one with the least residual wins.
 A fit whose worst point is off by more than a stated fraction of the cell pitch is
 refused with :class:`CalibrationError`, naming the point that agrees least with the
-others (fitted without it, it is the one missed by most): usually a mistyped label.
+others (without it, the rest fit best): usually a mistyped label.
 
 Examples
 --------
@@ -71,7 +71,8 @@ class Calibration:
     or the square's side); ``rotation`` is in degrees, clockwise on the picture (its y axis
     points down); ``origin`` is where the unit layout's origin falls on the image. ``rms``
     and ``max_error`` are the fit's residuals in pixels over ``points``, and ``errors`` the
-    residual of each point. ``alternatives`` lists every grid kind tried with its RMS
+    residual of each point; ``worst`` is the point the others agree with least (with four
+    points or more: the one whose removal lets the rest fit best). ``alternatives`` lists every grid kind tried with its RMS
     residual, best first; ``ambiguous`` is true when another kind fits within tolerance too
     (pick a centre in a column or row of the other parity to tell them apart).
     """
@@ -178,7 +179,8 @@ class Calibration:
         kind = f"{self.orientation} hexes, {self.offset} offset" if self.type == "hex" else "squares"
         lines = [f"{kind}: cell size {self.scale:.1f} px (pitch {self.pitch:.1f} px), "
                  f"rotation {self.rotation:+.2f} deg, origin ({self.origin[0]:.1f}, {self.origin[1]:.1f})",
-                 f"residual: rms {self.rms:.2f} px, worst {self.max_error:.2f} px at {self.worst} "
+                 f"residual: rms {self.rms:.2f} px, largest {self.max_error:.2f} px at "
+                 f"{self.points[self.errors.index(self.max_error)][0]} "
                  f"(tolerance {self.tolerance_px:.1f} px)"]
         if self.ambiguous:
             lines.append("ambiguous: " + ", ".join(f"{k} {r:.2f} px" for k, r in self.alternatives)
@@ -327,14 +329,15 @@ def fit_grid(points: Iterable[Sequence[Any]] | Mapping[str, Sequence[float]], *,
     if scale < 1e-9:
         raise CalibrationError("the picked centres do not span the board (the fit collapses to a point)")
     pitch = scale * g.pitch()
-    # name the point the others agree with least: fitted without it, it is missed by most
+    # name the point the others agree with least: leave it out and the rest fit best
     if len(picks) >= 4:
-        loo = []
+        # (in every grid kind: a wrong label can make a wrong kind fit best with it in)
+        rest = []
         for i in range(len(picks)):
             keep = np.arange(len(picks)) != i
-            guess = _apply(_solve(u[keep], p[keep]), u[i:i + 1])[0]
-            loo.append(float(np.hypot(*(guess - p[i]))))
-        worst_i = int(np.argmax(loo))
+            rest.append(min(float(np.sqrt(np.mean((_apply(_solve(f[4][keep], p[keep]), f[4][keep])
+                                                   - p[keep]) ** 2) * 2)) for f in fits))
+        worst_i = int(np.argmin(rest))
     else:
         worst_i = int(np.argmax(errors))
 

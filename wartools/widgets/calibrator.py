@@ -44,6 +44,10 @@ class ScanCalibrator:
         self.offset = w.Dropdown(options=[DETECT, "odd", "even"], value=DETECT, description="offset")
         self.tolerance = w.BoundedFloatText(value=DEFAULT_TOLERANCE, min=0.01, max=0.99, step=0.05,
                                             description="tolerance", tooltip="fraction of the cell pitch")
+        self.columns = w.BoundedIntText(value=0, min=0, max=999, description="columns",
+                                        tooltip="0: as many as have their centre in the picture")
+        self.rows = w.BoundedIntText(value=0, min=0, max=999, description="rows",
+                                     tooltip="0: as many as have their centre in the picture")
         self.label = w.Text(value="", placeholder="C4", description="next label")
         self.points = w.Textarea(value="", placeholder="C4 120 340\nH2 410 95\n...", description="points",
                                  layout=w.Layout(height="8em"))
@@ -69,7 +73,8 @@ class ScanCalibrator:
             self.view: w.Widget = canvas
         else:
             self.view = w.Image(format="png", layout=w.Layout(max_width="100%"))
-        controls = [self.grid, self.labels, self.orientation, self.offset, self.tolerance, self.label,
+        controls = [self.grid, self.labels, self.orientation, self.offset, self.columns, self.rows,
+                    self.tolerance, self.label,
                     self.points, self.fit_button]
         self.widget = w.VBox([w.HBox([w.VBox(controls), self.view]), self.info])
         self.redraw()
@@ -106,10 +111,11 @@ class ScanCalibrator:
                 offset=None if self.offset.value == DETECT else self.offset.value,
                 tolerance=self.tolerance.value)
             h, wd = self.image.shape[:2]
-            self.calibration = self.calibration.resized(*self.calibration.suggest_size(wd, h))
+            cols, rows = self.calibration.suggest_size(wd, h)
+            self.calibration = self.calibration.resized(self.columns.value or cols, self.rows.value or rows)
             cal = self.calibration
             self.info.value = pre(cal.text() + f"\nboard: {cal.columns} columns x {cal.rows} rows "
-                                               "with centres inside the picture")
+                                               f"({cols} x {rows} have their centre in the picture)")
         except CalibrationError as exc:
             self.calibration, self.refused = None, exc
             self.info.value = error(str(exc))
