@@ -234,7 +234,8 @@ class Scenario:
 
     def start(self) -> Position:
         """The position at the start of turn 1: set-up units on their cells, reinforcements waiting."""
-        units = {u.id: UnitState(u.id, u.cell, steps=u.steps, tags=u.tags)
+        field = "steps" if "steps" in self.rules.unit_state else "health"
+        units = {u.id: UnitState(u.id, u.cell, tags=u.tags, **({field: u.steps} if u.steps is not None else {}))
                  for u in self.units() if u.cell is not None}
         return Position(turn=1, units=units, scenario=self.name)
 

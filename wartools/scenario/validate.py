@@ -155,6 +155,9 @@ def _units(ck: _Ck, side: str, data: Any, path: Path_, m: Map, turns: int, zones
         else:
             enters = _entry(ck, entry["enters"], (*p, "enters"), turns, zones, rules.turn_name)
         steps = None if entry.get("steps") is None else ck.integer(entry["steps"], (*p, "steps"), 1)
+        if steps is not None and not {"steps", "health"} & set(rules.unit_state):
+            raise ck.fail((*p, "steps"), f"{game.id} units have no steps or health; a position may record: "
+                                         f"{', '.join(rules.unit_state)}")
         vp = None if entry.get("vp") is None else ck.integer(entry["vp"], (*p, "vp"), 0)
         hidden = ck.typed(entry.get("hidden", False), (*p, "hidden"), bool, "true or false")
         name = None if entry.get("name") is None else ck.text(entry["name"], (*p, "name"))
