@@ -232,10 +232,20 @@ class Scenario:
                         "reading": f"objectives without their own scoring turns score {r.objective_scoring!r}"})
         return out
 
+    def with_options(self, **values: Any) -> Scenario:
+        """The same scenario with some game options changed (``night=True``, text values too)."""
+        if not values:
+            return self
+        game = self.game.with_options(**values)
+        options = {**self.options, **{o.name: game.option(o.name) for o in game.options
+                                      if o.name in {k.replace("_", "-") for k in values}}}
+        return dataclasses.replace(self, game=game, options=options)
+
     def start(self) -> Position:
         """The position at the start of turn 1: set-up units on their cells, reinforcements waiting."""
-        field = "steps" if "steps" in self.rules.unit_state else "health"
-        units = {u.id: UnitState(u.id, u.cell, tags=u.tags, **({field: u.steps} if u.steps is not None else {}))
+        as_steps = "steps" in self.rules.unit_state
+        units = {u.id: UnitState(u.id, u.cell, steps=u.steps if as_steps else None,
+                                 health=None if as_steps else u.steps, tags=u.tags)
                  for u in self.units() if u.cell is not None}
         return Position(turn=1, units=units, scenario=self.name)
 

@@ -64,6 +64,13 @@ class _Ck(Checker):
         return str(value)
 
 
+def _format(ck: _Ck, data: Any, expected: str) -> None:
+    """Check the ``format`` key first, so a map given as a scenario says so."""
+    ck.mapping(data, (), required=("format",))
+    if data["format"] != expected:
+        raise ck.fail(("format",), f"unsupported format {data['format']!r}; valid: {expected}")
+
+
 # --- scenario -------------------------------------------------------------------------------
 def _map(ck: _Ck, data: Any, base_dir: Path | None) -> tuple[Map, str | None]:
     if isinstance(data, str):
@@ -188,9 +195,8 @@ def build_scenario(data: Any, source: str | None, lines: Mapping[Path_, int],
     ck = _Ck(source, lines)
     if data is None:
         raise ck.fail((), "the scenario file is empty")
+    _format(ck, data, SCENARIO_FORMAT)
     ck.mapping(data, (), SCENARIO_KEYS, required=("format", "name", "map", "turns", "sides", "victory"))
-    if data["format"] != SCENARIO_FORMAT:
-        raise ck.fail(("format",), f"unsupported format {data['format']!r}; valid: {SCENARIO_FORMAT}")
     name = ck.text(data["name"], ("name",))
     m, map_ref = _map(ck, data["map"], base_dir)
     game = m.game
@@ -402,9 +408,8 @@ def build_position(data: Any, scenario: Scenario, source: str | None,
     s, m, rules = scenario, scenario.map, scenario.rules
     if data is None:
         raise ck.fail((), "the position file is empty")
+    _format(ck, data, POSITION_FORMAT)
     ck.mapping(data, (), POSITION_KEYS, required=("format", "turn"))
-    if data["format"] != POSITION_FORMAT:
-        raise ck.fail(("format",), f"unsupported format {data['format']!r}; valid: {POSITION_FORMAT}")
     name = None
     if data.get("scenario") is not None:
         name = ck.text(data["scenario"], ("scenario",))
