@@ -258,6 +258,11 @@ class Scenario:
         p = position or self.start()
         return dataclasses.replace(self.map, game=self.game, units=p.map_units(self))
 
+    def _repr_png_(self) -> bytes | None:
+        from wartools.render.scenario import scenario_png
+
+        return scenario_png(self)
+
     def __repr__(self) -> str:
         return (f"<Scenario {self.name!r} {self.game.id}, {self.turns} {self.rules.turn_name}s, "
                 f"sides {', '.join(self.sides)}>")

@@ -1,0 +1,55 @@
+"""Scenario pictures: forces in side colours, set-up areas, entry arrows, objective control, turn."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+from matplotlib.colors import to_hex
+
+from wartools.render.scenario import NOBODY, colours, draw_scenario, scenario_png
+from wartools.scenario import load_position, load_scenario, loads_scenario
+from wartools.scenario.model import EXAMPLE
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def gids(ax, prefix):
+    return {a.get_gid().split(":", 1)[1]: a for a in [*ax.patches, *ax.texts] if (a.get_gid() or "").startswith(prefix)}
+
+
+def test_setup_picture():
+    s = loads_scenario(EXAMPLE)
+    ax = draw_scenario(s)
+    col = colours(s)
+    units = gids(ax, "unit:")
+    assert set(units) == {"us-1", "de-1"}                       # us-2 has not entered
+    assert to_hex(units["us-1"].get_facecolor()) == col["US"] != col["German"]
+    setup = [a for a in ax.patches if (a.get_gid() or "").startswith("setup:")]
+    assert {a.get_gid() for a in setup} == {"setup:US", "setup:German"}
+    entries = gids(ax, "entry:")
+    assert set(entries) == {"US"} and "us-2 (G3)" in entries["US"].get_text()
+    ring = gids(ax, "objective-ring:")["bridge"]
+    assert to_hex(ring.get_edgecolor()) == NOBODY
+    assert ax.get_title() == "Bridge (doctest) -- game turn 1 of 4"
+    plt.close(ax.figure)
+
+
+def test_midgame_picture_shows_control_and_no_setup():
+    s = load_scenario(ROOT / "scenarios" / "combat-infantry-saint-remy.yaml")
+    p = load_position(ROOT / "scenarios" / "positions" / "combat-infantry-saint-remy.yaml", s)
+    ax = draw_scenario(s, p)
+    col = colours(s)
+    rings = gids(ax, "objective-ring:")
+    assert to_hex(rings["north-bridge"].get_edgecolor()) == col["US"]
+    assert to_hex(rings["saint-remy"].get_edgecolor()) == col["German"]
+    assert not [a for a in ax.patches if (a.get_gid() or "").startswith("setup:")]
+    assert not gids(ax, "entry:")                               # every reinforcement is on the board
+    assert "de-in-1" not in gids(ax, "unit:")                   # eliminated
+    assert ax.get_title().endswith("game turn 4 of 6")
+    plt.close(ax.figure)
+
+
+def test_png_and_repr():
+    s = loads_scenario(EXAMPLE)
+    assert scenario_png(s)[:4] == b"\x89PNG"
+    assert s._repr_png_()[:4] == b"\x89PNG"

@@ -1,0 +1,95 @@
+"""ScenarioBoard: legal moves come from the movement engine, illegal ones are refused with the
+reason, reinforcements enter on their turn, ending a turn advances the clock, victory updates."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wartools import movement
+from wartools.scenario import load_scenario
+from wartools.widgets.scenario_board import ScenarioBoard
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def ci():
+    return load_scenario(ROOT / "scenarios" / "combat-infantry-saint-remy.yaml")
+
+
+@pytest.fixture(scope="module")
+def coh():
+    return load_scenario(ROOT / "scenarios" / "company-of-heroes-saint-aubert.yaml")
+
+
+def test_legal_moves_are_the_movement_engines(ci):
+    b = ScenarioBoard(ci, live=False)
+    b.select("us-in-1")
+    board = ci.board()
+    expected = movement.reachable(board, "D3", board.unit("us-in-1"))
+    assert b.legal == dict(expected.costs)
+
+
+def test_moving_onto_the_bridge_changes_victory(ci):
+    b = ScenarioBoard(ci, live=False)
+    assert b.result.result == "German victory"
+    # along the paved road D3-E3-F3 and over the bridge into G3, next to the Germans in H3 (8.0: stop)
+    act = b.on_cell(ci.map.cell("D3"))
+    assert act.ok and b.selected == "us-in-1"
+    act = b.on_cell(ci.map.cell("G3"))
+    assert act.ok, act.text
+    assert b.position.units["us-in-1"].cell == ci.map.cell("G3")
+    # 8.3: G3 is now occupied by the US; US 2 VP, German 2 + 1: no bridge-less US, no lead -> Draw
+    assert b.result.controls["north-bridge"].side == "US"
+    assert dict(b.result.vp) == {"US": 2, "German": 3} and b.result.result == "Draw"
+
+
+def test_illegal_move_is_refused_with_the_reason(ci):
+    b = ScenarioBoard(ci, live=False)
+    act = b.move("us-in-1", "N12")
+    assert not act.ok and act.text.startswith("us-in-1 cannot move to N12: it costs")
+    assert b.position == ci.start()
+    act = b.move("us-mortar-1", "A1")
+    assert not act.ok and "lake" in act.text or "cannot move to A1" in act.text
+
+
+def test_reinforcements_enter_on_their_turn_and_cells(ci):
+    b = ScenarioBoard(ci, live=False)
+    act = b.enter("us-eng-1", "A5")
+    assert not act.ok and act.text == "us-eng-1 cannot enter before game turn 2"
+    assert b.end_turn().ok and b.position.turn == 2
+    act = b.enter("us-eng-1", "C5")
+    assert not act.ok and "its entry cells are A1, A2" in act.text
+    b.select("us-eng-1")
+    assert set(b.legal) == set(ci.entry_cells("us-eng-1"))
+    act = b.on_cell(ci.map.cell("A9"))
+    assert act.ok and b.position.units["us-eng-1"].cell == ci.map.cell("A9")
+
+
+def test_stacking_refused(coh):
+    # Company of Heroes 4: one unit per hex; the movement rules refuse the move
+    b = ScenarioBoard(coh, live=False)
+    act = b.move("us-rifles-1", "D8")
+    assert not act.ok and "cannot move to D8" in act.text
+
+
+def test_end_turn_until_the_game_is_over(ci):
+    b = ScenarioBoard(ci, live=False)
+    for _ in range(ci.turns):
+        b.end_turn()
+    assert b.position.ended and b.result.over and b.end_button.disabled
+    assert not b.move("us-in-1", "E3").ok
+
+
+def test_dropdown_selects_and_the_widget_draws(ci):
+    b = ScenarioBoard(ci, live=False)
+    assert b.canvas.widget.value == b""
+    b.unit.value = "us-in-2"
+    assert b.selected == "us-in-2" and b.legal
+    b.redraw()
+    assert b.canvas.widget.value[:4] == b"\x89PNG"
+    ax = b.canvas.ax
+    assert {c.get_gid() for c in ax.collections} >= {"legal"}
+    assert any((p.get_gid() or "").startswith("unit:us-in-2") for p in ax.patches)
+    assert "US" in b.info.value

@@ -1,0 +1,183 @@
+"""Scenario pictures: the map, both forces in their side colours, set-up zones, entry
+arrows for reinforcements still to come, objectives ringed in the colour of the side
+that controls them, and the turn.
+
+Examples
+--------
+>>> from wartools.scenario import loads_scenario
+>>> from wartools.scenario.model import EXAMPLE
+>>> s = loads_scenario(EXAMPLE)
+>>> ax = draw_scenario(s)
+>>> sorted({a.get_gid().split(":")[0] for a in ax.patches + ax.texts + ax.lines if a.get_gid()}
+...        & {"unit", "setup", "entry", "objective-ring"})
+['entry', 'objective-ring', 'setup', 'unit']
+>>> ax.get_title()
+'Bridge (doctest) -- game turn 1 of 4'
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from wartools.mapmodel import Objective as MapObjective
+from wartools.render.draw import _anchor, _layout, draw_legend, draw_map
+from wartools.render.style import SIDE_COLOURS, side_colour, unit_abbreviation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.scenario import Position, Scenario
+
+NOBODY = "#ffffff"
+_HALF = {"hex": 0.36, "square": 0.24}
+
+
+def colours(s: Scenario) -> dict[str, str]:
+    """One colour per side, in the scenario's side order (the same on every picture)."""
+    sides = tuple(s.sides)
+    return {side: side_colour(side, sides) for side in sides}
+
+
+def draw_scenario(s: Scenario, position: Position | None = None, ax: Any = None, *, setup: bool | None = None,
+                  legend: bool = True, labels: bool = True) -> Any:
+    """Draw scenario ``s`` at ``position`` (its set-up by default).
+
+    Parameters
+    ----------
+    s, position
+        The scenario and a position of it.
+    setup
+        Shade each side's set-up area (default: only for the set-up, turn 1).
+    legend
+        Add a key to the sides, zones, entry arrows and objective control.
+    """
+    from wartools.scenario import evaluate
+
+    p = position or s.start()
+    board = s.board(p)
+    board = dataclasses.replace(board, objectives=tuple(MapObjective(o.cell, o.kind if o.kind in _KINDS else
+                                                                     "objective", o.value) for o in s.objectives))
+    ax = draw_map(board, ax, units=False, labels=labels, title=False)
+    col = colours(s)
+    if setup if setup is not None else p.turn == 1:
+        _draw_setup(ax, s, col)
+    result = evaluate(s, p)
+    _draw_objectives(ax, s, result, col)
+    _draw_units(ax, s, p, col)
+    _draw_entries(ax, s, p, col)
+    ax.set_title(f"{s.name} -- {s.rules.turn_name} {p.turn} of {s.turns}"
+                 + (" (over)" if result.over else ""), fontsize=9, pad=22)
+    ax.text(0.0, -0.02, f"{result.result or 'no result'}: " + ", ".join(f"{k} {v} VP" for k, v in result.vp.items()),
+            transform=ax.transAxes, fontsize=7, va="top", gid="victory")
+    if legend:
+        draw_legend(ax, board)
+        _legend(ax, s, col)
+    return ax
+
+
+_KINDS = ("victory", "resource", "manpower", "munitions", "fuel", "objective")
+
+
+def _draw_setup(ax: Any, s: Scenario, col: dict[str, str]) -> None:
+    from matplotlib.patches import Polygon
+
+    layout = _layout(s.map)
+    for side in s.sides:
+        area = s.setup_area(side)
+        if not area:
+            continue
+        for c in sorted(area, key=s.map.grid.to_offset):
+            ax.add_patch(Polygon(layout.polygon(c), closed=True, facecolor=col[side], alpha=0.18,
+                                 edgecolor=col[side], linewidth=0.8, hatch="//", zorder=2.5, gid=f"setup:{side}"))
+
+
+def _draw_objectives(ax: Any, s: Scenario, result: Any, col: dict[str, str]) -> None:
+    from matplotlib.patches import Polygon
+
+    layout = _layout(s.map)
+    for o in s.objectives:
+        holder = result.controls[o.id].side
+        colour = col.get(holder, NOBODY) if holder else NOBODY
+        ax.add_patch(Polygon(layout.polygon(o.cell), closed=True, fill=False, edgecolor=colour, linewidth=2.6,
+                             linestyle="-" if holder else "--", zorder=6.5, gid=f"objective-ring:{o.id}"))
+        x, y = layout.to_pixel(o.cell)
+        dx, dy = _anchor(s.map, "annotation")
+        ax.text(x, y + dy, o.id, ha="center", va="center", fontsize=4.5, color="black", zorder=9,
+                bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "alpha": 0.7, "linewidth": 0},
+                gid=f"objective-label:{o.id}")
+
+
+def _draw_units(ax: Any, s: Scenario, p: Position, col: dict[str, str]) -> None:
+    from matplotlib.patches import Rectangle
+
+    layout = _layout(s.map)
+    half = _HALF[s.map.grid.type]
+    stacks: dict[Any, int] = {}
+    for u in p.map_units(s):
+        k = stacks.get(u.cell, 0)
+        stacks[u.cell] = k + 1
+        x, y = layout.to_pixel(u.cell)
+        x, y = x + 0.12 * k, y - 0.12 * k
+        ax.add_patch(Rectangle((x - half, y - half), 2 * half, 2 * half, facecolor=col[u.side],
+                               edgecolor="black", linewidth=0.8, zorder=7 + k, gid=f"unit:{u.id}"))
+        text = unit_abbreviation(u.type) + (f"\n{u.strength}" if u.strength is not None else "")
+        ax.text(x, y, text, ha="center", va="center", fontsize=5, color="white", fontweight="bold",
+                zorder=7.5 + k, gid=f"unit-label:{u.id}")
+
+
+def _edge_direction(s: Scenario, cells: tuple[Any, ...]) -> tuple[float, float]:
+    """The outward direction (dx, dy) of the board edge nearest to the entry cells (y down)."""
+    g = s.map.grid
+    cols = [g.to_offset(c)[0] for c in cells]
+    rows = [g.to_offset(c)[1] for c in cells]
+    gaps = {(-1.0, 0.0): min(cols), (1.0, 0.0): g.columns - 1 - max(cols),
+            (0.0, -1.0): min(rows), (0.0, 1.0): g.rows - 1 - max(rows)}
+    return min(gaps, key=lambda d: gaps[d])
+
+
+def _draw_entries(ax: Any, s: Scenario, p: Position, col: dict[str, str]) -> None:
+    layout = _layout(s.map)
+    waiting = set(p.waiting(s))
+    groups: dict[tuple[Any, ...], list[Any]] = {}
+    for u in s.units():
+        if u.id in waiting and u.enters is not None:
+            groups.setdefault(s.entry_cells(u), []).append(u)
+    for cells, units in groups.items():
+        dx, dy = _edge_direction(s, cells)
+        g = s.map.grid
+        # aim at the entry cell nearest the middle of the group
+        mid = sorted(cells, key=g.to_offset)[len(cells) // 2]
+        x, y = layout.to_pixel(mid)
+        start = (x + dx * 1.6, y + dy * 1.6)
+        side = units[0].side
+        label = ", ".join(f"{u.id} ({s.rules.turn_name[0].upper()}{u.enters.turn})" for u in units if u.enters)
+        ax.annotate(label, xy=(x, y), xytext=start, fontsize=5, color=col[side], ha="center", va="center",
+                    zorder=10, annotation_clip=False, gid=f"entry:{side}",
+                    arrowprops={"arrowstyle": "-|>", "color": col[side], "linewidth": 1.6})
+
+
+def _legend(ax: Any, s: Scenario, col: dict[str, str]) -> None:
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    key = ax.get_legend()  # the map's key (terrain, features, roads), merged below the scenario's
+    handles = [Patch(facecolor=c, edgecolor="black", label=f"{side} units") for side, c in col.items()]
+    handles += [Patch(facecolor=c, alpha=0.3, hatch="//", edgecolor=c, label=f"{side} set-up area")
+                for side, c in col.items() if s.sides[side].setup]
+    handles += [Line2D([], [], color=c, marker=">", label=f"{side} reinforcement entry") for side, c in col.items()
+                if s.sides[side].reinforcements]
+    handles += [Patch(fill=False, edgecolor=c, linewidth=2, label=f"objective held by {side}")
+                for side, c in col.items()]
+    handles.append(Patch(fill=False, edgecolor=NOBODY, linestyle="--", linewidth=2, label="objective held by nobody"))
+    if key is not None:
+        handles += list(key.legend_handles)
+    leg = ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=6, frameon=False)
+    leg.set_gid("scenario-legend")
+
+
+def scenario_png(s: Scenario, position: Position | None = None, dpi: int = 100) -> bytes:
+    """The scenario drawn as PNG bytes (what a ``Scenario`` shows in a notebook)."""
+    from wartools.render import axes_png
+
+    return axes_png(draw_scenario(s, position), dpi)
+
+
+__all__ = ["SIDE_COLOURS", "colours", "draw_scenario", "scenario_png"]
