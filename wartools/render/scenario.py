@@ -159,7 +159,7 @@ def _legend(ax: Any, s: Scenario, col: dict[str, str]) -> None:
     from matplotlib.patches import Patch
 
     key = ax.get_legend()  # the map's key (terrain, features, roads), merged below the scenario's
-    handles = [Patch(facecolor=c, edgecolor="black", label=f"{side} units") for side, c in col.items()]
+    handles: list[Any] = [Patch(facecolor=c, edgecolor="black", label=f"{side} units") for side, c in col.items()]
     handles += [Patch(facecolor=c, alpha=0.3, hatch="//", edgecolor=c, label=f"{side} set-up area")
                 for side, c in col.items() if s.sides[side].setup]
     handles += [Line2D([], [], color=c, marker=">", label=f"{side} reinforcement entry") for side, c in col.items()
