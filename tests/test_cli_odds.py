@@ -99,7 +99,7 @@ def test_bad_arguments_raise_one_line(argv, capsys):
 
 
 @pytest.mark.parametrize("argv, fragment", [
-    (["combat-infantry", "--dice", "100000", "--firepower", "2"], "--dice must be at most 500"),
+    (["combat-infantry", "--dice", "100000", "--firepower", "2"], "--dice must be between 0 and 500"),
     (["heroes-of-normandie", "--defense", "5", "--mines", ","], "at least one mine counter"),
     (["combat-infantry", "--attackers", "rifle:4:2", "--defenders", "rifle:x:3"], "TYPE:STRENGTH:FIREPOWER"),
     (["combat-infantry", "--attackers", ",".join(["rifle:4:2"] * 7), "--defenders", "rifle:4:2"],

@@ -2,12 +2,80 @@
 
 Line of sight, movement planning and exact combat odds for Company of Heroes,
 Combat Infantry: WestFront 1944-45, Conflict of Heroes: Storms of Steel and
-Heroes of Normandie.
+Heroes of Normandie. The whole public API is here, flat::
+
+    import wartools as wt
+    m = wt.load_map("maps/combat-infantry-river-crossing.yaml")
+    wt.line_of_sight(m, "C4", "H8")      # who sees whom, and why not
+    wt.path(m, "B6", "F11")              # the cheapest path, step by step
+    wt.odds("combat-infantry", dice=4, firepower=2)
+
+Every function takes the map first, then cells, then keyword options; every
+answer has ``to_json()``, ``text()`` and ``draw()`` and shows itself in a notebook.
+Names are imported on first use, so ``import wartools`` stays light.
+
+Examples
+--------
+>>> import wartools as wt
+>>> m = wt.load_map("maps/combat-infantry-river-crossing.yaml")
+>>> wt.line_of_sight(m, "C4", "H8").status
+'blocked'
+>>> wt.path(m, "B6", "F11").cost
+13
+>>> wt.odds("conflict-of-heroes", firepower=4, defense=12, terrain=2).answer["hit"]
+'1/6'
+>>> sorted(set(wt.__all__) - set(dir(wt)))
+[]
 """
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 from wartools.errors import GridError, MapError, UnknownGameError, WartoolsError
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
-__all__ = ["GridError", "MapError", "UnknownGameError", "WartoolsError", "__version__"]
+#: public name -> "module:attribute" (imported lazily by __getattr__)
+_API = {
+    # maps
+    "Map": "wartools.mapmodel:Map", "Unit": "wartools.mapmodel:Unit",
+    "load_map": "wartools.mapmodel:load_map", "loads_map": "wartools.mapmodel:loads_map",
+    "save_map": "wartools.mapmodel:save_map", "dumps_map": "wartools.mapmodel:dumps_map",
+    # games and their options
+    "Game": "wartools.games:Game", "Option": "wartools.games.options:Option",
+    "Assumption": "wartools.games.options:Assumption",
+    "find_game": "wartools.games:find_game", "game_ids": "wartools.games:game_ids",
+    "register_game": "wartools.games:register", "unregister_game": "wartools.games:unregister",
+    # line of sight
+    "line_of_sight": "wartools.los:line_of_sight", "viewshed": "wartools.los:viewshed",
+    "visibility_matrix": "wartools.los:visibility_matrix", "dead_ground": "wartools.los:dead_ground",
+    "LOSResult": "wartools.los:LOSResult",
+    # movement
+    "reach": "wartools.movement:reachable", "path": "wartools.movement:path",
+    "alternatives": "wartools.movement:alternatives", "plan_turns": "wartools.movement:plan_turns",
+    "reach_in_turns": "wartools.movement:reach_in_turns", "route_in_turns": "wartools.movement:route_in_turns",
+    "why_unreachable": "wartools.movement:why_unreachable",
+    "PathResult": "wartools.movement:PathResult", "Reach": "wartools.movement:Reach",
+    # combat
+    "odds": "wartools.combat:odds", "OddsResult": "wartools.combat:OddsResult",
+    "Dist": "wartools.dice:Dist",
+    # pictures
+    "draw_map": "wartools.render:draw_map",
+}
+
+__all__ = ["GridError", "MapError", "UnknownGameError", "WartoolsError", "__version__", *_API]
+
+
+def __getattr__(name: str) -> Any:
+    ref = _API.get(name)
+    if ref is None:
+        raise AttributeError(f"module 'wartools' has no attribute {name!r}")
+    module, _, attr = ref.partition(":")
+    value = getattr(importlib.import_module(module), attr)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_API))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from wartools.errors import WartoolsError
@@ -29,6 +30,19 @@ if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.base import Game
 
 KINDS = ("int", "bool", "text", "multi")
+
+
+def expectation(name: str, value: Fraction) -> dict[str, Any]:
+    """An exact expectation as a fraction string, with a rounded ``*_float`` companion.
+
+    Examples
+    --------
+    >>> expectation("expected_hits", Fraction(7, 3))
+    {'expected_hits': '7/3', 'expected_hits_float': 2.333333}
+    """
+    from wartools.dice import fraction_str
+
+    return {name: fraction_str(value), f"{name}_float": round(float(value), 6)}
 
 
 @dataclass(frozen=True)

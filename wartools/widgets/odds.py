@@ -1,25 +1,33 @@
 """``OddsCalculator(game)``: the game's combat inputs, a live exact table and a bar chart.
 
-The form is generated from the ``wartools odds GAME`` command-line options, so
-the notebook and the command line always offer the same inputs and give the
-same answers; :func:`compute_odds` is the plain function underneath.
+The form is generated from the game's combat procedure
+(:meth:`Game.odds_procedure`), the same typed parameters the ``wartools odds GAME``
+command line is generated from, so the notebook and the command line always offer
+the same inputs and give the same answers; :func:`compute_odds` is the plain function
+underneath.
 """
 from __future__ import annotations
 
-import argparse
+import html
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from wartools.errors import WartoolsError
 from wartools.games import find_game
 
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.combat import OddsResult
+
+#: a multi-valued input is typed as one text, items separated by this
+SEPARATOR = ";"
+
 
 @dataclass(frozen=True)
 class OddsField:
-    """One input of a game's odds form (from its command-line option)."""
+    """One input of a game's odds form (from its procedure's parameter)."""
 
     name: str
     flag: str
@@ -27,15 +35,8 @@ class OddsField:
     default: Any
     help: str
     required: bool
-
-
-def _odds_parser(game_id: str) -> argparse.ArgumentParser:
-    from wartools.cli import build_parser
-
-    parser = build_parser()
-    odds = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices["odds"]
-    games = next(a for a in odds._actions if isinstance(a, argparse._SubParsersAction))
-    return games.choices[game_id]
+    minimum: int | None = None
+    maximum: int | None = None
 
 
 def odds_fields(game: str) -> list[OddsField]:
@@ -46,27 +47,34 @@ def odds_fields(game: str) -> list[OddsField]:
     >>> [f.name for f in odds_fields("conflict-of-heroes")][:3]
     ['firepower', 'defense', 'terrain']
     """
-    parser = _odds_parser(find_game(game).id)
-    fields = []
-    for a in parser._actions:
-        if not a.option_strings or a.dest in ("help", "json"):
+    proc = find_game(game).odds_procedure()
+    return [OddsField(p.name, p.flag, p.kind, p.default, p.help, p.required, p.minimum, p.maximum)
+            for p in proc.params]
+
+
+def _result(game: str, values: dict[str, Any]) -> OddsResult:
+    """The :class:`~wartools.combat.OddsResult` of form values (see :func:`compute_odds`)."""
+    from wartools.combat import odds
+
+    g = find_game(game)
+    kinds = {f.name: f.kind for f in odds_fields(g.id)}
+    inputs: dict[str, Any] = {}
+    for name, value in values.items():
+        if name not in kinds:
+            raise WartoolsError(f"unknown input {name!r} for {g.id}; valid: {', '.join(kinds)}")
+        if value is None or value is False or value == "" or value == []:
             continue
-        if isinstance(a, argparse._StoreTrueAction):
-            kind = "bool"
-        elif isinstance(a, argparse._AppendAction):
-            kind = "multi"
-        elif a.type is int:
-            kind = "int"
-        else:
-            kind = "text"
-        fields.append(OddsField(a.dest, a.option_strings[-1], kind, a.default, a.help or "", a.required))
-    return fields
+        if kinds[name] == "multi" and isinstance(value, str):
+            value = [x.strip() for x in value.split(SEPARATOR) if x.strip()]
+        inputs[name] = value
+    return odds(g, **inputs)
 
 
 def compute_odds(game: str, values: dict[str, Any]) -> tuple[dict[str, Any], str]:
     """Exact odds for a game from input values (by field name), as ``(answer, text)``.
 
-    Values that are ``None``, empty or ``False`` are left out, as on the command line.
+    Values that are ``None``, empty or ``False`` are left out, as on the command line; a
+    multi-valued input may be one text with items separated by ``;``.
 
     Examples
     --------
@@ -74,27 +82,8 @@ def compute_odds(game: str, values: dict[str, Any]) -> tuple[dict[str, Any], str
     >>> answer["hit"]
     '1/6'
     """
-    g = find_game(game)
-    by_name = {f.name: f for f in odds_fields(g.id)}
-    argv = ["odds", g.id]
-    for name, value in values.items():
-        if name not in by_name:
-            raise WartoolsError(f"unknown input {name!r} for {g.id}; valid: {', '.join(by_name)}")
-        f = by_name[name]
-        if value is None or value is False or value == "" or value == []:
-            continue
-        if f.kind == "bool":
-            argv.append(f.flag)
-        elif f.kind == "multi":
-            for item in value if isinstance(value, (list, tuple)) else str(value).split(";"):
-                if str(item).strip():
-                    argv += [f.flag, str(item).strip()]
-        else:
-            argv += [f.flag, str(value)]
-    from wartools.cli import build_parser
-
-    args = build_parser().parse_args(argv)
-    return args.handler(args)
+    result = _result(game, values)
+    return result.to_json(), result.text()
 
 
 def distributions(answer: dict[str, Any]) -> dict[str, dict[str, Fraction]]:
@@ -113,7 +102,8 @@ class OddsCalculator:
     """Widget: the game's odds inputs, the exact answer as a table and a bar chart.
 
     The last answer is kept in :attr:`answer` and every computation (or error)
-    in :attr:`history`, so tests can check what the widget showed.
+    in :attr:`history`, so tests can check what the widget showed. An error replaces
+    the previous answer on screen (never an old answer under a new error).
     """
 
     def __init__(self, game: str, **values: Any) -> None:
@@ -126,29 +116,33 @@ class OddsCalculator:
             if f.kind == "bool":
                 c: w.Widget = w.Checkbox(value=bool(start), description=f.help or f.name, indent=False)
             elif f.kind == "int":
-                c = w.IntText(value=0 if start is None else int(start), description=f.name, style=style)
-                if start is None:
-                    c.value = 0
+                lo = -10**6 if f.minimum is None else f.minimum
+                hi = 10**6 if f.maximum is None else f.maximum
+                first = 0 if start is None else int(start)
+                c = w.BoundedIntText(value=min(max(first, lo), hi), min=lo, max=hi,
+                                     description=f.name.replace("_", " "), style=style)
             else:
-                text = ";".join(start) if isinstance(start, (list, tuple)) else (start or "")
-                c = w.Text(value=str(text), description=f.name, placeholder=f.help, style=style)
+                text = SEPARATOR.join(start) if isinstance(start, (list, tuple)) else (start or "")
+                c = w.Text(value=str(text), description=f.name.replace("_", " "), placeholder=f.help,
+                           style=style)
             c.tooltip = f.help
             self.controls[f.name] = c
             c.observe(lambda _change: self.update(), names="value")
-        self.optional_ints = {f.name for f in self.fields if f.kind == "int" and f.default is None}
+        self.optional_ints = {f.name for f in self.fields if f.kind == "int" and f.default is None
+                              and not f.required}
         self.status = w.HTML()
         self.table = w.HTML()
         self.chart = w.Image(format="png")
         self.history: list[dict[str, Any]] = []
         self.answer: dict[str, Any] | None = None
-        self.widget = w.VBox([w.HTML(f"<b>{self.game.name}: exact odds</b>"),
+        self.widget = w.VBox([w.HTML(f"<b>{html.escape(self.game.name)}: exact odds</b>"),
                               w.GridBox(list(self.controls.values()),
                                         layout=w.Layout(grid_template_columns="repeat(2, 50%)")),
                               self.status, w.HBox([self.table, self.chart])])
         self.update()
 
     def values(self) -> dict[str, Any]:
-        """Current input values, with unset optional numbers left out."""
+        """Current input values, with unset optional numbers (0) left out."""
         out = {}
         for name, c in self.controls.items():
             v = c.value
@@ -160,17 +154,21 @@ class OddsCalculator:
     def update(self) -> dict[str, Any] | None:
         """Recompute from the controls and refresh the table and chart."""
         try:
-            answer, text = compute_odds(self.game.id, self.values())
+            result = _result(self.game.id, self.values())
         except WartoolsError as exc:
             self.answer = None
-            self.status.value = f"<span style='color:#b00'>{exc}</span>"
+            self.status.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
+            self.table.value = ""
+            self.chart.value = b""
             self.history.append({"error": str(exc)})
             return None
-        self.answer = answer
+        from wartools.render import axes_png
+
+        answer = self.answer = result.to_json()
         self.history.append(answer)
-        self.status.value = "<pre style='margin:0'>" + text.splitlines()[0] + "</pre>"
+        self.status.value = "<pre style='margin:0'>" + html.escape(result.text().splitlines()[0]) + "</pre>"
         self.table.value = _html_table(answer)
-        self.chart.value = _chart_png(answer)
+        self.chart.value = axes_png(result.draw(), dpi=80)
         return answer
 
     def _ipython_display_(self) -> None:
@@ -179,46 +177,41 @@ class OddsCalculator:
         display(self.widget)
 
 
+def _label(key: str) -> str:
+    return key.replace("_", " ")
+
+
 def _html_table(answer: dict[str, Any]) -> str:
+    """The answer as a readable table: each distribution, then the single values, then the
+    assumed readings (no raw keys, no Python dicts)."""
     rows = []
     for key, probs in distributions(answer).items():
-        rows.append(f"<tr><th colspan=3 style='text-align:left'>{key}</th></tr>")
-        rows += [f"<tr><td>{k}</td><td>{p}</td><td>{float(p):.3%}</td></tr>" for k, p in probs.items()]
+        rows.append(f"<tr><th colspan=3 style='text-align:left'>{html.escape(_label(key))}</th></tr>")
+        rows += [f"<tr><td>{html.escape(k)}</td><td>{p}</td><td>{float(p):.1%}</td></tr>"
+                 for k, p in probs.items()]
     for key, value in answer.items():
-        if isinstance(value, (str, int, float, bool)) and not key.endswith("_float") and key != "game":
-            rows.append(f"<tr><td>{key}</td><td colspan=2>{value}</td></tr>")
+        if key.endswith("_float") or key in ("game", "assumptions"):
+            continue
+        if isinstance(value, (str, int, float, bool)):
+            shown = value
+            if isinstance(value, str) and (p := _probability(value)) is not None and "/" in value:
+                shown = f"{value} ({float(p):.1%})"
+            rows.append(f"<tr><td>{html.escape(_label(key))}</td><td colspan=2>{html.escape(str(shown))}</td></tr>")
+        elif isinstance(value, dict) and key not in distributions(answer):
+            text = ", ".join(f"{k} {v}" for k, v in value.items())
+            rows.append(f"<tr><td>{html.escape(_label(key))}</td><td colspan=2>{html.escape(text)}</td></tr>")
+    for a in answer.get("assumptions", []):
+        rows.append(f"<tr><td>assumed ({html.escape(a['rule'])})</td>"
+                    f"<td colspan=2>{html.escape(a['reading'])}</td></tr>")
     return "<table>" + "".join(rows) + "</table>"
 
 
 def _probability(value: Any) -> Fraction | None:
     """``value`` as a probability if it is a fraction string in [0, 1]."""
-    if not isinstance(value, str):
+    if not isinstance(value, str) or len(value) > 200:
         return None
     try:
         f = Fraction(value)
-    except ValueError:
+    except (ValueError, ZeroDivisionError):
         return None
     return f if 0 <= f <= 1 else None
-
-
-def _chart_png(answer: dict[str, Any]) -> bytes:
-    import io
-
-    from matplotlib.figure import Figure
-
-    dists = distributions(answer)
-    fig = Figure(figsize=(4, 2.6))
-    ax = fig.add_subplot()
-    if dists:
-        key, probs = next(iter(dists.items()))
-        ax.bar(list(probs), [float(p) for p in probs.values()], color="#3b6fb6")
-        ax.set_xlabel(key)
-    else:
-        scalars = {k: float(f) for k, v in answer.items() if (f := _probability(v)) is not None}
-        ax.bar(list(scalars), list(scalars.values()), color="#3b6fb6")
-    ax.set_ylabel("probability")
-    ax.set_ylim(0, 1)
-    fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=80)
-    return buf.getvalue()

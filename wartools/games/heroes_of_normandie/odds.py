@@ -1,0 +1,85 @@
+"""Heroes of Normandie odds for ``wartools odds heroes-of-normandie``: one shot (a d6 plus the
+attack value against the defense value and its bonuses, 1.1) or a mine attack (4.2).
+
+The long-range penalty and the natural-1 miss are assumed readings (the excerpt refers to the
+core rules without printing them): game options ``long-range-penalty`` and ``one-always-misses``.
+
+Examples
+--------
+>>> from wartools.games import find_game
+>>> g = find_game("heroes-of-normandie")
+>>> r = g.odds_procedure().run(g, {"attack": 4, "defense": 5})
+>>> r.answer["hit"], [a.option for a in r.assumptions]
+('5/6', ['one-always-misses'])
+>>> g2 = g.with_options(**{"one-always-misses": False})
+>>> g2.odds_procedure().run(g2, {"attack": 4, "defense": 5}).answer["hit"]
+'1'
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from wartools.dice import fraction_str, markdown_table
+from wartools.errors import WartoolsError
+from wartools.games.base import Game
+from wartools.games.procedures import OddsAnswer, OddsProcedure, Param
+
+
+def _mines(game: Game, v: dict[str, Any]) -> OddsAnswer:
+    from wartools.games.heroes_of_normandie import combat
+
+    if v["attack"] is not None:
+        raise WartoolsError("give either --attack (a shot) or --mines (a mine attack), not both")
+    try:
+        values = [int(x) for x in v["mines"].split(",") if x.strip()]
+    except ValueError:
+        raise WartoolsError(f"--mines must be comma-separated integers, got {v['mines']!r}") from None
+    if not values:
+        raise WartoolsError("--mines needs the combat value of at least one mine counter, e.g. 1,1,1")
+    if len(values) > 20 or any(not 0 <= x <= 20 for x in values):
+        raise WartoolsError("--mines: at most 20 mine counters, each with a combat value 0..20")
+    result = combat.mine_attack(values, v["defense"])
+    answer = {"game": game.id, "mode": "mines", "mines": values, "defense": v["defense"],
+              "result": result.to_json(), "hit": fraction_str(result["hit"])}
+    return OddsAnswer(answer, markdown_table({"P": result}, outcome="result"), {"result": result}, ())
+
+
+def _run(game: Game, v: dict[str, Any]) -> OddsAnswer:
+    from wartools.games.heroes_of_normandie import combat
+
+    if v["mines"] is not None:
+        return _mines(game, v)
+    if v["attack"] is None:
+        raise WartoolsError("a shot needs --attack (or use --mines)")
+    penalty = game.option("long-range-penalty")
+    m = combat.ShotModifiers(universal_bonus=v["universal"], directional_bonus=v["directional"],
+                             crosses_protected_edge=v["crosses_edge"], long_range=v["long_range"],
+                             hawkeyed=v["hawkeyed"], roll_bonus=v["bonus"],
+                             long_range_penalty=penalty,
+                             one_always_misses=game.option("one-always-misses"))
+    answer: dict[str, Any] = {}
+    if v["directional"] and not v["crosses_edge"]:
+        answer["note"] = "directional bonus not applied: the shot does not cross the protected edge"
+    hit = combat.shot_probability(v["attack"], v["defense"], m)
+    answer = {"game": game.id, "mode": "shot", "hit": fraction_str(hit),
+              "hit_float": round(float(hit), 6), "roll_modifier": m.roll_modifier(),
+              "defense_value": v["defense"] + m.defense_bonus(), **answer}
+    used = ["one-always-misses"]
+    if v["long_range"] and not v["hawkeyed"]:
+        used.append("long-range-penalty")
+    text = f"d6 + {v['attack']} against {v['defense'] + m.defense_bonus()}: P(hit) = {hit}"
+    return OddsAnswer(answer, text, {}, game.assumptions(used))
+
+
+PROCEDURE = OddsProcedure(
+    "one shot (d6 + attack) or a mine attack",
+    (Param("attack", "int", None, "attack value of the shot", minimum=-20, maximum=20),
+     Param("defense", "int", None, "target's defense value", required=True, minimum=-20, maximum=20),
+     Param("universal", "int", 0, "universal defensive bonus", minimum=0, maximum=20),
+     Param("directional", "int", 0, "directional defensive bonus", minimum=0, maximum=20),
+     Param("crosses_edge", "bool", False, "shot crosses the protected edge"),
+     Param("long_range", "bool", False, "a long-range shot"),
+     Param("hawkeyed", "bool", False, "ignore the long range penalty"),
+     Param("bonus", "int", 0, "roll bonuses (ammo belts, shells...)", minimum=-20, maximum=20),
+     Param("mines", "text", None, "combat values of the triggered mine counters, e.g. 1,1,1")),
+    _run)
