@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wartools.dice import (Dist, absorbing_distribution, bar_chart, count_successes, d, empirical,
+from wartools.render.odds import bar_chart
+from wartools.dice import (Dist, absorbing_distribution, count_successes, d, empirical,
                            markdown_table, mixture, roll, sample, standard_errors, threshold)
 
 

@@ -84,16 +84,16 @@ def _render(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     overlays = []
     situation = {"unit": args.unit, "side": args.side}
     if args.los:
-        _overlay("wartools.los.draw_los")(ax, m, args.los[0], args.los[1], **situation)
+        _overlay("wartools.render.los.draw_los")(ax, m, args.los[0], args.los[1], **situation)
         overlays.append("los")
     if args.viewshed:
-        _overlay("wartools.los.draw_viewshed")(ax, m, args.viewshed, **situation)
+        _overlay("wartools.render.los.draw_viewshed")(ax, m, args.viewshed, **situation)
         overlays.append("viewshed")
     if args.reach:
-        _overlay("wartools.movement.draw_reach")(ax, m, args.reach, budget=args.budget, **situation)
+        _overlay("wartools.render.movement.draw_reach")(ax, m, args.reach, budget=args.budget, **situation)
         overlays.append("reach")
     if args.path:
-        _overlay("wartools.movement.draw_path_overlay")(ax, m, args.path[0], args.path[1], **situation)
+        _overlay("wartools.render.movement.draw_path_overlay")(ax, m, args.path[0], args.path[1], **situation)
         overlays.append("path")
     out = save_figure(ax.figure, args.output)
     plt.close(ax.figure)

@@ -26,13 +26,12 @@ Fraction(256, 625)
 """
 from __future__ import annotations
 
-from wartools.dice.core import Dist, count_successes, d, fraction_str, mixture, threshold
+from wartools.dice.core import Dist, count_successes, d, fraction_str, markdown_table, mixture, threshold
 from wartools.dice.markov import absorbing_distribution
 from wartools.dice.simulate import empirical, roll, sample, standard_errors
-from wartools.dice.tables import bar_chart, markdown_table
 
 __all__ = [
     "Dist", "d", "mixture", "count_successes", "threshold", "absorbing_distribution",
-    "roll", "sample", "empirical", "standard_errors", "markdown_table", "bar_chart",
+    "roll", "sample", "empirical", "standard_errors", "markdown_table",
     "fraction_str",
 ]

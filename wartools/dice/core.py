@@ -355,8 +355,6 @@ class Dist:
 
     def to_markdown(self, name: str = "P") -> str:
         """A markdown table of this distribution (see :func:`wartools.dice.markdown_table`)."""
-        from wartools.dice.tables import markdown_table
-
         return markdown_table({name: self})
 
     def to_dataframe(self, name: str = "probability") -> Any:
@@ -429,3 +427,32 @@ def threshold(n_dice: int, sides: int, modifier: int, target: int) -> Fraction:
     if n_dice < 1:
         return Fraction(1) if modifier >= target else Fraction(0)
     return d(sides).repeat(n_dice).at_least(target - modifier)
+
+
+def markdown_table(columns: Mapping[str, Dist] | Dist, *, outcome: str = "outcome",
+                   digits: int = 4) -> str:
+    """A markdown table, one row per outcome, one column per distribution.
+
+    Each cell shows the exact fraction and its decimal value.
+
+    Examples
+    --------
+    >>> print(markdown_table({"2 dice": Dist.binomial(2, Fraction(1, 2))}, outcome="hits"))
+    | hits | 2 dice |
+    | ---: | ---: |
+    | 0 | 1/4 (0.2500) |
+    | 1 | 1/2 (0.5000) |
+    | 2 | 1/4 (0.2500) |
+    """
+    if isinstance(columns, Dist):
+        columns = {"P": columns}
+    keys = _sort_key((k, Fraction(0)) for k in {k for dist in columns.values() for k in dist.outcomes})
+    lines = ["| " + " | ".join([outcome, *columns]) + " |",
+             "| " + " | ".join(["---:"] * (len(columns) + 1)) + " |"]
+    for k, _ in keys:
+        cells = [str(k)]
+        for dist in columns.values():
+            p = dist[k]
+            cells.append(f"{fraction_str(p)} ({float(p):.{digits}f})")
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)

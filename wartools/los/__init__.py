@@ -26,12 +26,11 @@ Examples
 from __future__ import annotations
 
 from wartools.los.analysis import (coverage, dead_ground, to_csv, viewshed, visibility_matrix)
-from wartools.los.draw import draw_los, draw_result, draw_viewshed
 from wartools.los.engine import evaluate, line_of_sight, make_situation, policy_for
 from wartools.los.geometry import MapGeometry, geometry
 from wartools.los.policy import LOSOptionError, LOSPolicy, Situation
 from wartools.los.result import LOSResult, Reason
 
 __all__ = ["LOSOptionError", "LOSPolicy", "LOSResult", "MapGeometry", "Reason", "Situation", "coverage",
-           "dead_ground", "draw_los", "draw_result", "draw_viewshed", "evaluate", "geometry",
+           "dead_ground", "evaluate", "geometry",
            "line_of_sight", "make_situation", "policy_for", "to_csv", "viewshed", "visibility_matrix"]

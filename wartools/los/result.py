@@ -152,7 +152,7 @@ class LOSResult:
     def draw(self, ax: Any = None) -> Any:
         """Draw the map, the ruler (green if visible, red if blocked, orange if hindered) and the
         deciding cells and edges; returns the matplotlib Axes."""
-        from wartools.los.draw import draw_result
+        from wartools.render.los import draw_result
 
         return draw_result(self, ax)
 

@@ -18,59 +18,15 @@ from typing import Any
 
 from wartools.errors import GridError, WartoolsError
 from wartools.games import Game
-from wartools.games.base import Vocabulary
 from wartools.grids import Edge, Grid, HexGrid, SquareGrid
 from wartools.grids.base import Cell
 from wartools.mapmodel.image import BoardImage
 
-FORMAT = "wartools-map/1"
-TOP_KEYS = ("format", "name", "game", "grid", "terrain", "elevation", "edges", "features", "roads",
-            "objectives", "zones", "units", "image", "teams")
-ROAD_KINDS = Vocabulary("road kind", ("paved", "unpaved", "railway"),
-                        {"road": "paved", "dirt": "unpaved", "trail": "unpaved", "track": "unpaved",
-                         "rail": "railway", "railroad": "railway"})
-OBJECTIVE_KINDS = Vocabulary("objective kind",
-                             ("victory", "resource", "manpower", "munitions", "fuel", "objective"),
-                             {"vp": "victory", "flag": "objective"})
-UNIT_KEYS = ("id", "side", "type", "cell", "name", "strength", "tags")
+from wartools.mapmodel.parts import (FORMAT, OBJECTIVE_KINDS, ROAD_KINDS, TOP_KEYS, UNIT_KEYS, Objective,
+                                     Road, Unit)
+from wartools.mapmodel.validate import build_map
 
-
-@dataclass(frozen=True)
-class Unit:
-    """A counter or miniature on the map.
-
-    ``tags`` hold per-unit states such as ``camouflaged``, ``deployed``,
-    ``face-up`` or ``pinned``; their meaning belongs to the game rules.
-    """
-
-    id: str
-    side: str
-    type: str
-    cell: Cell
-    name: str | None = None
-    strength: int | None = None
-    tags: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Road:
-    """A road or railway through consecutive adjacent cells."""
-
-    kind: str
-    cells: tuple[Cell, ...]
-
-    def edges(self) -> list[Edge]:
-        """The hexsides/interspaces the road runs across."""
-        return [Edge.of(a, b) for a, b in zip(self.cells, self.cells[1:])]
-
-
-@dataclass(frozen=True)
-class Objective:
-    """A victory, resource or other objective cell."""
-
-    cell: Cell
-    kind: str
-    value: int = 1
+__all__ = ["FORMAT", "OBJECTIVE_KINDS", "ROAD_KINDS", "TOP_KEYS", "UNIT_KEYS", "Map", "Objective", "Road", "Unit"]
 
 
 @dataclass(frozen=True, eq=True)
@@ -272,8 +228,6 @@ class Map:
             Naming ``source``, the line (when ``lines`` is given), the field and
             the valid choices. Nothing is built unless everything is valid.
         """
-        from wartools.mapmodel.validate import build_map
-
         return build_map(cls, data, source, lines or {})
 
     # --- immutable edits --------------------------------------------------------------

@@ -17,6 +17,7 @@ from wartools.grids import Edge, Grid, HexGrid, SquareGrid
 from wartools.grids.base import Cell
 from wartools.grids.numbering import AxisNumbering, Numbering, Stagger
 from wartools.mapmodel.image import BoardImage
+from wartools.mapmodel.parts import FORMAT, OBJECTIVE_KINDS, ROAD_KINDS, TOP_KEYS, UNIT_KEYS, Objective, Road, Unit
 
 GRID_KEYS = {"hex": ("type", "orientation", "offset", "columns", "rows", "labels", "label_prefix", "numbering"),
              "square": ("type", "columns", "rows", "labels", "label_prefix", "numbering", "adjacency")}
@@ -203,9 +204,6 @@ def _teams(ck: _Checker, data: Any, sides: tuple[str, ...]) -> dict[str, tuple[s
 
 def build_map(cls: type, data: Any, source: str | None, lines: Mapping[tuple[Any, ...], int]) -> Any:
     """Validate ``data`` and return ``cls(...)`` (a :class:`~wartools.mapmodel.Map`)."""
-    from wartools.mapmodel.model import (FORMAT, OBJECTIVE_KINDS, ROAD_KINDS, TOP_KEYS, UNIT_KEYS,
-                                         Objective, Road, Unit)
-
     ck = _Checker(source, lines)
     if data is None:
         raise ck.fail((), "the map file is empty")

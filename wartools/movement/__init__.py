@@ -29,7 +29,6 @@ Examples
 from __future__ import annotations
 
 from wartools.movement.graph import End, MoveGraph, build_graph, cache_info, clear_cache, movement_graph
-from wartools.movement.overlay import draw_path_overlay, draw_reach, path_overlay, reach_overlay
 from wartools.movement.results import PathResult, Reach, StepInfo, TurnPlan
 from wartools.movement.rules import MovementRules, Part, Situation, Step, Table
 from wartools.movement.search import (MovementError, alternatives, path, plan_turns, reachable, resolve,
@@ -38,5 +37,5 @@ from wartools.movement.turns import TurnsReach, reach_in_turns, route_in_turns
 
 __all__ = ["End", "MoveGraph", "MovementError", "MovementRules", "Part", "PathResult", "Reach", "Situation", "Step",
            "StepInfo", "Table", "TurnPlan", "TurnsReach", "alternatives", "build_graph", "cache_info", "clear_cache",
-           "draw_path_overlay", "draw_reach", "movement_graph", "path", "path_overlay", "plan_turns",
-           "reach_in_turns", "reach_overlay", "reachable", "resolve", "route_in_turns", "why_unreachable"]
+           "movement_graph", "path", "plan_turns",
+           "reach_in_turns", "reachable", "resolve", "route_in_turns", "why_unreachable"]

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 from wartools.errors import WartoolsError
 from wartools.games.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell, Grid
+from wartools.movement.graph import End, MoveGraph
 from wartools.movement.rules import Part, join_reasons
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map
-    from wartools.movement.graph import MoveGraph
 
 
 def _map_of(graph: MoveGraph | None) -> Map:
@@ -173,8 +173,6 @@ class Reach:
 
     def path_to(self, cell: Cell | str) -> PathResult:
         """The cheapest path to a reachable cell (label or cell)."""
-        from wartools.movement.search import path_from_pred
-
         target = self.grid.parse(cell) if isinstance(cell, str) else cell
         return path_from_pred(self, target)
 
@@ -252,3 +250,47 @@ class TurnPlan:
         for i, t in enumerate(self.to_json()["turns"], 1):
             lines.append(f"  turn {i}: {' -> '.join(t['cells'])} ({t['cost']}/{self.allowance} {pts})")
         return "\n".join(lines)
+
+
+def _cells_and_steps(mg: MoveGraph, nodes: list[Any]) -> tuple[tuple[Cell, ...], tuple[StepInfo, ...]]:
+    cells: list[Cell] = [nodes[0]]
+    steps: list[StepInfo] = []
+    for u, v in zip(nodes, nodes[1:]):
+        if isinstance(v, End) and v.cell == u:
+            continue
+        st = mg.step(u, v)
+        to = v.cell if isinstance(v, End) else v
+        steps.append(StepInfo(u, to, st.cost or 0, st.reasons, st.stop, st.parts))
+        cells.append(to)
+    fin = mg.rules.finish()
+    if fin is not None and fin.cost:
+        steps.append(StepInfo(cells[-1], cells[-1], fin.cost, fin.reasons, parts=fin.parts))
+    return tuple(cells), tuple(steps)
+
+
+def path_result(m: Map, mg: MoveGraph, start: Cell, goal: Cell, nodes: list[Any] | None,
+                why_not: str | None = None) -> PathResult:
+    """The :class:`PathResult` of a node path on a movement graph (``None``: unreachable)."""
+    sit = mg.rules.situation
+    if nodes is None:
+        return PathResult(start, goal, mg.rules.unit_type, sit.side, False, (), (), None, why_not,
+                          mg.allowance, mg.points, m.grid, mg)
+    cells, steps = _cells_and_steps(mg, nodes)
+    return PathResult(start, goal, mg.rules.unit_type, sit.side, True, cells, steps,
+                      sum(s.cost for s in steps), None, mg.allowance, mg.points, m.grid, mg)
+
+
+def path_from_pred(reach: Reach, goal: Cell) -> PathResult:
+    """The path to ``goal`` recorded by a :func:`~wartools.movement.reachable` search."""
+    mg = reach.graph
+    assert mg is not None
+    m = mg.rules.map
+    if goal not in reach.costs:
+        return path_result(m, mg, reach.start, goal, None,
+                       f"{m.label(goal)} is not reachable within {reach.budget} {reach.points}")
+    if goal == reach.start:
+        return path_result(m, mg, reach.start, goal, [goal])
+    nodes: list[Any] = [End(goal)]
+    while nodes[-1] != reach.start:
+        nodes.append(reach.pred[nodes[-1]])
+    return path_result(m, mg, reach.start, goal, nodes[::-1])

@@ -16,7 +16,7 @@ import networkx as nx
 from wartools.errors import WartoolsError
 from wartools.grids.base import Cell
 from wartools.movement.graph import End, MoveGraph, movement_graph, rules_class
-from wartools.movement.results import PathResult, Reach, StepInfo, TurnPlan
+from wartools.movement.results import PathResult, Reach, StepInfo, TurnPlan, path_result
 from wartools.movement.rules import Situation
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -102,33 +102,6 @@ def _graph(m: Map, start: Cell | str, unit: Any, kw: dict[str, Any]) -> tuple[Ce
     return cell, movement_graph(m, unit_type, situation)
 
 
-def _cells_and_steps(mg: MoveGraph, nodes: list[Any]) -> tuple[tuple[Cell, ...], tuple[StepInfo, ...]]:
-    cells: list[Cell] = [nodes[0]]
-    steps: list[StepInfo] = []
-    for u, v in zip(nodes, nodes[1:]):
-        if isinstance(v, End) and v.cell == u:
-            continue
-        st = mg.step(u, v)
-        to = v.cell if isinstance(v, End) else v
-        steps.append(StepInfo(u, to, st.cost or 0, st.reasons, st.stop, st.parts))
-        cells.append(to)
-    fin = mg.rules.finish()
-    if fin is not None and fin.cost:
-        steps.append(StepInfo(cells[-1], cells[-1], fin.cost, fin.reasons, parts=fin.parts))
-    return tuple(cells), tuple(steps)
-
-
-def _result(m: Map, mg: MoveGraph, start: Cell, goal: Cell, nodes: list[Any] | None,
-            why_not: str | None = None) -> PathResult:
-    sit = mg.rules.situation
-    if nodes is None:
-        return PathResult(start, goal, mg.rules.unit_type, sit.side, False, (), (), None, why_not,
-                          mg.allowance, mg.points, m.grid, mg)
-    cells, steps = _cells_and_steps(mg, nodes)
-    return PathResult(start, goal, mg.rules.unit_type, sit.side, True, cells, steps,
-                      sum(s.cost for s in steps), None, mg.allowance, mg.points, m.grid, mg)
-
-
 def reachable(m: Map, start: Cell | str, unit: str | Unit | None = None, *, budget: int | None = None,
               **situation: Any) -> Reach:
     """Cells where one move can end within ``budget`` points, with their cheapest costs.
@@ -183,22 +156,6 @@ def end_costs(mg: MoveGraph, cell: Cell, limit: int) -> tuple[dict[Cell, int], d
     return costs, pred
 
 
-def path_from_pred(reach: Reach, goal: Cell) -> PathResult:
-    """The path to ``goal`` recorded by a :func:`reachable` search."""
-    mg = reach.graph
-    assert mg is not None
-    m = mg.rules.map
-    if goal not in reach.costs:
-        return _result(m, mg, reach.start, goal, None,
-                       f"{m.label(goal)} is not reachable within {reach.budget} {reach.points}")
-    if goal == reach.start:
-        return _result(m, mg, reach.start, goal, [goal])
-    nodes: list[Any] = [End(goal)]
-    while nodes[-1] != reach.start:
-        nodes.append(reach.pred[nodes[-1]])
-    return _result(m, mg, reach.start, goal, nodes[::-1])
-
-
 def _heuristic(m: Map, mg: MoveGraph, goal: Cell) -> Callable[[Any, Any], int]:
     scale, dist = mg.min_cost, m.grid.distance
 
@@ -239,15 +196,15 @@ def path(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit | None = 
 def cheapest(m: Map, mg: MoveGraph, cell: Cell, target: Cell) -> PathResult:
     """The cheapest single move from ``cell`` to ``target`` on a built movement graph."""
     if cell == target:  # staying put is always possible, even for a unit that cannot move
-        return _result(m, mg, cell, target, [cell])
+        return path_result(m, mg, cell, target, [cell])
     blocker = mg.rules.start_blocker()
     if blocker is not None:
-        return _result(m, mg, cell, target, None, blocker)
+        return path_result(m, mg, cell, target, None, blocker)
     try:
         nodes = nx.astar_path(mg.graph, cell, End(target), _heuristic(m, mg, target), weight="weight")
     except (nx.NetworkXNoPath, nx.NodeNotFound):
-        return _result(m, mg, cell, target, None, why_unreachable(m, mg, cell, target))
-    return _result(m, mg, cell, target, nodes)
+        return path_result(m, mg, cell, target, None, why_unreachable(m, mg, cell, target))
+    return path_result(m, mg, cell, target, nodes)
 
 
 def alternatives(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit | None = None, k: int = 3,
@@ -277,14 +234,14 @@ def alternatives(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit |
     try:
         for nodes in itertools.islice(nx.shortest_simple_paths(mg.graph, cell, End(target), weight="weight"),
                                       4 * k):
-            res = _result(m, mg, cell, target, list(nodes))
+            res = path_result(m, mg, cell, target, list(nodes))
             if res.cells not in seen:
                 seen.add(res.cells)
                 out.append(res)
             if len(out) == k:
                 break
     except (nx.NetworkXNoPath, nx.NodeNotFound):
-        return (_result(m, mg, cell, target, None, why_unreachable(m, mg, cell, target)),)
+        return (path_result(m, mg, cell, target, None, why_unreachable(m, mg, cell, target)),)
     return tuple(out)
 
 

@@ -1,4 +1,4 @@
-"""Bar charts of exact odds (:class:`wartools.combat.OddsResult`).
+"""Bar charts of exact odds (:class:`wartools.combat.OddsResult`) and of any distributions.
 
 Examples
 --------
@@ -9,7 +9,12 @@ Examples
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
+
+from wartools.dice import Dist
+from wartools.dice.core import _sort_key
 
 #: text colour of value labels
 INK = "#222222"
@@ -48,4 +53,36 @@ def draw_odds(result: OddsResult, ax: Any = None) -> Any:
     ax.set_ylim(0, max([*values, 0.01]) * 1.18)
     ax.set_title(f"{result.game.name}: exact odds", fontsize=10)
     ax.legend(loc="upper right", fontsize=8, frameon=False)
+    return ax
+
+
+def bar_chart(dist: Dist | Mapping[str, Dist], *, ax: Any = None, title: str | None = None,
+              xlabel: str = "outcome") -> Any:
+    """Bar chart of one or several distributions; returns the matplotlib ``Axes``.
+
+    Examples
+    --------
+    >>> ax = bar_chart(Dist.binomial(3, Fraction(1, 2)), title="3 coins")
+    >>> len(ax.patches)
+    4
+    """
+    columns = {"P": dist} if isinstance(dist, Dist) else dict(dist)
+    if ax is None:
+        from matplotlib.figure import Figure
+
+        ax = Figure(figsize=(5.0, 3.0), layout="constrained").add_subplot()
+    keys = [k for k, _ in _sort_key((k, Fraction(0)) for k in
+                                    {k for d_ in columns.values() for k in d_.outcomes})]
+    width = 0.8 / len(columns)
+    for i, (name, col) in enumerate(columns.items()):
+        xs = [j + (i - (len(columns) - 1) / 2) * width for j in range(len(keys))]
+        ax.bar(xs, [float(col[k]) for k in keys], width=width, label=name)
+    ax.set_xticks(range(len(keys)))
+    ax.set_xticklabels([str(k) for k in keys])
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("probability")
+    if title:
+        ax.set_title(title)
+    if len(columns) > 1:
+        ax.legend()
     return ax

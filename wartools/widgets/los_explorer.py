@@ -33,7 +33,7 @@ class LOSExplorer:
 
     def __init__(self, m: Map, observer: str | None = None, target: str | None = None,
                  figsize: tuple[float, float] = (7, 6)) -> None:
-        from wartools import los
+        import wartools.los as los
 
         self.map, self._los = m, los
         first = observer or (m.label(m.units[0].cell) if m.units else m.label(m.grid.cells()[0]))
@@ -114,7 +114,7 @@ class LOSExplorer:
         self.canvas.redraw()
 
     def _draw(self, ax: Any, m: Map) -> None:
-        from wartools.los import draw_result
+        from wartools.render.los import draw_result
         from wartools.render import highlight_cells
 
         if self.viewshed:

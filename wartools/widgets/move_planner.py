@@ -33,7 +33,7 @@ class MovePlanner:
 
     def __init__(self, m: Map, start: str | None = None, goal: str | None = None, unit: str | None = None,
                  side: str | None = None, budget: int = 0, turns: int = 1, figsize: tuple[float, float] = (7, 6)) -> None:
-        from wartools import movement
+        import wartools.movement as movement
 
         self.map, self._movement = m, movement
         first = start or (m.label(m.units[0].cell) if m.units else m.label(m.grid.cells()[0]))

@@ -7,7 +7,7 @@ Examples
 >>> g = find_game("combat-infantry")
 >>> r = g.odds_procedure().run(g, {"dice": 4, "firepower": 2})
 >>> r.answer["hits"]["0"]
-'4096/10000'
+'256/625'
 """
 from __future__ import annotations
 

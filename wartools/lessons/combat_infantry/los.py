@@ -124,7 +124,7 @@ def check_lines(m: Map, checks: Sequence[LineCheck]) -> list[tuple[LineCheck, LO
 
 def draw_lines(m: Map, rows: Sequence[tuple[LineCheck, LOSResult]], ax: Any = None) -> Any:
     """Draw the map and every ruler of ``rows`` coloured by the library's status."""
-    from wartools.los.draw import COLOURS
+    from wartools.render.los import COLOURS
     from wartools.render import draw_map, draw_ruler
 
     ax = draw_map(m, ax=ax) if ax is None or not ax.collections else ax

@@ -24,7 +24,8 @@ from wartools.lessons.company_of_heroes.maps import (
     _labels,
     fixture,
 )
-from wartools.los import draw_result, line_of_sight, viewshed
+from wartools.los import line_of_sight, viewshed
+from wartools.render.los import draw_result
 from wartools.mapmodel import Map
 from wartools.movement import path, reachable
 

@@ -22,7 +22,8 @@ from wartools.lessons.company_of_heroes.maps import (
     fixture,
 )
 from wartools.lessons.company_of_heroes.worked_example import WorkedExample, _shade
-from wartools.los import draw_result, line_of_sight, viewshed
+from wartools.los import line_of_sight, viewshed
+from wartools.render.los import draw_result
 
 
 def building_blocks_sight() -> WorkedExample:

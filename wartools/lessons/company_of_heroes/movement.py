@@ -22,7 +22,8 @@ from wartools.lessons.company_of_heroes.maps import (
 )
 from wartools.lessons.company_of_heroes.worked_example import WorkedExample
 from wartools.mapmodel import Map
-from wartools.movement import MoveGraph, PathResult, Reach, draw_path_overlay, draw_reach, path, reachable
+from wartools.movement import MoveGraph, PathResult, Reach, path, reachable
+from wartools.render.movement import draw_path_overlay, draw_reach
 
 
 def riflemen_enter_building() -> WorkedExample:

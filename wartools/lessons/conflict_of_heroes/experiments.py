@@ -97,7 +97,7 @@ class TargetExperiment(_Shown):
         self.canvas.redraw()
 
     def _draw(self, ax: Any, m: Map) -> None:
-        from wartools.los import draw_result
+        from wartools.render.los import draw_result
 
         if self.shot is not None:
             draw_result(self.shot.los, ax)
@@ -171,7 +171,7 @@ class CapsReachExperiment(_Shown):
         self.canvas.redraw()
 
     def _draw(self, ax: Any, m: Map) -> None:
-        from wartools.movement import draw_path_overlay, draw_reach
+        from wartools.render.movement import draw_path_overlay, draw_reach
 
         if self.reach is not None:
             draw_reach(ax, m, self.start, budget=self.budget, unit=self.unit.value)

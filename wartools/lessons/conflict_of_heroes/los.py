@@ -104,7 +104,7 @@ def draw_shot(s: Shot, ax: Any = None) -> Any:
     >>> ax.get_title()
     'B01 -> B06: blocked: no shot'
     """
-    from wartools.los import draw_result
+    from wartools.render.los import draw_result
     from wartools.render import draw_map
 
     if ax is not None:

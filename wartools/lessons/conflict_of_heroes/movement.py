@@ -48,7 +48,7 @@ def caps_to_reach(m: Map, start: str, goal: str, unit: str | None = None, *, ap:
 def draw_move(m: Map, start: str, goal: str | None = None, unit: str | None = None, *,
               budget: int | None = None, ax: Any = None) -> Any:
     """Draw the reach from ``start`` (costs in the hexes) and the cheapest path to ``goal``."""
-    from wartools.movement import draw_path_overlay, draw_reach
+    from wartools.render.movement import draw_path_overlay, draw_reach
     from wartools.render import draw_map
 
     ax = draw_map(m, ax=ax)

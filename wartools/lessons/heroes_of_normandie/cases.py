@@ -70,7 +70,7 @@ class WorkedExample:
 
     def draw_case(self, case: Case, ax: Any = None) -> Any:
         """Draw one case on its own map (units included): the LoS ruler or the path."""
-        from wartools.los import draw_result
+        from wartools.render.los import draw_result
         from wartools.render import draw_map
         from wartools.render.draw import annotate_cells, draw_path, highlight_cells
 
@@ -94,7 +94,7 @@ class WorkedExample:
         """Draw every case's ruler or path on the example's map in one picture; ``None`` if no map."""
         if self.map is None:
             return None
-        from wartools.los import draw_result
+        from wartools.render.los import draw_result
         from wartools.render import draw_map
         from wartools.render.draw import draw_path
 

@@ -43,7 +43,7 @@ class _ShotExperiment(_Experiment):
     result: LOSResult | None
 
     def _draw(self, ax: Any, m: Map) -> None:
-        from wartools.los import draw_result
+        from wartools.render.los import draw_result
 
         if self.result is not None:
             draw_result(self.result, ax)
