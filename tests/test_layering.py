@@ -21,7 +21,7 @@ LAYERS = [
     ("wartools.errors", 0), ("wartools.limits", 0),
     ("wartools.grids", 1),
     ("wartools.games", 2),            # Game, vocabularies, options, styles, the registry
-    ("wartools.games.procedures", 5), ("wartools.games.coverage", 5),
+    ("wartools.games.procedures", 5), ("wartools.games.coverage", 5), ("wartools.games.scenario_rules", 5),
     ("wartools.mapmodel", 3),
     ("wartools.dice", 4), ("wartools.los", 4), ("wartools.movement", 4),
     ("wartools.games.*.rules", 5),    # a game's rule modules (see layer_of)
@@ -85,11 +85,13 @@ def module_imports(path: Path, name: str) -> set[str]:
                 else:
                     mod = node.module or ""
                 if mod.startswith("wartools"):
-                    out.add(mod)
-                    for a in node.names:      # "from wartools.x import y" may import module x.y
-                        if (PACKAGE.parent / (mod.replace(".", "/") + f"/{a.name}.py")).exists() or \
-                                (PACKAGE.parent / mod.replace(".", "/") / a.name / "__init__.py").exists():
+                    # "from wartools.x import y" imports module x.y when y is one; otherwise a name of x
+                    base_dir = PACKAGE.parent / mod.replace(".", "/")
+                    for a in node.names:
+                        if (base_dir / f"{a.name}.py").exists() or (base_dir / a.name / "__init__.py").exists():
                             out.add(f"{mod}.{a.name}")
+                        else:
+                            out.add(mod)
     visit(tree.body)
     return out
 

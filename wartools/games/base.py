@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from wartools.errors import WartoolsError
 from wartools.games.options import Assumption, Option, OptionError, settings_from
-from wartools.games.scenario_rules import ScenarioRules
 from wartools.games.style import MapStyle
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.coverage import Entry
+    from wartools.games.scenario_rules import ScenarioRules
     from wartools.games.procedures import OddsProcedure
     from wartools.los.policy import LOSPolicy
     from wartools.movement.rules import MovementRules
@@ -162,6 +162,7 @@ class Game:
     los_rules: ClassVar[str] = ".los:Policy"
     movement_rules_ref: ClassVar[str] = ".movement:Rules"
     odds_ref: ClassVar[str] = ".odds:PROCEDURE"
+    scenario_ref: ClassVar[str] = ".scenario:Rules"
 
     def __init__(self, **values: Any) -> None:
         merged = {**self.defaults, **values}
@@ -281,12 +282,12 @@ class Game:
         'game turn'
         """
         try:
-            module = self.rules_module("scenario")
+            cls = self._resolve(self.scenario_ref)
         except ModuleNotFoundError as exc:
-            if exc.name != f"{type(self).__module__}.scenario":
+            if exc.name != f"{self.package}.scenario":
                 raise
-            return ScenarioRules(self)
-        rules: ScenarioRules = module.Rules(self)
+            cls = self._resolve("wartools.games.scenario_rules:ScenarioRules")
+        rules: ScenarioRules = cls(self)
         return rules
 
     def __repr__(self) -> str:
