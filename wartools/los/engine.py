@@ -65,6 +65,8 @@ def make_situation(m: Map, situation: Situation | None = None, **options: Any) -
             raise WartoolsError(f"unknown LOS option(s) {', '.join(unknown)}; valid: "
                                 f"{', '.join(Situation.__dataclass_fields__)}")
         sit = sit.replace(**{k: v for k, v in options.items() if v is not None})
+    if m.game.settings.get("night") is True and not sit.night:    # a night scenario (game option)
+        sit = sit.replace(night=True)
     vocab = m.game.unit_types
     changes: dict[str, Any] = {k: vocab.resolve(getattr(sit, k)) for k in ("unit", "target") if getattr(sit, k)}
     if sit.side is not None:

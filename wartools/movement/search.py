@@ -91,7 +91,8 @@ def resolve(m: Map, start: Cell | str, unit: str | Unit | None = None, *, side: 
         sides = ", ".join(sorted({u.side for u in others}))
         raise MovementError(f"no unit on {m.label(cell)} and no side given: give a side "
                             f"(the map has units of {sides})")
-    situation = Situation(side=side, weather=(weather or "clear").strip().lower(), night=bool(night),
+    situation = Situation(side=side, weather=(weather or "clear").strip().lower(),
+                          night=bool(night) or m.game.settings.get("night") is True,
                           options=frozenset(options), extra_points=int(extra_points), others=others,
                           mover=mover)
     return cell, unit_type, situation
