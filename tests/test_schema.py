@@ -13,7 +13,7 @@ from wartools.cli import main
 from wartools.games import find_game, game_ids
 from wartools.mapmodel import load_map
 from wartools.mapmodel.model import TOP_KEYS, UNIT_KEYS
-from wartools.mapmodel.scenario_schema import scenario_schema
+from wartools.scenario.schema import scenario_schema
 from wartools.mapmodel.schema import map_schema
 from wartools.mapmodel.validate import GRID_KEYS
 
@@ -159,7 +159,13 @@ def test_cli_games_lists_vocabularies_sections_and_options(capsys):
     foxhole = next(x for x in ci["cell_features"] if x["name"] == "foxhole")
     assert foxhole["section"] == "Combat Infantry 7.1"
     assert {"name": "woods", "aliases": ["forest"], "section": "Combat Infantry 3.4"} in ci["terrain"]
-    assert [o["name"] for o in games["company-of-heroes"]["options"]] == ["commander-4cp", "deploy"]
+    coh = games["company-of-heroes"]["options"]
+    assert [o["name"] for o in coh if o["layer"] == "movement situation"] == ["commander-4cp", "deploy"]
+    for gid, g in games.items():
+        declared = [o for o in g["options"] if o["layer"] == "game"]
+        assert [o["name"] for o in declared] == [o.name for o in find_game(gid).options]
+        for o in declared:
+            assert o["section"] and isinstance(o["assumed"], bool) and "default" in o
     for g in games.values():
         for kind in ("terrain", "edge_features", "cell_features", "unit_types"):
             assert [x["name"] for x in g[kind]] == list(getattr(find_game(g["id"]), kind).names)
@@ -169,3 +175,30 @@ def test_cli_games_lists_vocabularies_sections_and_options(capsys):
     assert main(["games", "chess"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "unknown game 'chess'" in err
+
+
+def test_the_scenario_schema_lists_exactly_the_loaders_keys_and_condition_forms():
+    from wartools.scenario import conditions
+    from wartools.scenario.validate import OBJECTIVE_KEYS, SCENARIO_KEYS, SIDE_KEYS, UNIT_KEYS
+
+    schema = scenario_schema()
+    assert tuple(schema["properties"]) == SCENARIO_KEYS
+    assert tuple(schema["$defs"]["unit"]["properties"]) == UNIT_KEYS
+    side = schema["properties"]["sides"]["additionalProperties"]["anyOf"][1]
+    assert tuple(side["properties"]) == SIDE_KEYS
+    objective = schema["properties"]["objectives"]["anyOf"][1]["items"]
+    assert tuple(objective["properties"]) == OBJECTIVE_KEYS
+    forms = schema["$defs"]["condition"]["oneOf"]
+    assert [tuple(f["properties"]) for f in forms] == list(conditions.FORMS.values())
+
+
+def test_scenario_options_are_checked_per_game():
+    v = jsonschema.Draft202012Validator(scenario_schema())
+    base = {"format": "wartools-scenario/1", "name": "s", "game": "ci", "map": "m.yaml", "turns": 3,
+            "sides": {"US": None}, "victory": {"levels": [{"result": "draw", "otherwise": True}]}}
+    assert v.is_valid({**base, "options": {"night": True}})
+    assert not v.is_valid({**base, "options": {"night": 3}})
+    assert not v.is_valid({**base, "options": {"fog-of-war": True}})
+    assert not v.is_valid({**base, "victory": {"levels": [{"result": "x", "if": {"side": "US"}}]}})
+    assert v.is_valid({**base, "victory": {"levels": [
+        {"result": "x", "if": {"all": [{"side": "US", "controls": ["a"], "at_least": 1}, {"not": {"tie": True}}]}}]}})

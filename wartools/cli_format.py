@@ -36,17 +36,23 @@ def _names(vocab: Vocabulary) -> list[dict[str, Any]]:
              "section": vocab.section_of(n)} for n in vocab.names]
 
 
-def game_options(game: Game) -> list[dict[str, str]]:
-    """The situation options a game's rules understand, with what each does (and its rule).
+def game_options(game: Game) -> list[dict[str, Any]]:
+    """The game's options (default, rule section, whether it is an assumed reading), then the
+    movement situation switches its rules understand.
 
     Examples
     --------
-    >>> [o["name"] for o in game_options(find_game("coh"))]
+    >>> opts = game_options(find_game("coh"))
+    >>> [o["name"] for o in opts if o["layer"] == "movement situation"]
     ['commander-4cp', 'deploy']
+    >>> sorted(opts[0])[:4]
+    ['assumed', 'default', 'doc', 'layer']
     """
+    out = [{**o.describe(), "layer": "game"} for o in game.options]
     rules = game.rules_module("movement").Rules
-    return [{"name": name, "layer": "movement", "description": text}
+    out += [{"name": name, "layer": "movement situation", "doc": text}
             for name, text in rules.options.items()]
+    return out
 
 
 def describe_game(game: Game) -> dict[str, Any]:
@@ -70,7 +76,12 @@ def _text(d: dict[str, Any]) -> str:
             section = f"  [{item['section']}]" if item["section"] else ""
             lines.append(f"    {item['name']}{alias}{section}")
     lines.append("  options:" + ("" if d["options"] else " none"))
-    lines += [f"    {o['name']}: {o['description']}" for o in d["options"]]
+    for o in d["options"]:
+        if o["layer"] == "game":
+            assumed = ", assumed reading" if o["assumed"] else ""
+            lines.append(f"    {o['name']} = {str(o['default']).lower()}: {o['doc']}  [{o['section']}{assumed}]")
+        else:
+            lines.append(f"    {o['name']} (situation switch): {o['doc']}")
     return "\n".join(lines)
 
 
@@ -86,7 +97,7 @@ def schema_for(kind: str) -> dict[str, Any]:
         from wartools.mapmodel.schema import map_schema
 
         return map_schema()
-    from wartools.mapmodel.scenario_schema import scenario_schema
+    from wartools.scenario.schema import scenario_schema
 
     return scenario_schema()
 

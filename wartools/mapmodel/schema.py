@@ -12,7 +12,8 @@ with the loader (:func:`wartools.mapmodel.load_map`): that a label lies on the
 board, that an edge joins adjacent cells, that a road's cells are adjacent,
 that unit ids are unique, and the loader's forgiving spellings (any case,
 ``_`` or space for ``-``). A file that the schema accepts may still be refused
-by the loader; a file the schema refuses is never loaded.
+by the loader; the schema lists each name in its canonical spelling and its
+aliases, which is what editors should complete.
 
 Examples
 --------
