@@ -21,6 +21,7 @@ True
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
@@ -32,9 +33,9 @@ from wartools.mapmodel.yamlio import read_yaml, write_atomic
 
 
 def loads_map(text: str, source: str = "<string>") -> Map:
-    """Parse and validate a map from YAML text."""
+    """Parse and validate a map from YAML text (the map remembers the text, see :func:`dumps_map`)."""
     data, lines = read_yaml(text, source)
-    return Map.from_dict(data, source=source, lines=lines)
+    return dataclasses.replace(Map.from_dict(data, source=source, lines=lines), document=text)
 
 
 def load_map(path: str | os.PathLike[str]) -> Map:
@@ -62,8 +63,20 @@ def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
 _Dumper.add_representer(str, _represent_str)
 
 
-def dumps_map(m: Map) -> str:
-    """The map as YAML text in the map-file format."""
+def dumps_map(m: Map, fresh: bool = False) -> str:
+    """The map as YAML text in the map-file format.
+
+    A map loaded from text (and any map edited from it) is written as that text with only the
+    changed parts edited, so the author's comments, key order, layout and quoting survive
+    (:mod:`wartools.mapmodel.roundtrip`); ``fresh=True``, or a map built in code, gets a
+    freshly laid-out file.
+    """
+    if m.document is not None and not fresh:
+        from wartools.mapmodel.roundtrip import patch_document
+
+        patched = patch_document(m.document, m)
+        if patched is not None:
+            return patched
     return yaml.dump(m.to_dict(), Dumper=_Dumper, sort_keys=False, allow_unicode=True,
                      default_flow_style=None, width=100)
 

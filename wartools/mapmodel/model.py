@@ -63,6 +63,9 @@ class Map:
     #: team name -> its sides (Company of Heroes 2: nations on one team are allies); a side
     #: in no team is a team of its own
     teams: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the YAML text the map was loaded from, so saving keeps the author's comments and layout
+    #: (:mod:`wartools.mapmodel.roundtrip`); ``None`` for a map built in code
+    document: str | None = field(default=None, compare=False, repr=False)
 
     def __hash__(self) -> int:
         return hash(self.fingerprint)
@@ -234,7 +237,7 @@ class Map:
     def _edited(self, change: Callable[[dict[str, Any]], None]) -> Map:
         data = self.to_dict()
         change(data)
-        new = Map.from_dict(data, source=self.source)
+        new = dataclasses.replace(Map.from_dict(data, source=self.source), document=self.document)
         return new if new.game == self.game else dataclasses.replace(new, game=self.game)
 
     def with_game(self, game: Game | str) -> Map:
