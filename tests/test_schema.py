@@ -202,3 +202,20 @@ def test_scenario_options_are_checked_per_game():
     assert not v.is_valid({**base, "victory": {"levels": [{"result": "x", "if": {"side": "US"}}]}})
     assert v.is_valid({**base, "victory": {"levels": [
         {"result": "x", "if": {"all": [{"side": "US", "controls": ["a"], "at_least": 1}, {"not": {"tie": True}}]}}]}})
+
+
+def test_docs_map_format_explains_every_key_and_its_example_loads(map_validator):
+    import re
+
+    from wartools.mapmodel import loads_map
+    from wartools.mapmodel.validate import NUMBERING_KEYS
+
+    doc = (ROOT / "docs" / "map-format.md").read_text(encoding="utf-8")
+    for key in TOP_KEYS:
+        assert f"### `{key}`" in doc, key
+    for key in {k for ks in GRID_KEYS.values() for k in ks} | set(NUMBERING_KEYS):
+        assert f"`{key}`" in doc or f"{key}:" in doc, key
+    example = re.search(r"## A complete small map\n\n```yaml\n(.*?)```", doc, re.S).group(1)
+    m = loads_map(example)
+    assert m.units and m.edges and _errors(map_validator, yaml.safe_load(example)) == []
+    assert "(limits.md)" in doc
