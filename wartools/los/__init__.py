@@ -1,10 +1,12 @@
 """Line of sight: exact ruler geometry, game policies, explanations and analysis.
 
 The engine (:mod:`wartools.los.engine`) classifies every contact of a
-centre-to-centre ruler exactly -- crossed, along, vertex -- from shapely
-templates in an integer frame (:mod:`wartools.los.templates`), for many
-rulers in one vectorised pass, and hands them to the game's
-:class:`LOSPolicy` (``wartools.games.<game>.los``).
+centre-to-centre ruler exactly -- crossed, along, vertex -- with an integer
+line walk in the grid's integer frame (:mod:`wartools.los.walk`; a dense table
+per displacement, :mod:`wartools.los.templates`, for big batches of short
+rulers), for many rulers in one vectorised pass, and hands them to the game's
+:class:`LOSPolicy` (``wartools.games.<game>.los``). Its cost grows with the
+rulers asked for, not with the board.
 
 Examples
 --------
@@ -25,7 +27,7 @@ Examples
 """
 from __future__ import annotations
 
-from wartools.los.analysis import (coverage, dead_ground, to_csv, viewshed, visibility_matrix)
+from wartools.los.analysis import (coverage, dead_ground, to_csv, viewshed, visibility_matrix, write_matrix)
 from wartools.los.engine import evaluate, line_of_sight, make_situation, policy_for
 from wartools.los.geometry import MapGeometry, geometry
 from wartools.los.policy import LOSOptionError, LOSPolicy, Situation
@@ -33,4 +35,5 @@ from wartools.los.result import LOSResult, Reason
 
 __all__ = ["LOSOptionError", "LOSPolicy", "LOSResult", "MapGeometry", "Reason", "Situation", "coverage",
            "dead_ground", "evaluate", "geometry",
-           "line_of_sight", "make_situation", "policy_for", "to_csv", "viewshed", "visibility_matrix"]
+           "line_of_sight", "make_situation", "policy_for", "to_csv", "viewshed", "visibility_matrix",
+           "write_matrix"]

@@ -34,7 +34,8 @@ from typing import Any, ClassVar
 import numpy as np
 
 from wartools.grids.base import Cell, Edge
-from wartools.los.templates import Templates, directions, frame_for, templates_for
+from wartools.los.templates import DENSE_MAX, Templates, cached_templates, directions, frame_for, templates_for
+from wartools.los.walk import Keep, ranges, walk
 from wartools.mapmodel import Map
 
 MARGIN = 2
@@ -212,19 +213,10 @@ class MapGeometry:
                      cells, edges)
 
 
-def _ranges(start: np.ndarray, stop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(ruler, row)`` for the concatenated row ranges ``start[i]:stop[i]``."""
-    counts = stop - start
-    pair = np.repeat(np.arange(len(start)), counts)
-    rows = np.repeat(start - (np.cumsum(counts) - counts), counts)
-    rows += np.arange(len(rows))
-    return pair, rows
-
-
 def _rows(start: np.ndarray, stop: np.ndarray, a: np.ndarray, rel: np.ndarray, scale: int,
           keep: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Ruler, template row and ext id of every contact row, optionally only those ``keep`` allows."""
-    pair, rows = _ranges(start, stop)
+    pair, rows = ranges(start, stop)
     if len(a) and (a[0] == a).all():          # one observer (a viewshed): no per-row gather of a
         ids = rel[rows]
         ids += int(a[0]) * scale
@@ -270,8 +262,14 @@ class Batch:
         dq, dr = geo.q[b] - geo.q[a], geo.r[b] - geo.r[a]
         self.dist = geo.frame.distance(dq, dr)
         reach = int(self.dist.max(initial=0))
+        grid = geo.map.grid
         t = geo.templates if geo.templates is not None and geo.templates.radius >= reach else \
-            templates_for(geo.map.grid, reach)
+            cached_templates(grid, reach)
+        if t is None and reach <= DENSE_MAX and self.n >= _dense_size(geo, reach):
+            t = templates_for(grid, reach)        # a big batch of short rulers: one shared table
+        if t is None:
+            self._walk(dq, dr, cells, edges)
+            return
         crel, erel = geo.rel(t)
         k = t.index(dq, dr)
         c0, c1 = t.c_start[k], t.c_start[k + 1]
@@ -280,6 +278,26 @@ class Batch:
         self.cp, self._crow, self.cc = _rows(c0, c1, a, crel, 1, cells)
         self.ep, self._erow, self.ee = _rows(t.e_start[k], t.e_start[k + 1], a, erel, len(geo.dirs), edges)
         self._t = t
+
+    def _walk(self, dq: np.ndarray, dr: np.ndarray, cells: np.ndarray | None,
+              edges: np.ndarray | None) -> None:
+        """Walk just these rulers, keeping only the rows on ``cells`` / ``edges`` (cost ~ their length)."""
+        geo, a = self.geo, self.a
+        nd = len(geo.dirs)
+        keep = None
+        if cells is not None or edges is not None:
+            keep = Keep.of(cells, edges, nd, a, geo.q[a], geo.r[a], (geo.q0, geo.r0, geo.wq, geo.h))
+        w = walk(geo.frame, dq, dr, keep)
+        # the end cell's centre projects farthest along its ruler (a property of both grid kinds)
+        x, y = geo.frame.center(dq, dr)
+        x, y = x - geo.frame.origin[0], y - geo.frame.origin[1]
+        wy = 3 if geo.kind == "hex" else 1
+        self.order_max = int((2 * (x * x + wy * y * y)).max(initial=0))
+        self.cp, self.cc = w.c_ruler, a[w.c_ruler] + w.c_dq * geo.h + w.c_dr
+        self.ck, self.co, self.cs, self.cx = w.c_kind, w.c_order, w.c_side, w.c_corner
+        self.ep = w.e_ruler
+        self.ee = (a[w.e_ruler] + w.e_dq * geo.h + w.e_dr) * nd + w.e_dir
+        self.ek, self.eo, self.es, self.ex = w.e_kind, w.e_order, w.e_side, w.e_corner
 
     # per-row attributes read from the templates when a policy first asks for them
     _LAZY: ClassVar[dict[str, tuple[str, str]]] = {
@@ -299,6 +317,21 @@ class Batch:
             raise AttributeError(name)
         setattr(self, name, value)
         return value
+
+
+_DENSE_SIZES: dict[tuple[int, int], int] = {}
+
+
+def _dense_size(geo: MapGeometry, reach: int) -> int:
+    """Displacements in the dense table a batch of rulers up to ``reach`` would build."""
+    radius = max(8, -(-reach // 8) * 8)
+    key = (id(geo.frame), radius)
+    size = _DENSE_SIZES.get(key)
+    if size is None:
+        span = np.arange(-radius, radius + 1)
+        dq, dr = np.meshgrid(span, span, indexing="ij")
+        size = _DENSE_SIZES[key] = int((geo.frame.distance(dq.ravel(), dr.ravel()) <= radius).sum())
+    return size
 
 
 _GEOMETRIES: OrderedDict[str, MapGeometry] = OrderedDict()

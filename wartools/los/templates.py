@@ -1,26 +1,21 @@
-"""Ruler contact templates: every centre-to-centre ruler of a grid, classified once with shapely.
+"""Ruler contact templates: every centre-to-centre ruler of a grid up to a radius, classified once.
 
 Hex and square grids are translation invariant: in the integer frame of
 :mod:`wartools.grids.exact` the ruler from ``a`` to ``b`` touches exactly the
 cells and edges that the ruler from the origin to ``b - a`` touches, shifted by
 ``a``. So the contacts of *every* ruler on *every* map of one grid kind are the
-contacts of a few thousand rulers from the origin, one per displacement. They
-are computed here, once per process and grid kind, as whole shapely 2 arrays:
+contacts of the rulers from the origin, one per displacement. A
+:class:`Templates` table holds them for every displacement within a radius,
+classified exactly by the integer line walk of :mod:`wartools.los.walk`; it
+pays off when one batch asks for many rulers of few distinct displacements
+(the all-pairs matrix on a board of moderate size). A batch of few or long
+rulers walks just those rulers instead (:class:`wartools.los.geometry.Batch`),
+so nothing here grows with the board: the table is built only up to
+:data:`DENSE_MAX` and only for a batch at least as large as the table.
 
-* a virtual board (the disk of cells around the origin) as ``shapely.polygons``
-  and its edges as ``shapely.linestrings``, all with **integer coordinates**;
-* the rulers as one array of prepared linestrings (``shapely.prepare``);
-* an ``STRtree`` per array, queried with ``predicate="intersects"`` for all
-  rulers at once;
-* the exact class of each hit from vectorised GEOS predicates:
-  ``touches`` (boundary-only contact) and ``relate_pattern`` for a contact of
-  positive length.
-
-GEOS evaluates these predicates with robust orientation tests; on integer
-coordinates (all well below 2**26) those tests are exact, so ``crossed``,
-``along`` and ``vertex`` are decided without any tolerance. The test-suite
-checks the templates against :meth:`wartools.grids.base.Grid.ruler`, which
-classifies with pure integer arithmetic, on random rulers.
+:class:`Frame` reads the integer frame off the grid classes. The test-suite
+checks the walk against :meth:`wartools.grids.base.Grid.ruler` (pure integer
+classification, per ruler) and against the former shapely classification.
 
 Examples
 --------
@@ -33,23 +28,30 @@ Examples
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-import shapely
 
 from wartools.grids import Grid
+from wartools.los.walk import ALONG, CROSSED, KINDS, VERTEX, directions, walk
 
-KINDS = ("crossed", "along", "vertex")
-CROSSED, ALONG, VERTEX = 0, 1, 2
+__all__ = ["ALONG", "CROSSED", "DENSE_MAX", "KINDS", "VERTEX", "Frame", "Templates", "build_templates",
+           "cached_templates", "directions", "frame_for", "templates_for"]
 
-_HEX_DIRS = ((1, 0), (1, -1), (0, -1))          # canonical edge directions (owner cell -> neighbour)
-_SQUARE_DIRS = ((1, 0), (0, 1))
+DENSE_MAX = 48
+"""Largest radius a batch builds a dense table for (beyond it rulers are walked one by one)."""
 
 
-def directions(kind: str) -> tuple[tuple[int, int], ...]:
-    """Canonical edge directions: an edge is owned by the cell from which it lies in one of these."""
-    return _HEX_DIRS if kind == "hex" else _SQUARE_DIRS
+METRICS: dict[str, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
+    "hex": lambda dq, dr: (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2,
+    "king": lambda dq, dr: np.maximum(np.abs(dq), np.abs(dr)),
+    "manhattan": lambda dq, dr: np.abs(dq) + np.abs(dr),
+}
+"""Vectorised grid distances of displacements ``(dq, dr)``; a :class:`Frame` uses the one that
+matches its grid's own :meth:`~wartools.grids.base.Grid.distance`."""
+METRIC_CHECK = 12
+"""Radius within which a metric must agree with ``grid.distance`` exactly."""
 
 
 class Frame:
@@ -61,9 +63,11 @@ class Frame:
     :meth:`~wartools.grids.base.Grid.distance`, which stay the one place that
     defines them: the centre is affine in the cell coordinates, so it is read
     off three cells; the corners are the origin cell's corners less its centre
-    (the same for every cell); distances of displacements are looked up in a
-    table filled by calling ``grid.distance`` (grown when a larger displacement
-    is asked for). Use :func:`frame_for` for the shared instance.
+    (the same for every cell); distances of displacements are computed by the
+    one vectorised metric of :data:`METRICS` that agrees with ``grid.distance``
+    on every displacement within :data:`METRIC_CHECK` (or, for a grid matching
+    none, looked up in a table filled by calling ``grid.distance``). Use
+    :func:`frame_for` for the shared instance.
 
     Examples
     --------
@@ -97,6 +101,10 @@ class Frame:
                 raise ValueError(f"{type(grid).__name__}: integer frame is not affine")
         self._table: tuple[int, np.ndarray] = (-1, np.zeros((0, 0), dtype=np.int64))
         self._lock = threading.Lock()
+        radius, table = self._grow(METRIC_CHECK)
+        span = np.arange(-radius, radius + 1)
+        dq, dr = np.meshgrid(span, span, indexing="ij")
+        self.metric = next((name for name, f in METRICS.items() if (f(dq, dr) == table).all()), None)
 
     def center(self, q: np.ndarray | int, r: np.ndarray | int) -> tuple[np.ndarray, np.ndarray]:
         """Integer-frame centres of cells ``(q, r)`` (the grid's :meth:`int_center`, vectorised)."""
@@ -107,6 +115,8 @@ class Frame:
     def distance(self, dq: np.ndarray, dr: np.ndarray) -> np.ndarray:
         """Grid distance of displacements ``(dq, dr)`` (the grid's :meth:`distance`, vectorised)."""
         dq, dr = np.asarray(dq, dtype=np.int64), np.asarray(dr, dtype=np.int64)
+        if self.metric is not None:
+            return METRICS[self.metric](dq, dr)
         need = int(max(np.abs(dq).max(initial=0), np.abs(dr).max(initial=0)))
         radius, table = self._table
         if need > radius:
@@ -193,136 +203,35 @@ class Templates:
                 self.e_side[s], self.e_corner[s])
 
 
-def _orient(px: np.ndarray | int, py: np.ndarray | int, qx: np.ndarray | int, qy: np.ndarray | int,
-            x: np.ndarray | int, y: np.ndarray | int) -> np.ndarray:
-    v = (qx - px) * (y - py) - (qy - py) * (x - px)
-    return np.sign(v).astype(np.int8)
-
-
 def build_templates(frame: Frame, radius: int) -> Templates:
-    """Classify every ruler from the origin to a displacement at grid distance <= ``radius``.
+    """Contacts of every ruler from the origin to a displacement at grid distance <= ``radius``.
 
     Displacements are laid out in the dense square ``[-radius, radius]^2``
     (every grid distance is at least the larger coordinate difference); those
     farther than ``radius`` (the hex corners of the square, the corners of the
-    diamond on a 4-adjacency square grid) have no rows.
+    diamond on a 4-adjacency square grid) have no rows. The rows are those of
+    :func:`wartools.los.walk.walk`.
     """
-    kind = frame.kind
-    center = frame.center
     w = 2 * radius + 1
     span = np.arange(-radius, radius + 1)
     dq_all, dr_all = (a.ravel() for a in np.meshgrid(span, span, indexing="ij"))
-    # the virtual board: every cell the rulers can touch
-    m = radius + 2
-    vspan = np.arange(-m, m + 1)
-    vq, vr = (a.ravel() for a in np.meshgrid(vspan, vspan, indexing="ij"))
-    cx, cy = center(vq, vr)
-    offs = np.array(frame.corners)
-    ring = np.stack([cx[:, None] + offs[None, :, 0], cy[:, None] + offs[None, :, 1]], axis=-1)
-    polys = shapely.polygons(np.concatenate([ring, ring[:, :1]], axis=1).astype(float))
-    dirs = directions(kind)
-    # edges: owner cell + canonical direction -> the two shared corners
-    ecorner = []
-    for dq_, dr_ in dirs:
-        nx, ny = center(dq_, dr_)
-        shared = [k for k, (ox, oy) in enumerate(offs)
-                  if any((ox - nx == px and oy - ny == py) for px, py in offs)]
-        ecorner.append(shared)
-    eq = np.repeat(vq, len(dirs))
-    er = np.repeat(vr, len(dirs))
-    edir = np.tile(np.arange(len(dirs)), len(vq))
-    k1 = np.array([ecorner[d][0] for d in range(len(dirs))])[edir]
-    k2 = np.array([ecorner[d][1] for d in range(len(dirs))])[edir]
-    ex, ey = center(eq, er)
-    e1x, e1y = ex + offs[k1, 0], ey + offs[k1, 1]
-    e2x, e2y = ex + offs[k2, 0], ey + offs[k2, 1]
-    segs = shapely.linestrings(np.stack([np.stack([e1x, e1y], -1), np.stack([e2x, e2y], -1)], 1)
-                               .astype(float))
-    # rulers from the origin's centre (0, 0)
-    qx, qy = center(dq_all, dr_all)
-    nonzero = ((dq_all != 0) | (dr_all != 0)) & (frame.distance(dq_all, dr_all) <= radius)
-    lines = np.empty(len(dq_all), dtype=object)
-    lines[:] = None
-    pts = np.stack([np.zeros((nonzero.sum(), 2)), np.stack([qx[nonzero], qy[nonzero]], -1)], 1)
-    lines[nonzero] = shapely.linestrings(pts.astype(float))
-    shapely.prepare(lines[nonzero])
-    lidx = np.flatnonzero(nonzero)
-
-    def classify(tree_geoms: np.ndarray, line_hits: np.ndarray, geom_hits: np.ndarray) -> np.ndarray:
-        ls, gs = lines[line_hits], tree_geoms[geom_hits]
-        touch = shapely.touches(ls, gs)
-        kindv = np.full(len(ls), CROSSED, dtype=np.int8)
-        if touch.any():
-            # positive-length contact with the boundary (polygons) or the segment (edges)
-            along = shapely.relate_pattern(ls[touch], gs[touch], "F1*******")
-            kindv[np.flatnonzero(touch)] = np.where(along, ALONG, VERTEX)
-        return kindv
-
-    ctree = shapely.STRtree(polys)
-    li, ci = ctree.query(lines[nonzero], predicate="intersects")
-    li = lidx[li]
-    ckind = classify(polys, li, ci)
-    # edge segments: "touches" means a shared end point, "crosses" an interior crossing
-    etree = shapely.STRtree(segs)
-    lj, ej = etree.query(lines[nonzero], predicate="intersects")
-    lj = lidx[lj]
-    ls, gs = lines[lj], segs[ej]
-    ekind = np.full(len(lj), VERTEX, dtype=np.int8)
-    ekind[shapely.crosses(ls, gs)] = CROSSED
-    ekind[shapely.relate_pattern(ls, gs, "1********")] = ALONG
-    # the zero ruler: the start cell only
-    zero = np.flatnonzero((dq_all == 0) & (dr_all == 0))
-    zc = np.flatnonzero((vq == 0) & (vr == 0))
-    li = np.concatenate([li, zero])
-    ci = np.concatenate([ci, zc])
-    ckind = np.concatenate([ckind, np.array([CROSSED], dtype=np.int8)])
-    # orders, sides, corner keys (integer arithmetic). Orders are dot products with the
-    # ruler in true proportions: the hex frame (3q, 2r + q) is stretched, and weighting
-    # y by 3 undoes that exactly, so the two hexes along one hexside share an order.
-    wy = 3 if kind == "hex" else 1
-    px = qx[li]
-    py = qy[li]
-    ccx, ccy = cx[ci], cy[ci]
-    c_order = 2 * (ccx * px + wy * ccy * py)
-    c_side = _orient(0, 0, px, py, ccx, ccy)
-    c_corner = np.full(len(li), -1, dtype=np.int64)
-    vmask = ckind == VERTEX
-    if vmask.any():
-        # the touched corner is the one corner collinear with the ruler
-        ox = ccx[vmask, None] + offs[None, :, 0]
-        oy = ccy[vmask, None] + offs[None, :, 1]
-        on = _orient(0, 0, px[vmask, None], py[vmask, None], ox, oy) == 0
-        k = np.argmax(on, axis=1)
-        sel = np.arange(len(k))
-        c_corner[vmask] = 2 * (ox[sel, k] * px[vmask] + wy * oy[sel, k] * py[vmask])
-    c_side[ckind == CROSSED] = 0
-    fx, fy = qx[lj], qy[lj]
-    ax1, ay1, ax2, ay2 = e1x[ej], e1y[ej], e2x[ej], e2y[ej]
-    e_order = (ax1 + ax2) * fx + wy * (ay1 + ay2) * fy
-    o1 = _orient(0, 0, fx, fy, ax1, ay1)
-    o2 = _orient(0, 0, fx, fy, ax2, ay2)
-    e_side = np.where(ekind == VERTEX, o1 + o2, 0).astype(np.int8)
-    e_corner = np.where(ekind == VERTEX,
-                        np.where(o1 == 0, 2 * (ax1 * fx + wy * ay1 * fy), 2 * (ax2 * fx + wy * ay2 * fy)), -1)
-
-    def csr(line_of_row: np.ndarray, order: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        perm = np.lexsort((order, line_of_row))
-        start = np.searchsorted(line_of_row[perm], np.arange(w * w + 1))
-        return perm, start
-
-    cp, cst = csr(li, c_order)
-    ep, est = csr(lj, e_order)
-    i64 = np.int64
-    return Templates(
-        kind, radius, cst.astype(i64),
-        vq[ci][cp].astype(i64), vr[ci][cp].astype(i64), ckind[cp], c_order[cp].astype(i64),
-        c_side[cp].astype(np.int8), c_corner[cp].astype(i64),
-        est.astype(i64), eq[ej][ep].astype(i64), er[ej][ep].astype(i64), edir[ej][ep].astype(np.int8),
-        ekind[ep], e_order[ep].astype(i64), e_side[ep].astype(np.int8), e_corner[ep].astype(i64))
+    inside = np.flatnonzero(frame.distance(dq_all, dr_all) <= radius)
+    got = walk(frame, dq_all[inside], dr_all[inside])
+    cst = np.searchsorted(inside[got.c_ruler], np.arange(w * w + 1))
+    est = np.searchsorted(inside[got.e_ruler], np.arange(w * w + 1))
+    return Templates(frame.kind, radius, cst.astype(np.int64), got.c_dq, got.c_dr, got.c_kind, got.c_order,
+                     got.c_side, got.c_corner, est.astype(np.int64), got.e_dq, got.e_dr, got.e_dir,
+                     got.e_kind, got.e_order, got.e_side, got.e_corner)
 
 
 _CACHE: dict[Frame, Templates] = {}
 _TEMPLATES_LOCK = threading.Lock()
+
+
+def cached_templates(grid: Grid, radius: int) -> Templates | None:
+    """The cached templates of ``grid``'s kind if they cover ``radius`` (never builds any)."""
+    t = _CACHE.get(frame_for(grid))
+    return t if t is not None and t.radius >= radius else None
 
 
 def templates_for(grid: Grid, radius: int) -> Templates:
