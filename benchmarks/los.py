@@ -13,16 +13,35 @@ Semantics differ and are stated, not hidden:
   STRtree of woods polygons (interior crossings only, ends excluded) and hedge
   segments; no along/vertex rules.
 
-Run: ``.venv/bin/python benchmarks/los.py [--quick]``.
+The **scale table** (``--scale``, or alone with ``--scale-only``) grows the
+board: the 1,261-hex map above, then 80 x 80 (6,400 cells) and 160 x 160
+(25,600 cells) boards of either grid kind with the same densities of woods /
+buildings and hedges / walls. For each it times a viewshed from the centre
+(every cell a target), one corner-to-corner ``wartools los`` in a fresh
+process (end to end: interpreter, import, map load, answer), the first LOS
+answer of a fresh kernel, and the all-pairs matrix computed in tiles
+(measured on a sample of observer rows and extrapolated to all ``n (n - 1)``
+ordered pairs), with peak traced memory, and prints the growth exponent
+``log(t2 / t1) / log(n2 / n1)`` between the smallest and the largest board.
+Before the exact line walk (shapely templates up to the longest ruler), the
+same board sizes took, per issue 16: one corner-to-corner LOS 1.7 s (20^2),
+22 s (40^2), 189 s / 1.35 GB (80^2); a viewshed 0.28 / 2.3 / 19 / 165 s
+(20^2 / 40^2 / 80^2 / 160^2, 1.4 GB); the matrix ran out of memory at 160^2.
+
+Run: ``.venv/bin/python benchmarks/los.py [--quick] [--scale | --scale-only]``.
 """
 from __future__ import annotations
 
 import argparse
+import math
 import random
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from pathlib import Path
+
 
 
 import shapely
@@ -32,27 +51,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from wartools.grids import Hex  # noqa: E402
 from wartools.los import geometry, line_of_sight, viewshed, visibility_matrix  # noqa: E402
 from wartools.los.templates import templates_for  # noqa: E402
-from wartools.mapmodel import Map  # noqa: E402
+from wartools.mapmodel import Map, dumps_map  # noqa: E402
 
 RADIUS = 20
 
 
-def build_map(seed: int = 7) -> tuple[Map, list[Hex]]:
-    rnd = random.Random(seed)
-    size = 2 * RADIUS + 1
-    data = {"format": "wartools-map/1", "name": "bench", "game": "combat-infantry",
-            "grid": {"type": "hex", "columns": size, "rows": size}}
-    m0 = Map.from_dict(data)
-    g = m0.grid
+def build_map() -> tuple[Map, list[Hex]]:
+    m = Map.from_dict(_bench_dict())
+    g = m.grid
     centre = g.from_offset(RADIUS, RADIUS)
-    hexagon = [c for c in g.cells() if g.distance(c, centre) <= RADIUS]
-    woods = rnd.sample(hexagon, round(0.15 * len(hexagon)))
-    inside = set(hexagon)
-    edges = [e for e in g.edges() if e.a in inside and e.b in inside]
-    hedges = rnd.sample(edges, round(0.05 * len(edges)))
-    data["terrain"] = {"cells": {g.label(c): "woods" for c in woods}}
-    data["edges"] = [{"cells": [g.label(e.a), g.label(e.b)], "feature": "hedge"} for e in hedges]
-    return Map.from_dict(data), hexagon
+    return m, [c for c in g.cells() if g.distance(c, centre) <= RADIUS]
 
 
 def timeit(fn, repeat: int = 1) -> float:  # type: ignore[no-untyped-def]
@@ -76,10 +84,149 @@ def interleaved(fns, repeat: int) -> list[float]:  # type: ignore[no-untyped-def
     return best
 
 
+def board(kind: str, side: int, seed: int = 7) -> dict:  # type: ignore[type-arg]
+    """A ``side`` x ``side`` board: 15 % blocking cells, blocking features on 5 % of the edges."""
+    rnd = random.Random(seed)
+    game = "combat-infantry" if kind == "hex" else "heroes-of-normandie"
+    data = {"format": "wartools-map/1", "name": f"scale-{kind}-{side}", "game": game,
+            "grid": {"type": kind, "columns": side, "rows": side}}
+    g = Map.from_dict(data).grid
+    cells, edges = list(g.cells()), list(g.edges())
+    blocker, feature = ("woods", "hedge") if kind == "hex" else ("building", "wall")
+    data["terrain"] = {"cells": {g.label(c): blocker for c in rnd.sample(cells, round(0.15 * len(cells)))}}
+    data["edges"] = [{"cells": [g.label(e.a), g.label(e.b)], "feature": feature}
+                     for e in rnd.sample(edges, round(0.05 * len(edges)))]
+    return data
+
+
+def traced(fn):  # type: ignore[no-untyped-def]
+    """(seconds, peak traced MiB) of one call."""
+    tracemalloc.start()
+    t0 = time.perf_counter()
+    fn()
+    t = time.perf_counter() - t0
+    peak = tracemalloc.get_traced_memory()[1] / 2 ** 20
+    tracemalloc.stop()
+    return t, peak
+
+
+FRESH = """
+import sys, time
+t0 = time.perf_counter()
+from wartools.mapmodel import load_map
+from wartools.los import line_of_sight
+m = load_map(sys.argv[1])
+t1 = time.perf_counter()
+line_of_sight(m, sys.argv[2], sys.argv[3])
+print(time.perf_counter() - t1, t1 - t0)
+"""
+
+
+def scale_table(quick: bool) -> None:
+    """Viewshed, single LOS, tiled matrix and memory as the board grows (see the module docstring)."""
+    from wartools.los.analysis import CHUNK, _block_pairs
+    from wartools.los.engine import evaluate
+
+    root = str(Path(__file__).resolve().parents[1])
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        specs = [("hex", None), ("hex", 80), ("hex", 160), ("square", 35), ("square", 80), ("square", 160)]
+        for kind, side in specs:
+            if side is None:
+                m, cells = build_map()
+            else:
+                m = Map.from_dict(board(kind, side))
+                cells = list(m.grid.cells())
+            path = Path(tmp) / f"{kind}-{side}.yaml"
+            path.write_text(dumps_map(m))
+            g = m.grid
+            n = len(cells)
+            centre = min(cells, key=lambda c: sum((a - b) ** 2 for a, b in zip(g.to_offset(c),
+                                                                              (g.columns // 2, g.rows // 2))))
+            a, b = (min(cells, key=lambda c, s=s: s * sum(g.to_offset(c))) for s in (1, -1))
+            # one corner-to-corner answer in a fresh process, end to end, and inside a fresh kernel
+            cmd = [sys.executable, "-m", "wartools.cli", "los", str(path), g.label(a), g.label(b)]
+            env = {"PYTHONPATH": root, "PATH": "/usr/bin:/bin"}
+            t0 = time.perf_counter()
+            subprocess.run(cmd, check=True, capture_output=True, env=env)
+            cli = time.perf_counter() - t0
+            out = subprocess.run([sys.executable, "-c", FRESH, str(path), g.label(a), g.label(b)],
+                                 check=True, capture_output=True, text=True, env=env).stdout.split()
+            first = float(out[0])
+            geometry(m)
+            viewshed(m, centre, cells=cells)                         # warm: imports, geometry, policy
+            t_view, m_view = traced(lambda: viewshed(m, centre, cells=cells))
+            t_view = min(t_view, timeit(lambda: viewshed(m, centre, cells=cells), 2 if quick else 4))
+            # the all-pairs matrix, tile by tile as write_matrix runs it, on a sample of observer rows
+            geo = geometry(m)
+            ids = geo.exts(cells)
+            sample = sorted(random.Random(2).sample(range(n), min(n, 4 if quick else 12)))
+            step = max(1, CHUNK // (n - 1))
+            judged = 0
+
+            def tiles() -> None:
+                nonlocal judged
+                judged = 0
+                for i in sample:
+                    ii, jj = _block_pairs(i, i + 1, n, False)
+                    for s in range(0, len(ii), CHUNK):
+                        evaluate(m, ids[ii[s:s + CHUNK]], ids[jj[s:s + CHUNK]])
+                    judged += len(ii)
+            t_tiles, m_tile = traced(tiles)
+            per = t_tiles / judged
+            rows.append((kind, n, t_view, m_view, cli, first, per * n * (n - 1), m_tile, step))
+    print("\nscale: viewshed from the centre to every cell; `wartools los` corner to corner in a fresh "
+          "process; first LOS in a fresh kernel (after loading the map); all-pairs matrix in tiles of "
+          f"{CHUNK:,} rulers (sampled rows, extrapolated to n(n-1)); peak traced memory")
+    print(f"{'grid':7} {'cells':>7} {'viewshed':>10} {'mem':>8} {'los cli':>9} {'1st LOS':>9} "
+          f"{'matrix':>10} {'tile mem':>9} {'per 1,000 cells':>16}")
+    for kind, n, tv, mv, cli, first, tm, mt, step in rows:
+        print(f"{kind:7} {n:7,} {tv * 1e3:7.1f} ms {mv:5.1f} MiB {cli:7.2f} s {first * 1e3:6.1f} ms "
+              f"{tm:8.1f} s {mt:5.1f} MiB {mt * 1000 / n:9.2f} MiB*")
+    print("* tile memory is bounded by the tile size, not by the board; per 1,000 cells is the tile's peak "
+          "scaled to 1,000 cells (write_matrix keeps one tile; visibility_matrix also holds n^2 bytes of "
+          "status: 1 MB per (1,000 cells)^2)")
+    for kind in ("hex", "square"):
+        got = [r for r in rows if r[0] == kind]
+        lo, hi = got[0], got[-1]
+        span = math.log(hi[1] / lo[1])
+        print(f"growth exponent {kind} ({lo[1]:,} -> {hi[1]:,} cells): viewshed "
+              f"{math.log(hi[2] / lo[2]) / span:.2f}, matrix {math.log(hi[6] / lo[6]) / span:.2f}, "
+              f"fresh-process LOS {math.log(hi[4] / lo[4]) / span:.2f}")
+    print("targets: viewshed on 25,600 cells < 0.2 s and < 200 MB; `wartools los` across 80 x 80 < 0.5 s; "
+          "first LOS in a fresh kernel on the 1,261-hex map < 0.5 s")
+
+
+def _bench_dict() -> dict:  # type: ignore[type-arg]
+    """The radius-20 benchmark map as map-file data."""
+    rnd = random.Random(7)
+    size = 2 * RADIUS + 1
+    data = {"format": "wartools-map/1", "name": "bench", "game": "combat-infantry",
+            "grid": {"type": "hex", "columns": size, "rows": size}}
+    m0 = Map.from_dict(data)
+    g = m0.grid
+    centre = g.from_offset(RADIUS, RADIUS)
+    hexagon = [c for c in g.cells() if g.distance(c, centre) <= RADIUS]
+    woods = rnd.sample(hexagon, round(0.15 * len(hexagon)))
+    inside = set(hexagon)
+    edges = [e for e in g.edges() if e.a in inside and e.b in inside]
+    hedges = rnd.sample(edges, round(0.05 * len(edges)))
+    data["terrain"] = {"cells": {g.label(c): "woods" for c in woods}}
+    data["edges"] = [{"cells": [g.label(e.a), g.label(e.b)], "feature": "hedge"} for e in hedges]
+    return data
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="fewer samples")
+    ap.add_argument("--scale", action="store_true", help="also print the scale table")
+    ap.add_argument("--scale-only", action="store_true", help="print only the scale table")
     args = ap.parse_args()
+    if args.scale_only:
+        scale_table(args.quick)
+        return
+    if args.scale:
+        scale_table(args.quick)
     n_view = 10 if args.quick else 40
     n_single = 1000 if args.quick else 5000
     m, cells = build_map()

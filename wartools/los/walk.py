@@ -50,7 +50,7 @@ CROSSED, ALONG, VERTEX, MISS = 0, 1, 2, -1
 _HEX_DIRS = ((1, 0), (1, -1), (0, -1))          # canonical edge directions (owner cell -> neighbour)
 _SQUARE_DIRS = ((1, 0), (0, 1))
 
-CHUNK_CANDIDATES = 1 << 20     # candidates classified per pass (bounds the walk's memory)
+CHUNK_CANDIDATES = 1 << 18     # candidates per pass: bounds the walk's memory, keeps arrays in cache
 SLOT_BITS = 2                  # a cell and the (at most 3) edges it owns
 SLOTS = 1 << SLOT_BITS
 MAX_COORD = 1 << 22
