@@ -242,9 +242,16 @@ class Batch:
     order a finding after every contact.
 
     A batch built with ``cells`` / ``edges`` masks holds only the rows on those
-    cells / edges (see :meth:`wartools.los.policy.LOSPolicy.relevant`). The
-    per-row template attributes (``ck`` ... ``ex``, ``cend``, ``e1``, ``e2``)
-    are gathered when first read; a policy may also replace them.
+    cells / edges (see :meth:`wartools.los.policy.LOSPolicy.relevant`). Rows
+    of one ruler are sorted by order (ties by cell position). Where they come
+    from depends on the work asked, never on the board: a big batch of short
+    rulers reads a shared table of every displacement
+    (:mod:`wartools.los.templates`, built up to :data:`DENSE_MAX` for a batch at
+    least as large as the table) and gathers the per-row attributes (``ck`` ...
+    ``ex``) when first read; any other batch walks just its own rulers
+    (:func:`wartools.los.walk.walk`), dropping the rows outside the masks
+    before classifying them. Both give the same rows. ``cend``, ``e1`` and
+    ``e2`` are computed when first read; a policy may also replace any of them.
 
     Per-ruler unit codes ``obs_type``, ``tgt_type`` (observer / target unit
     type index) and ``obs_side`` (observer side index) are set by
