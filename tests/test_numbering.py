@@ -111,3 +111,34 @@ def test_a_numbering_that_repeats_a_label_is_refused_at_load():
             "labels: custom, numbering: {column: {}, row: {}}}\n")
     with pytest.raises(MapError, match="m.yaml:4: grid: custom numbering gives two cells the label '111'"):
         loads_map(text, "m.yaml")
+
+
+@pytest.mark.parametrize("kind, orientation, offset", [("hex", "flat", "odd"), ("hex", "pointy", "even"),
+                                                        ("square", None, None)])
+def test_a_scanned_boards_fit_is_saved_as_the_maps_image(kind, orientation, offset):
+    """A calibration fitted to picked centres (:mod:`wartools.calibrate`) becomes the map's ``image``
+    key, and the saved key puts every cell where the fit does."""
+    import math
+
+    from wartools.calibrate import fit_grid
+    from wartools.mapmodel.image import BoardImage
+
+    g = HexGrid(8, 6, orientation=orientation, offset=offset) if kind == "hex" else SquareGrid(8, 6)
+    turn, scale, shift = math.radians(7.0), 31.0, (120.0, 80.0)
+
+    def truth(cell):
+        x, y = g.layout().to_pixel(cell)
+        return (shift[0] + scale * (math.cos(turn) * x - math.sin(turn) * y),
+                shift[1] + scale * (math.sin(turn) * x + math.cos(turn) * y))
+    picks = [(g.label(c), *truth(c)) for c in (g.parse("A1"), g.parse("D2"), g.parse("B5"), g.parse("G4"))]
+    fit = fit_grid(picks, grid=kind, columns=8, rows=6)
+    image = BoardImage.from_similarity("scan.png", fit.grid, fit.scale, fit.rotation, fit.origin, (900, 700))
+    m = loads_map(dumps_map(loads_map(
+        f"format: wartools-map/1\nname: scan\ngame: {'ci' if kind == 'hex' else 'hon'}\n"
+        f"grid: {{type: {kind}, columns: 8, rows: 6"
+        + (f", orientation: {fit.orientation}, offset: {fit.offset}" if kind == "hex" else "") + "}\n"
+        f"image: {image.to_dict()}\n".replace("'", "")), fresh=True))
+    for c in m.grid.cells():
+        assert m.image.to_pixel(m.grid, c) == pytest.approx(fit.to_image(m.label(c)), abs=1e-6)
+        assert m.image.to_pixel(m.grid, c) == pytest.approx(truth(g.parse(m.label(c))), abs=1e-3)
+        assert m.image.to_cell(m.grid, *fit.to_image(m.label(c))) == c

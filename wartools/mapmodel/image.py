@@ -66,6 +66,30 @@ class BoardImage:
     rotation: float = 0.0
     size: tuple[int, int] | None = None
 
+    @classmethod
+    def from_similarity(cls, file: str, grid: Grid, scale: float, rotation: float,
+                        origin: tuple[float, float], size: tuple[int, int] | None = None) -> BoardImage:
+        """The picture calibration of a similarity fit: image pixel = ``origin`` + the unit
+        layout point turned by ``rotation`` degrees (clockwise) and scaled by ``scale``
+        (what :class:`wartools.calibrate.Calibration` holds), so a scanned board's fit can be
+        saved in the map's ``image`` key.
+
+        Examples
+        --------
+        >>> from wartools.grids import SquareGrid
+        >>> g = SquareGrid(4, 4)
+        >>> im = BoardImage.from_similarity("scan.png", g, scale=40.0, rotation=0.0, origin=(10.0, 20.0))
+        >>> im.origin, im.pitch, im.to_pixel(g, g.parse("B1"))
+        ((10.0, 20.0), (40.0, 40.0), (50.0, 20.0))
+        """
+        ux, uy = unit_pitch(grid)
+        x, y = Layout(grid).to_pixel(grid.from_offset(0, 0))
+        t = math.radians(rotation)
+        cos, sin = math.cos(t), math.sin(t)
+        first = (origin[0] + scale * (cos * x - sin * y), origin[1] + scale * (sin * x + cos * y))
+        return cls(file, (round(first[0], 9), round(first[1], 9)), (scale * ux, scale * uy), float(rotation),
+                   size)
+
     def _frame(self, grid: Grid) -> tuple[tuple[float, float], tuple[float, float], float, float]:
         layout = Layout(grid)
         ux, uy = unit_pitch(grid)
