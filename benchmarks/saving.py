@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-import time
+import timeit
 from pathlib import Path
 
 from wartools.mapmodel import dumps_map, load_map
@@ -17,13 +17,9 @@ from wartools.mapmodel import dumps_map, load_map
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def timed(f, repeat=5):
-    best, out = float("inf"), None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        out = f()
-        best = min(best, time.perf_counter() - t)
-    return best, out
+def timed(f):
+    """Best of five runs, and the result."""
+    return min(timeit.repeat(f, number=1, repeat=5)), f()
 
 
 def changed(a: str, b: str) -> int:
