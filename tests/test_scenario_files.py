@@ -193,6 +193,13 @@ def test_refuses_setup_over_the_stacking_limit(folder):
             "sides.US.units.2.cell", "stacking limit 2 in a town hex")
 
 
+def test_refuses_combat_infantry_setup_with_nobody_in_the_named_hexes(folder):
+    # 10.1: at least one unit in the named hexes, the others adjacent; A2 is named, B3 adjacent
+    text = SCEN.replace("{id: us-1, type: rifle, cell: A2, steps: 4}", "{id: us-1, type: rifle, cell: B2, steps: 4}")
+    refused(folder, text, ":12: sides.US.units", "at least one unit must set up in the named set-up hexes",
+            "(Combat Infantry 10.1)")
+
+
 # --- more refusals ----------------------------------------------------------------------------
 @pytest.mark.parametrize("change, parts", [
     (("turns: 5", "turns: 5\nweather: rain"), ("unknown key 'weather'", "valid: format, name")),

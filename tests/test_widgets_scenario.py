@@ -93,3 +93,37 @@ def test_dropdown_selects_and_the_widget_draws(ci):
     assert {c.get_gid() for c in ax.collections} >= {"legal"}
     assert any((p.get_gid() or "").startswith("unit:us-in-2") for p in ax.patches)
     assert "US" in b.info.value
+
+
+def _strip(game, inf):
+    from wartools.scenario import loads_scenario
+
+    return loads_scenario(f"""
+format: wartools-scenario/1
+name: strip
+map:
+  format: wartools-map/1
+  name: strip
+  game: {game}
+  grid: {{type: hex, columns: 6, rows: 1}}
+turns: 2
+sides:
+  Blue: {{units: [{{id: b1, type: {inf}, cell: A1}}]}}
+  Red: {{units: [{{id: r1, type: {inf}, cell: F1}}]}}
+objectives: [{{id: mid, cell: B1, value: 1}}]
+victory:
+  levels: [{{result: Blue holds, if: {{side: Blue, controls: [mid]}}}}, {{result: nobody holds, otherwise: true}}]
+""")
+
+
+def test_moving_through_an_objective_takes_it_in_conflict_of_heroes():
+    # Conflict of Heroes 2.4: the last side alone in a hex controls it, even moving through
+    s = _strip("conflict-of-heroes", "infantry")
+    b = ScenarioBoard(s, live=False)
+    act = b.move("b1", "C1")
+    assert act.ok, act.text
+    assert b.position.control == {"mid": "Blue"} and b.result.result == "Blue holds"
+    # Company of Heroes captures only in the supply phase (8): passing through takes nothing
+    s = _strip("company-of-heroes", "infantry")
+    b = ScenarioBoard(s, live=False)
+    assert b.move("b1", "C1").ok and dict(b.position.control) == {}

@@ -112,6 +112,11 @@ class ScenarioRules:
         """The cells a unit may set up on, given a set-up zone's cells (default: the zone)."""
         return frozenset(zone)
 
+    def setup_problem(self, m: Map, zone: Sequence[Cell], cells: Sequence[Cell]) -> str | None:
+        """Why a side's set-up as a whole is not allowed (``None`` if it is): ``zone`` is the
+        named set-up cells, ``cells`` where the side's units set up (default: always allowed)."""
+        return None
+
     def _movement(self, m: Map, unit_type: str, side: str | None, others: Iterable[Unit] = ()) -> Any:
         from wartools.movement.rules import Situation
 

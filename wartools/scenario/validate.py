@@ -259,6 +259,11 @@ def build_scenario(data: Any, source: str | None, lines: Mapping[Path_, int],
             if u.cell is not None:
                 placed.append((Unit(u.id, side, u.type, u.cell, u.name, u.steps, u.tags),
                                (*p, "cell") if "units" in sdata else p))
+        if setup:
+            why = rules.setup_problem(m, tuple(c for z in setup for c in all_zones[z]),
+                                      [u.cell for u in units if u.cell is not None])
+            if why:
+                raise ck.fail((*path, "units") if "units" in sdata else path, why)
         resources = {}
         for key, value in ck.mapping(sdata.get("resources") or {}, (*path, "resources")).items():
             ck.choice(key, sorted(rules.resources), (*path, "resources", key), f"resource for {game.id}")

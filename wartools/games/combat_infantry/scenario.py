@@ -108,6 +108,13 @@ class Rules(ScenarioRules):
             area.update(m.grid.neighbours(c))
         return frozenset(area)
 
+    def setup_problem(self, m: Map, zone: Sequence[Cell], cells: Sequence[Cell]) -> str | None:
+        """At least one unit must set up in the named hexes themselves (Combat Infantry 10.1)."""
+        if cells and not set(cells) & set(zone):
+            return ("at least one unit must set up in the named set-up hexes themselves, the others "
+                    "next to them (Combat Infantry 10.1)")
+        return None
+
     def _stoppers(self) -> frozenset[str]:
         return CONTROL_STOPPERS if self.option("control-across-cliff") else CONTROL_STOPPERS | {"cliff"}
 
