@@ -147,10 +147,14 @@ COH_ROWS = [
 
 @pytest.mark.parametrize("label, base, change, controls, vp, result, over", COH_ROWS, ids=[r[0] for r in COH_ROWS])
 def test_company_of_heroes_table(label, base, change, controls, vp, result, over):
+    # the game is won at the end of a supply phase (1): a position in the middle of a round is
+    # never over; the supply phase that follows ends it (it adds each team's VP income of 1)
     s, p = midgame(COH)
     if base == "start":
         p = s.start()
-    check(s, variant(s, p, **change), controls, vp, result, over)
+    q = variant(s, p, **change)
+    check(s, q, controls, vp, result, False)
+    assert end_turn(s, q).ended == over
 
 
 def test_company_of_heroes_supply_phase_of_the_saved_position():

@@ -84,6 +84,9 @@ class ScenarioRules:
     objective_scoring_rule: ClassVar[str] = ""
     #: whether that default is our reading (reported unless every objective sets it)
     objective_scoring_assumed: ClassVar[bool] = False
+    #: whether the early-end condition is checked only at the end of a turn (in :func:`end_turn`)
+    #: rather than as soon as it holds
+    ends_at_end_of_turn: ClassVar[bool] = False
     #: whether a unit moving through a cell takes control of it on the way
     control_on_path: ClassVar[bool] = False
     #: whether control of objectives changes only at the end of a turn (:meth:`capture`)

@@ -155,8 +155,11 @@ def evaluate(s: Scenario, p: Position | None = None) -> VictoryResult:
         reasons.append(f"the game is over (after {s.rules.turn_name} {p.turn})")
     if s.victory.ends_when is not None:
         held, text = s.victory.ends_when.check(f)
-        reasons.append(f"early end: {text}")
-        over = over or held
+        if s.rules.ends_at_end_of_turn:
+            reasons.append(f"early end, checked at the end of the {s.rules.turn_name}: {text}")
+        else:
+            reasons.append(f"early end: {text}")
+            over = over or held
     result = None
     for level in s.victory.levels:
         if level.condition is None:
