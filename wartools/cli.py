@@ -29,7 +29,8 @@ from wartools.games import load_plugins
 # modules that add subcommands: (module, function)
 PLUGINS = (("wartools.cli_los", "add_parsers"), ("wartools.cli_move", "add_parsers"),
            ("wartools.cli_odds", "add_parser"), ("wartools.cli_format", "add_parsers"),
-           ("wartools.cli_interop", "add_parsers"), ("wartools.cli_scenario", "add_parsers"))
+           ("wartools.cli_interop", "add_parsers"), ("wartools.cli_scenario", "add_parsers"),
+           ("wartools.cli_analysis", "add_parsers"))
 
 
 class UsageError(WartoolsError):

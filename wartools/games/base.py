@@ -21,6 +21,7 @@ from wartools.games.style import MapStyle
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.coverage import Entry
+    from wartools.games.fire_rules import FireRules
     from wartools.games.scenario_rules import ScenarioRules
     from wartools.games.procedures import OddsProcedure
     from wartools.los.policy import LOSPolicy
@@ -163,6 +164,7 @@ class Game:
     movement_rules_ref: ClassVar[str] = ".movement:Rules"
     odds_ref: ClassVar[str] = ".odds:PROCEDURE"
     scenario_ref: ClassVar[str] = ".scenario:Rules"
+    fire_ref: ClassVar[str] = ".fire:Fire"
 
     def __init__(self, **values: Any) -> None:
         merged = {**self.defaults, **values}
@@ -281,13 +283,36 @@ class Game:
         >>> find_game("ci").scenario_rules().turn_name
         'game turn'
         """
+        rules: ScenarioRules = self._policy_or_neutral(self.scenario_ref,
+                                                       "wartools.games.scenario_rules:ScenarioRules")
+        return rules
+
+    def _policy_or_neutral(self, ref: str, neutral: str) -> Any:
+        """An instance of the policy class ``ref`` names for this game, or of ``neutral`` when
+        the game has no such module."""
         try:
-            cls = self._resolve(self.scenario_ref)
+            cls = self._resolve(ref)
         except ModuleNotFoundError as exc:
-            if exc.name != f"{self.package}.scenario":
+            module = ref.partition(":")[0]
+            if exc.name != (self.package + module if module.startswith(".") else module):
                 raise
-            cls = self._resolve("wartools.games.scenario_rules:ScenarioRules")
-        rules: ScenarioRules = cls(self)
+            cls = self._resolve(neutral)
+        return cls(self)
+
+    # --- analysis hooks (wartools.analysis) ---------------------------------------------
+    def fire_rules(self) -> FireRules:
+        """This game's fire policy for scenario analysis (who can fire at whom, what a hit is,
+        how attackers combine, where a mover is exposed): ``wartools.games.<game>.fire.Fire``,
+        imported lazily; the neutral :class:`~wartools.games.fire_rules.FireRules` (nobody
+        fires) if the game has none.
+
+        Examples
+        --------
+        >>> from wartools.games import find_game
+        >>> find_game("hon").fire_rules().exposure
+        'every-cell'
+        """
+        rules: FireRules = self._policy_or_neutral(self.fire_ref, "wartools.games.fire_rules:FireRules")
         return rules
 
     def __repr__(self) -> str:

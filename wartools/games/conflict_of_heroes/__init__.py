@@ -19,6 +19,11 @@ class ConflictOfHeroes(Game):
         # scenario layer (wartools.games.conflict_of_heroes.scenario)
         Option("variable-ap", False, "Conflict of Heroes 3.01",
                "optional rule: an activated unit gets 2D6 APs instead of 7"),
+        # analysis layer (wartools.games.conflict_of_heroes.fire)
+        Option("fire-ap", 3, "Conflict of Heroes Game Overview",
+               "APs a fire action costs, left over after moving (scenario analysis: move then fire)",
+               assumed=True,
+               reading="firing costs 3 AP, as for the Game Overview's unit (each card prints its own cost)"),
     )
     name = "Conflict of Heroes: Storms of Steel"
     aliases = ("coh-sos", "storms-of-steel", "conflict")

@@ -31,6 +31,10 @@ class HeroesOfNormandie(Game):
                "whether an objective stays controlled after the side's units leave it", assumed=True,
                reading="an objective is taken at the end of a supply phase by a side with units on it and "
                        "no enemy, and kept until the enemy takes it (the excerpt does not define control)"),
+        # analysis layer (wartools.games.heroes_of_normandie.fire)
+        Option("move-and-fire", True, "Heroes of Normandie core rules (not in the excerpt)",
+               "a unit given an order may move and then shoot in the same activation", assumed=True,
+               reading="an ordered unit may make a movement action and then a firing action"),
     )
     name = "Heroes of Normandie"
     aliases = ("hon", "heroes-of-normandie-bloody-omaha", "bloody-omaha")

@@ -1,0 +1,35 @@
+"""Small synthetic scenarios for the analysis tests (one line instead of pasted YAML)."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from wartools.games import find_game
+from wartools.scenario import Scenario
+from wartools.scenario.files import loads_scenario
+
+import yaml
+
+
+def tiny_scenario(game: str, columns: int, rows: int, units: Iterable[tuple[Any, ...]], *,
+                  terrain: Mapping[str, str] | None = None, objectives: Iterable[tuple[str, str]] = (),
+                  turns: int = 4, elevation: Mapping[str, int] | None = None, **more: Any) -> Scenario:
+    """A scenario on a ``columns`` x ``rows`` map of ``game``; ``units`` are ``(id, side, type,
+    cell)`` or ``(id, side, type, cell, {extra keys})`` (sides: the game's first two)."""
+    g = find_game(game)
+    grid = {"type": g.grid_type, "columns": columns, "rows": rows}
+    m: dict[str, Any] = {"format": "wartools-map/1", "name": "tiny", "game": g.id, "grid": grid,
+                         "terrain": {"default": g.default_terrain, "cells": dict(terrain or {})}}
+    if elevation:
+        m["elevation"] = dict(elevation)
+    sides: dict[str, Any] = {}
+    for u in units:
+        entry = {"id": u[0], "type": u[2], "cell": u[3], **(u[4] if len(u) > 4 else {})}
+        sides.setdefault(u[1], {"units": []})["units"].append(entry)
+    for s in g.sides[:2]:
+        sides.setdefault(s, {"units": []})
+    data = {"format": "wartools-scenario/1", "name": "tiny", "game": g.id, "map": m, "turns": turns,
+            "first": g.sides[0], "sides": sides,
+            "objectives": [{"id": i, "cell": c, "value": 1} for i, c in objectives],
+            "victory": {"levels": [{"result": "draw", "otherwise": True}]}, **more}
+    return loads_scenario(yaml.safe_dump(data))

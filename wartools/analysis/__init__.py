@@ -1,0 +1,13 @@
+"""Scenario analysis: threat maps, least-exposed routes, fire plans, races to objectives and
+set-up advice, composed from the engines' public API (:mod:`wartools.los`,
+:mod:`wartools.movement`, each game's odds procedure) and the game's
+:class:`~wartools.games.fire_rules.FireRules`; no rule is re-implemented here.
+
+Every answer carries ``assumptions``: the assumed readings of the rules it rests on.
+"""
+from __future__ import annotations
+
+from wartools.analysis.board import Board
+from wartools.analysis.threat import ThreatCell, ThreatMap, threat_map
+
+__all__ = ["Board", "ThreatCell", "ThreatMap", "threat_map"]

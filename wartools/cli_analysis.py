@@ -1,0 +1,53 @@
+"""``wartools threat``, ``route``, ``race`` and ``fireplan``: scenario analysis on the command line.
+
+Each handler returns ``(answer, text)``: the JSON answer of DESIGN.md's command table (plus
+``assumptions`` and details) and a human-readable text. Bad input (an unknown side, unit,
+cell or file) is one line and exit status 2.
+
+Examples
+--------
+>>> import argparse
+>>> parser = argparse.ArgumentParser(); add_parsers(parser.add_subparsers())
+>>> args = parser.parse_args(["threat", "scenarios/combat-infantry-saint-remy.yaml", "--side", "US"])
+>>> answer = args.handler(args)[0]
+>>> answer["side"], sorted(answer["cells"]["A1"])
+('US', ['attackers', 'expected_hits', 'p_hit'])
+"""
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.analysis import Board
+
+
+def _board(args: argparse.Namespace) -> Board:
+    from wartools.analysis import Board
+    from wartools.games.options import parse_assignments
+    from wartools.scenario import load_position, load_scenario
+
+    s = load_scenario(args.scenario)
+    s = s.with_options(**parse_assignments(getattr(args, "option", None) or []))
+    p = load_position(args.position, s) if getattr(args, "position", None) else None
+    return Board.of(s, p)
+
+
+def _threat(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    from wartools.analysis import threat_map
+
+    t = threat_map(_board(args), args.side, target=args.target, moving=args.moving)
+    return t.to_json(), t.text()
+
+
+def add_parsers(subparsers: Any) -> None:
+    """Add the analysis subcommands."""
+    p = subparsers.add_parser("threat", help="risk to a unit of a side on every cell: who can fire there, "
+                                             "P(hit) and expected hits")
+    p.add_argument("scenario", help="scenario file (wartools-scenario/1)")
+    p.add_argument("--side", required=True, help="the side whose unit would stand on the cells")
+    p.add_argument("--position", help="position file (wartools-position/1); default: the set-up")
+    p.add_argument("--target", help="unit type standing on the cells (default: the side's commonest)")
+    p.add_argument("--moving", action="store_true",
+                   help="attackers may first move within their allowance, where the game allows it")
+    p.set_defaults(handler=_threat)

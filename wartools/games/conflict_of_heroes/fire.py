@@ -1,0 +1,67 @@
+"""Conflict of Heroes fire for scenario analysis (Conflict of Heroes Game Overview, 3.1).
+
+- The attack value is 2D6 plus the firepower (red against unarmoured targets, blue
+  against armoured ones) against the target's defence rating plus the terrain of its
+  hex (:data:`~wartools.games.conflict_of_heroes.combat.TERRAIN_DEFENSE`) plus the
+  hindrances the line crosses (the LOS modifier). A **hit** is an attack value at or
+  over the defence value (Game Overview); each attack hits at most once.
+- Attackers fire one by one: independent attacks.
+- A fresh unit may take one opportunity action, firing once, whenever the enemy acts
+  (3.1): a mover is exposed in every hex it enters.
+- An activated unit has 7 AP (Game Overview): it may move and then fire with what is
+  left; firing costs ``fire-ap`` AP (option, assumed 3 as for the Game Overview's unit).
+
+Examples
+--------
+>>> from wartools.games import find_game
+>>> find_game("conflict-of-heroes").fire_rules().exposure
+'every-cell'
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from wartools.games.fire_rules import EVERY_CELL, FireRules, Profile
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.grids.base import Cell
+    from wartools.mapmodel import Map, Unit
+
+ARMORED = frozenset({"vehicle", "tank"})
+
+
+class Fire(FireRules):
+    """Conflict of Heroes's answers to the analysis layer."""
+
+    hit = "a hit: the attack value (2D6 + firepower) at or over the defence value (Conflict of Heroes Game Overview)"
+    combination = "independent attacks: each unit fires its own 2D6 (Conflict of Heroes Game Overview)"
+    exposure = EVERY_CELL
+    exposure_rule = ("Conflict of Heroes 3.1: a fresh unit may opportunity-fire whenever the enemy acts, "
+                     "so a mover is exposed in every hex it enters")
+    PROFILE_RULE = "Conflict of Heroes Game Overview (unit counters print red/blue firepower and defence)"
+    OPTIONS = ("fire-ap",)
+    #: typical counter values: the Game Overview's infantry (red FP 4, DR 12); the rest representative.
+    #: ``blue`` is the firepower against armour (0: cannot hurt it)
+    PROFILES: ClassVar[Mapping[str, Mapping[str, int]]] = {
+        "infantry": {"range": 5, "firepower": 4, "blue": 0, "defense": 12},
+        "mg": {"range": 8, "firepower": 5, "blue": 0, "defense": 12},
+        "mortar": {"range": 12, "firepower": 4, "blue": 0, "defense": 11},
+        "gun": {"range": 10, "firepower": 3, "blue": 7, "defense": 11},
+        "vehicle": {"range": 6, "firepower": 3, "blue": 3, "defense": 13},
+        "tank": {"range": 12, "firepower": 5, "blue": 7, "defense": 15},
+    }
+
+    def odds_inputs(self, m: Map, attacker: Unit, profile: Profile, target_type: str, target: Profile,
+                    cell: Cell, distance: int, los_modifier: int) -> dict[str, Any] | None:
+        from wartools.games.conflict_of_heroes.combat import TERRAIN_DEFENSE
+
+        fp = profile.value("blue") if target_type in ARMORED else profile.value("firepower")
+        if fp <= 0:
+            return None
+        terrain = TERRAIN_DEFENSE.get(m.terrain_at(cell), 0) + los_modifier
+        return {"firepower": fp, "defense": target.value("defense"), "terrain": terrain}
+
+    def move_budget(self, attacker: Unit, allowance: int) -> int | None:
+        left = allowance - int(self.game.option("fire-ap"))
+        return left if left >= 0 else None

@@ -1,0 +1,62 @@
+"""Heroes of Normandie fire for scenario analysis (Heroes of Normandie 1.1, 3.2).
+
+- A shot is a d6 plus the attack value (against infantry, or against vehicles) at
+  or over the target's defence value and its bonuses (1.1); the line's obscuring
+  terrain is the LOS modifier on the roll; beyond ``short`` squares the shot is at
+  long range (option ``long-range-penalty``). A **hit** is a successful shot. Terrain
+  defensive bonuses of the target's square are not applied (the excerpt prints no
+  table of them).
+- Attackers shoot one by one: independent attacks.
+- Units with opportunity fire shoot at a unit as it moves (3.2 and the core rules): a
+  mover is exposed in every square it enters.
+- A unit given an order may move and then shoot (option ``move-and-fire``, assumed:
+  the core rules are not in the excerpt).
+
+Examples
+--------
+>>> from wartools.games import find_game
+>>> find_game("hon").fire_rules().exposure
+'every-cell'
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from wartools.games.fire_rules import EVERY_CELL, FireRules, Profile
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.grids.base import Cell
+    from wartools.mapmodel import Map, Unit
+
+VEHICLES = frozenset({"light-vehicle", "heavy-vehicle"})
+
+
+class Fire(FireRules):
+    """Heroes of Normandie's answers to the analysis layer."""
+
+    hit = "a hit: d6 + attack value at or over the defence value and its bonuses (Heroes of Normandie 1.1)"
+    combination = "independent attacks: each unit rolls its own shot (Heroes of Normandie 1.1)"
+    exposure = EVERY_CELL
+    exposure_rule = ("Heroes of Normandie (opportunity fire, core rules): an enemy may shoot at a unit "
+                     "during its move, so a mover is exposed in every square it enters")
+    PROFILE_RULE = "Heroes of Normandie recruitment tiles (units print attack values and defence)"
+    OPTIONS = ("move-and-fire",)
+    #: typical tile values: ``attack`` against infantry, ``anti_vehicle`` against vehicles
+    #: (0: cannot hurt them), ``short`` the last square at normal range
+    PROFILES: ClassVar[Mapping[str, Mapping[str, int]]] = {
+        "infantry": {"range": 12, "short": 6, "attack": 3, "anti_vehicle": 0, "defense": 4},
+        "light-vehicle": {"range": 12, "short": 6, "attack": 3, "anti_vehicle": 1, "defense": 5},
+        "heavy-vehicle": {"range": 16, "short": 8, "attack": 4, "anti_vehicle": 5, "defense": 6},
+    }
+
+    def odds_inputs(self, m: Map, attacker: Unit, profile: Profile, target_type: str, target: Profile,
+                    cell: Cell, distance: int, los_modifier: int) -> dict[str, Any] | None:
+        attack = profile.value("anti_vehicle") if target_type in VEHICLES else profile.value("attack")
+        if attack <= 0:
+            return None
+        return {"attack": attack, "defense": target.value("defense"),
+                "long_range": distance > profile.value("short", profile.range), "bonus": los_modifier}
+
+    def move_budget(self, attacker: Unit, allowance: int) -> int | None:
+        return allowance if self.game.option("move-and-fire") else None

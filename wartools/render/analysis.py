@@ -1,0 +1,49 @@
+"""Pictures of scenario analysis answers: the threat heat map, routes, fire plans, races and
+set-up advice, drawn over the scenario picture (:func:`wartools.render.scenario.draw_scenario`).
+
+Examples
+--------
+>>> from wartools.scenario import loads_scenario
+>>> from wartools.scenario.model import EXAMPLE
+>>> from wartools.analysis import threat_map
+>>> ax = draw_threat(threat_map(loads_scenario(EXAMPLE), "US"))
+>>> [c.get_gid() for c in ax.collections if c.get_gid() == "threat"]
+['threat']
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wartools.render.draw import annotate_cells, draw_path, heat_cells, highlight_cells
+from wartools.render.scenario import draw_scenario
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.analysis.threat import ThreatMap
+
+
+def draw_threat(t: ThreatMap, ax: Any = None, *, legend: bool = False, numbers: bool = True) -> Any:
+    """The scenario with every threatened cell coloured by its expected hits (the number of
+    attackers written in it)."""
+    b = t.board
+    ax = draw_scenario(b.scenario, b.position, ax, setup=False, legend=legend)
+    hot = {c: float(v.expected) for c, v in t.cells.items() if v.attacks}
+    if hot:
+        heat_cells(ax, b.map, hot, cmap="OrRd", gid="threat", colorbar="expected hits")
+        if numbers:
+            annotate_cells(ax, b.map, {c: len(v.attacks) for c, v in t.cells.items() if v.attacks},
+                           gid="threat-attackers")
+    ax.set_title(f"threat to {t.side} ({t.target_type})" + (", attackers moving" if t.moving else ""))
+    return ax
+
+
+def draw_route(ax: Any, board_map: Any, cells: Any, colour: str = "#1f77b4", gid: str = "route") -> Any:
+    """A route's cells as arrows."""
+    return draw_path(ax, board_map, cells, color=colour, gid=gid)
+
+
+def draw_cells(ax: Any, board_map: Any, cells: Any, colour: str = "#2ca02c", gid: str = "cells") -> Any:
+    """Shade some cells (attackers, objectives, advice)."""
+    return highlight_cells(ax, board_map, cells, color=colour, gid=gid)
+
+
+__all__ = ["draw_cells", "draw_route", "draw_threat"]
