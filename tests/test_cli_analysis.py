@@ -44,3 +44,30 @@ def test_threat_text_and_bad_input(capsys):
     assert code == 2 and err.count("\n") == 1 and "valid: German, Soviet" in err
     code, _, err = run(capsys, "threat", scen, "--side", "German", "--target", "zeppelin")
     assert code == 2 and "unknown unit type 'zeppelin'" in err
+
+
+def test_route_json_and_bad_input(capsys):
+    scen, pos = SCEN["conflict-of-heroes-height-112"]
+    code, out, _ = run(capsys, "route", scen, "su-inf-3", "E08", "--turns", "3", "--position", pos, "--json")
+    assert code == 0
+    a = json.loads(out)
+    assert {"reachable", "cells", "cost", "turns", "exposure", "steps", "cheapest", "assumptions"} <= set(a)
+    assert Fraction(a["exposure"]) <= Fraction(a["cheapest"]["exposure"])
+    code, out, _ = run(capsys, "route", scen, "su-inf-3", "E08", "--turns", "3", "--position", pos)
+    assert code == 0 and "cheapest:" in out
+    for bad, msg in ((["nobody", "E08"], "no unit 'nobody'"), (["su-inf-3", "Z99"], "Z99"),
+                     (["su-inf-3", "E08", "--turns", "0"], "--turns")):
+        code, _, err = run(capsys, "route", scen, *bad, "--position", pos)
+        assert code == 2 and err.count("\n") == 1 and msg in err
+
+
+@pytest.mark.parametrize("name", sorted(NAMES))
+def test_race_json_on_every_scenario(capsys, name):
+    scen, pos = SCEN[name]
+    code, out, _ = run(capsys, "race", scen, "--position", pos, "--json")
+    assert code == 0
+    a = json.loads(out)
+    assert a["objectives"] and "assumptions" in a
+    for sides in a["objectives"].values():
+        for arrival in sides.values():
+            assert arrival is None or {"turn", "unit"} <= set(arrival)

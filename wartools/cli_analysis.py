@@ -40,6 +40,20 @@ def _threat(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     return t.to_json(), t.text()
 
 
+def _route(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    from wartools.analysis import least_exposed_route
+
+    r = least_exposed_route(_board(args), args.unit, args.goal, turns=args.turns)
+    return r.to_json(), r.text()
+
+
+def _race(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    from wartools.analysis import race
+
+    r = race(_board(args))
+    return r.to_json(), r.text()
+
+
 def add_parsers(subparsers: Any) -> None:
     """Add the analysis subcommands."""
     p = subparsers.add_parser("threat", help="risk to a unit of a side on every cell: who can fire there, "
@@ -51,3 +65,17 @@ def add_parsers(subparsers: Any) -> None:
     p.add_argument("--moving", action="store_true",
                    help="attackers may first move within their allowance, where the game allows it")
     p.set_defaults(handler=_threat)
+
+    p = subparsers.add_parser("route", help="the least exposed route of a unit to a goal within N turns, "
+                                            "beside the cheapest")
+    p.add_argument("scenario", help="scenario file (wartools-scenario/1)")
+    p.add_argument("unit", help="id of the moving unit")
+    p.add_argument("goal", help="the cell to reach")
+    p.add_argument("--turns", type=int, help="arrive within this many turns (default: as soon as the cheapest)")
+    p.add_argument("--position", help="position file (wartools-position/1); default: the set-up")
+    p.set_defaults(handler=_route)
+
+    p = subparsers.add_parser("race", help="the first turn each side can reach each objective, and with which unit")
+    p.add_argument("scenario", help="scenario file (wartools-scenario/1)")
+    p.add_argument("--position", help="position file (wartools-position/1); default: the set-up")
+    p.set_defaults(handler=_race)

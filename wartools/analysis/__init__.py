@@ -8,6 +8,8 @@ Every answer carries ``assumptions``: the assumed readings of the rules it rests
 from __future__ import annotations
 
 from wartools.analysis.board import Board
+from wartools.analysis.race import Arrival, Race, race
+from wartools.analysis.route import Route, RouteStep, least_exposed_route
 from wartools.analysis.threat import ThreatCell, ThreatMap, threat_map
 
-__all__ = ["Board", "ThreatCell", "ThreatMap", "threat_map"]
+__all__ = ["Arrival", "Board", "Race", "race", "Route", "RouteStep", "ThreatCell", "ThreatMap", "least_exposed_route", "threat_map"]

@@ -89,9 +89,10 @@ class Board:
             return names[0]
         return max(counts, key=lambda t: (counts[t], -names.index(t)))
 
-    def assumptions(self, *more: Iterable[Assumption]) -> tuple[Assumption, ...]:
-        """The fire rules' assumed readings, then ``more``."""
-        return merge_assumptions(self.fire.assumptions(), *more)
+    def assumptions(self, *more: Iterable[Assumption], moving: bool = False) -> tuple[Assumption, ...]:
+        """The fire rules' assumed readings (those of moving before firing too, with
+        ``moving``), then ``more``."""
+        return merge_assumptions(self.fire.assumptions(moving), *more)
 
 
 def assumptions_json(items: Iterable[Assumption]) -> list[dict[str, Any]]:

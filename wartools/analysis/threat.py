@@ -257,7 +257,7 @@ def threat_map(scenario: Scenario | Board, side: str, position: Position | None 
         cells[cell] = ThreatCell(tuple(kept), p, e, moved_from.get(cell, {}))
         for a in kept:
             used.extend(a.assumptions)
-    return ThreatMap(board, side, target_type, moving, cells, board.assumptions(used), positions)
+    return ThreatMap(board, side, target_type, moving, cells, board.assumptions(used, moving=moving), positions)
 
 
 def _allowance(board: Board, unit: Unit) -> int | None:

@@ -119,6 +119,8 @@ class FireRules:
     PROFILE_RULE: ClassVar[str] = ""
     #: options whose readings every fire answer rests on
     OPTIONS: ClassVar[tuple[str, ...]] = ()
+    #: options whose readings an answer rests on when attackers move before firing
+    MOVE_OPTIONS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -200,9 +202,10 @@ class FireRules:
         move and fire)."""
         return None
 
-    def assumptions(self) -> tuple[Assumption, ...]:
-        """The assumed readings every fire answer of this game rests on."""
-        out = list(self.game.assumptions(self.OPTIONS))
+    def assumptions(self, moving: bool = False) -> tuple[Assumption, ...]:
+        """The assumed readings every fire answer of this game rests on (and, with ``moving``,
+        those of moving before firing)."""
+        out = list(self.game.assumptions(self.OPTIONS + (self.MOVE_OPTIONS if moving else ())))
         if self.PROFILE_RULE:
             out.append(Assumption(self.PROFILE_RULE,
                                   "units fire and defend with the typical values of their type "

@@ -18,6 +18,7 @@ from wartools.render.draw import annotate_cells, draw_path, heat_cells, highligh
 from wartools.render.scenario import draw_scenario
 
 if TYPE_CHECKING:  # pragma: no cover
+    from wartools.analysis.route import Route
     from wartools.analysis.threat import ThreatMap
 
 
@@ -36,6 +37,20 @@ def draw_threat(t: ThreatMap, ax: Any = None, *, legend: bool = False, numbers: 
     return ax
 
 
+def draw_route_answer(r: Route, ax: Any = None) -> Any:
+    """The threat to the mover's side as a heat map, the cheapest route in red and the
+    least-exposed one in blue."""
+    from wartools.analysis.threat import threat_map
+
+    b = r.board
+    ax = draw_threat(threat_map(b, b.unit(r.unit).side, target=b.unit(r.unit).type), ax, numbers=False)
+    if r.reachable:
+        draw_path(ax, b.map, r.cheapest_cells, color="#d62728", gid="cheapest-route")
+        draw_path(ax, b.map, r.cells, color="#1f77b4", gid="least-exposed-route")
+    ax.set_title(f"{r.unit} to {b.map.label(r.goal)}: least exposed (blue) and cheapest (red)")
+    return ax
+
+
 def draw_route(ax: Any, board_map: Any, cells: Any, colour: str = "#1f77b4", gid: str = "route") -> Any:
     """A route's cells as arrows."""
     return draw_path(ax, board_map, cells, color=colour, gid=gid)
@@ -46,4 +61,4 @@ def draw_cells(ax: Any, board_map: Any, cells: Any, colour: str = "#2ca02c", gid
     return highlight_cells(ax, board_map, cells, color=colour, gid=gid)
 
 
-__all__ = ["draw_cells", "draw_route", "draw_threat"]
+__all__ = ["draw_cells", "draw_route", "draw_route_answer", "draw_threat"]

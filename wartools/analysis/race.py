@@ -1,0 +1,149 @@
+"""Race to objectives: for every objective, the first turn each side can have a unit on it, with
+which unit, and the margin between the sides.
+
+Each unit on the map is searched with the multi-turn movement engine
+(:func:`wartools.movement.reach_in_turns`: the fewest moves to end on each cell, one move per
+turn); a unit already on an objective holds it in the current turn. A reinforcement not yet on
+the map is placed on one of its entry cells as the end of its first move, on its entry turn
+(an assumed reading, stated in the answer), and searched from every entry cell. Other units stay
+where they are. Reaching an objective is what is reported; whether standing there also
+*controls* it is the game's scenario rule (:func:`wartools.scenario.evaluate`).
+
+Examples
+--------
+>>> from wartools.scenario import loads_scenario
+>>> from wartools.scenario.model import EXAMPLE
+>>> r = race(loads_scenario(EXAMPLE))
+>>> r.first["bridge"]["US"], r.first["bridge"]["German"], r.margin("bridge")
+(Arrival(turn=1, unit='us-1', cell=None, moves=1), Arrival(turn=2, unit='de-1', cell=None, moves=2), ('US', 1))
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from wartools.analysis.board import Board, assumptions_json, scenario_assumptions
+from wartools.games.options import Assumption, merge_assumptions
+from wartools.grids.base import Cell
+from wartools.movement import TurnsReach, reach_in_turns
+from wartools.scenario import Position, Scenario
+
+ENTRY_READING = Assumption("scenario reinforcements",
+                           "a reinforcement stands on its entry cell at the end of its first move, on its entry "
+                           "turn, and moves on from there the turns after")
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """The first turn a side can have a unit on an objective, the unit, and (for a reinforcement)
+    the entry cell it comes in by."""
+
+    turn: int
+    unit: str
+    cell: Cell | None = None
+    moves: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Race:
+    """The first arrival of each side on each objective (``None``: not before the game ends)."""
+
+    board: Board = field(repr=False)
+    turn: int
+    first: Mapping[str, Mapping[str, Arrival | None]]
+    assumptions: tuple[Assumption, ...] = ()
+
+    def margin(self, objective: str) -> tuple[str | None, int | None]:
+        """``(side first there, by how many turns)``; ``(None, 0)`` for a tie, ``(None, None)``
+        when no side gets there."""
+        arrivals = {s: a.turn for s, a in self.first[objective].items() if a is not None}
+        if not arrivals:
+            return None, None
+        ordered = sorted(arrivals.items(), key=lambda kv: kv[1])
+        if len(ordered) == 1:
+            return ordered[0][0], None
+        (s1, t1), (_, t2) = ordered[0], ordered[1]
+        return (None, 0) if t1 == t2 else (s1, t2 - t1)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"turn", "objectives": {id: {side: {"turn", "unit"} | null}}, "margins": {id: {"first", "by"}},
+        "assumptions"}``."""
+        lab = self.board.map.label
+        objectives: dict[str, Any] = {}
+        for oid, sides in self.first.items():
+            objectives[oid] = {s: None if a is None else {"turn": a.turn, "unit": a.unit,
+                                                          **({"enters_by": lab(a.cell)} if a.cell else {})}
+                               for s, a in sides.items()}
+        margins = {}
+        for oid in self.first:
+            side, by = self.margin(oid)
+            margins[oid] = {"first": side, "by": by}
+        return {"turn": self.turn, "objectives": objectives, "margins": margins,
+                "assumptions": assumptions_json(self.assumptions)}
+
+    def text(self) -> str:
+        """One line per objective: each side's first turn and unit, and the margin."""
+        s = self.board.scenario
+        lines = [f"race to the objectives from {s.rules.turn_name} {self.turn} (last: {s.turns})"]
+        for oid, sides in self.first.items():
+            parts = [f"{side} {'never' if a is None else f'turn {a.turn} ({a.unit})'}" for side, a in sides.items()]
+            first, by = self.margin(oid)
+            lead = ("tie" if by == 0 else "nobody" if first is None else
+                    f"{first} first" + (f" by {by}" if by else " (alone)"))
+            lines.append(f"  {oid} ({self.board.map.label(s.objective(oid).cell)}): {'; '.join(parts)} -> {lead}")
+        lines += [a.text() for a in self.assumptions]
+        return "\n".join(lines)
+
+
+def race(scenario: Scenario | Board, position: Position | None = None) -> Race:
+    """The first turn each side can reach each objective, with which unit."""
+    board = scenario if isinstance(scenario, Board) else Board.of(scenario, position)
+    s, p, m = board.scenario, board.position, board.map
+    now, last = p.turn, s.turns
+    found: dict[str, dict[str, Arrival | None]] = {o.id: dict.fromkeys(s.sides) for o in s.objectives}
+    used: list[Assumption] = []
+    cache: dict[tuple[str, str, Cell, int], TurnsReach] = {}
+
+    def offer(side: str, arrival: Arrival, objective: str) -> None:
+        old = found[objective][side]
+        if arrival.turn <= last and (old is None or (arrival.turn, arrival.moves) < (old.turn, old.moves)):
+            found[objective][side] = arrival
+
+    def reach(unit: str | None, utype: str, side: str, cell: Cell, turns: int) -> TurnsReach:
+        key = (utype, side, cell, turns) if unit is None else (unit, side, cell, turns)
+        if key not in cache:
+            cache[key] = (reach_in_turns(m, cell, unit, turns=turns) if unit is not None
+                          else reach_in_turns(m, cell, utype, side=side, turns=turns))
+            graph = cache[key].graph
+            if graph is not None:
+                used.extend(graph.rules.assumptions())
+        return cache[key]
+
+    for u in m.units:
+        r = reach(u.id, u.type, u.side, u.cell, last - now + 1)
+        for o in s.objectives:
+            k = r.turns_to.get(o.cell)
+            if k is not None:
+                offer(u.side, Arrival(now if k == 0 else now + k - 1, u.id, moves=k), o.id)
+    waiting = p.waiting(s)
+    for uid in waiting:
+        fu = s.unit(uid)
+        if fu.enters is None:
+            continue
+        enter = max(fu.enters.turn, now)
+        if enter > last:
+            continue
+        used.append(ENTRY_READING)
+        for cell in s.entry_cells(fu):
+            if m.units_at(cell):
+                continue
+            r = reach(None, fu.type, fu.side, cell, last - enter)
+            for o in s.objectives:
+                k = r.turns_to.get(o.cell)
+                if k is not None:
+                    offer(fu.side, Arrival(enter + k, uid, cell, k + 1), o.id)
+    return Race(board, now, found, merge_assumptions(used, scenario_assumptions(s)))
+
+
+__all__ = ["Arrival", "ENTRY_READING", "Race", "race"]
