@@ -426,8 +426,7 @@ def walk(frame: Frame, dq: np.ndarray, dr: np.ndarray, keep: Keep | None = None)
     e = [np.concatenate([p[j] for p in eparts]) if eparts else np.zeros(0, dtype=np.int64) for j in range(8)]
     # rows arrive per ruler in (q, r[, dir]) order: a stable sort by order keeps that for ties
     cs, es = _sort(c[0], c[4]), _sort(e[0], e[5])
-    i64, i8 = np.int64, np.int8
-    return Walk(c[0][cs].astype(i64), c[1][cs].astype(i64), c[2][cs].astype(i64), c[3][cs].astype(i8),
-                c[4][cs].astype(i64), c[5][cs].astype(i8), c[6][cs].astype(i64),
-                e[0][es].astype(i64), e[1][es].astype(i64), e[2][es].astype(i64), e[3][es].astype(i8),
-                e[4][es].astype(i8), e[5][es].astype(i64), e[6][es].astype(i8), e[7][es].astype(i64))
+    types = (np.int64, np.int64, np.int64, np.int8, np.int64, np.int8, np.int64)
+    cells = [x[cs].astype(t, copy=False) for x, t in zip(c, types)]
+    edges = [x[es].astype(t, copy=False) for x, t in zip(e, types[:3] + (np.int8,) + types[3:])]
+    return Walk(*cells, *edges)
