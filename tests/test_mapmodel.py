@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from wartools.errors import MapError
 from wartools.games import find_game, game_ids
 from wartools.mapmodel import Map, dumps_map, load_map, loads_map, save_map
-from wartools.mapmodel import yamlio
+from wartools.mapmodel import atomic
 
 GOOD = textwrap.dedent("""\
     format: wartools-map/1
@@ -151,7 +151,7 @@ def test_save_is_atomic_when_the_write_fails(tmp_path, monkeypatch):
     def boom(src, dst):
         raise OSError("disk full")
 
-    monkeypatch.setattr(yamlio.os, "replace", boom)
+    monkeypatch.setattr(atomic.os, "replace", boom)
     with pytest.raises(OSError):
         save_map(m.with_terrain("A1", "marsh"), target)
     assert target.read_text() == before

@@ -67,7 +67,7 @@ def test_reach_json_defaults_from_unit_on_start(ci_map, capsys):
     (["reach", "MAP", "A1", "--unit", "panzer"], "unknown unit type 'panzer'"),
     (["reach", "MAP", "A1", "--side", "French"], "unknown side 'French'"),
     (["reach", "MAP", "B2"], "no unit on B2 and no side given"),
-    (["reach", "MAP", "A1", "--budget", "-1"], "--budget must be >= 0"),
+    (["reach", "MAP", "A1", "--budget", "-1"], "--budget: -1 is outside the limit 0..10000"),
     (["path", "MAP", "A1"], "path:"),
     (["reach", "missing.yaml", "A1"], "no such map file"),
 ])

@@ -3,7 +3,9 @@
 Each subcommand's handler takes the parsed arguments and returns
 ``(answer, text)``: a JSON-able dict (printed with ``--json``) and a
 human-readable text. User errors (a :class:`~wartools.errors.WartoolsError`,
-a missing file, a bad flag) print one line on stderr and exit with status 2.
+a missing file, a bad flag, a number beyond :mod:`wartools.limits`) print one
+line on stderr and exit with status 2; an unexpected exception (a bug) prints
+one line asking for a bug report and exits with status 3, never a traceback.
 Analysis subcommands (``los``, ``viewshed``, ``reach``, ``path``, ``odds``) are
 registered by their own modules through ``add_parsers``.
 
@@ -20,10 +22,12 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from wartools import limits
 from wartools.cli_common import add_option_flag
-from wartools.errors import WartoolsError
+from wartools.errors import WartoolsError, one_line
 from wartools.games import load_plugins
 
 # modules that add subcommands: (module, function)
@@ -139,7 +143,47 @@ def build_parser() -> argparse.ArgumentParser:
             leaf.add_argument("--json", action="store_true", help="print the answer as JSON")
         if not any("--option" in a.option_strings for a in leaf._actions):
             add_option_flag(leaf)
+        _bound_numbers(leaf)
     return parser
+
+
+def _bound_numbers(leaf: argparse.ArgumentParser) -> None:
+    """Give every integer and decimal option of ``leaf`` the limits of :mod:`wartools.limits`,
+    checked while parsing (before any work): ``--turns 1e30`` or a 5,000-digit number is refused
+    in one line naming the option, the value and the limit."""
+    in_odds = " odds " in f"{leaf.prog} "
+    for action in leaf._actions:
+        if action.type is int:
+            limit = limits.CLI_INTS.get(action.dest) or (limits.ODDS_VALUE if in_odds else limits.ANY_INT)
+            action.type = BoundedInt(limit)
+        elif action.type is float:
+            action.type = _float_type
+
+
+@dataclass(frozen=True)
+class BoundedInt:
+    """The argparse ``type`` of an integer option: a whole number within ``limit``.
+
+    Examples
+    --------
+    >>> BoundedInt(limits.TURNS)("3")
+    3
+    """
+
+    limit: limits.IntLimit
+
+    def __call__(self, text: str) -> int:
+        try:
+            return limits.parse_int("", text, self.limit)
+        except limits.LimitError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _float_type(text: str) -> float:
+    try:
+        return limits.parse_float("", text)
+    except limits.LimitError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _all_subparsers(sub: argparse._SubParsersAction[Any]) -> list[argparse.ArgumentParser]:
@@ -156,22 +200,73 @@ def _all_subparsers(sub: argparse._SubParsersAction[Any]) -> list[argparse.Argum
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 ok, 2 bad input)."""
+    """Run the command line; return the exit status.
+
+    0: answered; 2: bad input (one line on stderr says what was wrong and what is valid);
+    3: a bug in wartools (one line names the command and asks for a bug report; never a
+    traceback); 130: interrupted.
+    """
+    args: argparse.Namespace | None = None
+    words = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = build_parser().parse_args(argv)
+        _safe_streams()
+        for i, word in enumerate(words):
+            after = words[i - 1] if i and str(words[i - 1]).startswith("-") else ""
+            limits.check_text(f"argument {after}" if after else f"command-line word {i + 1}", str(word),
+                              limits.MAX_ARG_CHARS)
+        args = build_parser().parse_args(words)
         answer, text = args.handler(args)
+        out = json.dumps(answer, indent=2) if getattr(args, "json", False) else text
     except WartoolsError as exc:
-        print(f"wartools: error: {exc}", file=sys.stderr)
+        _say(f"wartools: error: {exc}")
         return 2
-    except (OSError, KeyboardInterrupt) as exc:
-        print(f"wartools: error: {exc}", file=sys.stderr)
+    except OSError as exc:
+        _say(f"wartools: error: {one_line(exc)}")
         return 2
+    except KeyboardInterrupt:
+        _say("wartools: interrupted")
+        return 130
+    except SystemExit as exc:  # --help and --version print and leave through SystemExit
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except Exception as exc:  # noqa: BLE001 - the last resort: never a traceback
+        detail = one_line(exc)
+        detail = detail if len(detail) <= 120 else detail[:117] + "..."
+        _say(f"wartools: internal error in '{_command(args, words)}' ({type(exc).__name__}"
+             f"{': ' + detail if detail else ''}); this is a bug in wartools: please report it, "
+             "with the command line and the files it read")
+        return 3
     try:
-        print(json.dumps(answer, indent=2) if getattr(args, "json", False) else text)
+        print(out)
         sys.stdout.flush()
     except BrokenPipeError:  # e.g. `wartools ... | head`: the reader left, which is fine
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
     return 0
+
+
+def _command(args: argparse.Namespace | None, words: list[str]) -> str:
+    """The subcommand being run (``odds combat-infantry``), for the last-resort message."""
+    name = getattr(args, "command", None) or next((w for w in words if not w.startswith("-")), "")
+    game = getattr(args, "odds_game", None)
+    return one_line(f"wartools {name}{' ' + game if game else ''}".strip())[:80]
+
+
+def _say(line: str) -> None:
+    """Print one line on stderr (never raising: a closed stderr is not worth a traceback)."""
+    try:
+        print(line, file=sys.stderr)
+    except (OSError, ValueError):
+        pass
+
+
+def _safe_streams() -> None:
+    """Characters the terminal cannot show are escaped rather than failing the answer."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (OSError, ValueError):
+                pass
 
 
 if __name__ == "__main__":  # pragma: no cover

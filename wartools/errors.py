@@ -6,8 +6,33 @@ line turns these into one line on stderr and exit status 2.
 from __future__ import annotations
 
 
+def one_line(text: object) -> str:
+    r"""``text`` on one line: line breaks, control characters and lone surrogates escaped.
+
+    Examples
+    --------
+    >>> one_line("C3\x00\nfoo")
+    'C3\\x00\\nfoo'
+    """
+    s = str(text)
+    if s.isprintable():
+        return s
+    return "".join(ch if ch.isprintable() or ch == " " else
+                   ch.encode("unicode_escape", "backslashreplace").decode("ascii") for ch in s)
+
+
 class WartoolsError(ValueError):
-    """Base class of every user-facing wartools error."""
+    r"""Base class of every user-facing wartools error. Its message is always one line
+    (control characters in a bad value are escaped).
+
+    Examples
+    --------
+    >>> str(WartoolsError("label 'A1\nB' is not a label"))
+    "label 'A1\\nB' is not a label"
+    """
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())
 
 
 class GridError(WartoolsError):

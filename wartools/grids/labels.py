@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from wartools.errors import GridError
+from wartools.limits import MAX_LABEL_CHARS, shown
 
 SCHEMES = ("column-letter", "row-letter", "numeric")
 
@@ -105,6 +106,8 @@ def parse_label(scheme: str, text: str, columns: int, rows: int,
     raw = text
     if not isinstance(text, str):
         raise GridError(f"label must be a string, got {text!r}")
+    if len(text) > MAX_LABEL_CHARS:
+        raise GridError(f"label {shown(text)} is longer than the limit of {MAX_LABEL_CHARS} characters")
     text = text.strip()
     if prefix and text.upper().startswith(f"{prefix}-".upper()):
         text = text[len(prefix) + 1:]

@@ -23,13 +23,15 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from pathlib import Path
 
 import yaml
 
 from wartools.errors import MapError
+from wartools.limits import one_line
+from wartools.mapmodel.atomic import write_atomic
+from wartools.mapmodel.fileread import read_text
 from wartools.mapmodel.model import FORMAT, Map, Objective, Road, Unit
-from wartools.mapmodel.yamlio import read_yaml, write_atomic
+from wartools.mapmodel.yamlio import read_yaml
 
 
 def loads_map(text: str, source: str = "<string>") -> Map:
@@ -39,15 +41,11 @@ def loads_map(text: str, source: str = "<string>") -> Map:
 
 
 def load_map(path: str | os.PathLike[str]) -> Map:
-    """Load and validate a map file; :class:`MapError` names the file, line and field."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise MapError("no such map file", file=str(path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MapError(f"cannot read map file: {exc}", file=str(path)) from None
-    return loads_map(text, str(path))
+    """Load and validate a map file; :class:`MapError` names the file, line and field.
+
+    Only a regular file within the limits of :mod:`wartools.limits` is read.
+    """
+    return loads_map(read_text(path, "map file"), one_line(os.fspath(path)))
 
 
 class _Dumper(yaml.SafeDumper):
@@ -82,8 +80,8 @@ def dumps_map(m: Map, fresh: bool = False) -> str:
 
 
 def save_map(m: Map, path: str | os.PathLike[str]) -> None:
-    """Write the map atomically (temporary file + rename)."""
+    """Write the map atomically (temporary file + rename; a symbolic link is followed)."""
     write_atomic(path, dumps_map(m))
 
 
-__all__ = ["FORMAT", "Map", "Objective", "Road", "Unit", "dumps_map", "load_map", "loads_map", "save_map"]
+__all__ = ["FORMAT", "Map", "MapError", "Objective", "Road", "Unit", "dumps_map", "load_map", "loads_map", "save_map"]

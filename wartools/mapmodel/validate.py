@@ -5,7 +5,6 @@ what would be valid. Nothing is constructed until all checks pass.
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -16,6 +15,8 @@ from wartools.games.base import Vocabulary
 from wartools.grids import Edge, Grid, HexGrid, SquareGrid
 from wartools.grids.base import Cell
 from wartools.grids.numbering import AxisNumbering, Numbering, Stagger
+from wartools.limits import (ANY_INT, BOARD_SIDE, CELLS_REASON, ELEVATION, MAX_ARG_CHARS, MAX_CELLS, MAX_FLOAT,
+                             MAX_LABEL_CHARS, MAX_NAME_CHARS, OBJECTIVE_VALUE, STRENGTH, IntLimit, shown)
 from wartools.mapmodel.image import BoardImage
 from wartools.mapmodel.parts import FORMAT, OBJECTIVE_KINDS, ROAD_KINDS, TOP_KEYS, UNIT_KEYS, Objective, Road, Unit
 
@@ -39,8 +40,22 @@ class _Checker:
 
     def typed(self, data: Any, path: tuple[Any, ...], kind: type | tuple[type, ...], what: str) -> Any:
         if not isinstance(data, kind) or (kind is int and isinstance(data, bool)):
-            raise self.fail(path, f"must be {what}, got {type(data).__name__} {data!r}")
+            raise self.fail(path, f"must be {what}, got {type(data).__name__} {shown(data)}")
         return data
+
+    def bounded_text(self, data: Any, path: tuple[Any, ...], what: str, most: int = MAX_LABEL_CHARS) -> str:
+        """A string of at most ``most`` characters."""
+        self.typed(data, path, str, what)
+        if len(data) > most:
+            raise self.fail(path, f"{shown(data)} is longer than the limit of {most} characters")
+        return str(data)
+
+    def bounded_int(self, data: Any, path: tuple[Any, ...], limit: IntLimit) -> int:
+        """An integer within ``limit``."""
+        self.typed(data, path, int, "an integer")
+        if not limit.low <= data <= limit.high:
+            raise self.fail(path, f"{shown(data)} is outside the limit {limit} ({limit.what})")
+        return int(data)
 
     def mapping(self, data: Any, path: tuple[Any, ...], allowed: tuple[str, ...] | None = None,
                 required: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -48,7 +63,7 @@ class _Checker:
         if allowed is not None:
             for key in data:
                 if key not in allowed:
-                    raise self.fail((*path, key), f"unknown key {key!r}; valid: {', '.join(allowed)}")
+                    raise self.fail((*path, key), f"unknown key {shown(key)}; valid: {', '.join(allowed)}")
         for key in required:
             if key not in data:
                 raise self.fail(path, f"missing required key {key!r}")
@@ -58,14 +73,14 @@ class _Checker:
         try:
             return vocab.resolve(value)
         except WartoolsError:
-            raise self.fail(path, f"unknown {vocab.kind} {value!r} for {game.id}; "
+            raise self.fail(path, f"unknown {vocab.kind} {shown(value)} for {game.id}; "
                                   f"valid: {vocab.choices()}") from None
 
     def cell(self, grid: Grid, value: Any, path: tuple[Any, ...]) -> Cell:
         if isinstance(value, int) and not isinstance(value, bool):
             # YAML reads 0304 as an octal number and 1203 as an integer: never guess which cell
-            raise self.fail(path, f"cell label {value!r} was read as a number; quote it, e.g. '0304'")
-        self.typed(value, path, str, "a cell label")
+            raise self.fail(path, f"cell label {shown(value)} was read as a number; quote it, e.g. '0304'")
+        self.bounded_text(value, path, "a cell label")
         try:
             return grid.parse(value)
         except WartoolsError as exc:
@@ -76,26 +91,57 @@ class _Checker:
 Checker = _Checker
 
 
+class _OneSpelling:
+    """One cell, one spelling: ``C3``, ``c3`` and ``C03`` name one cell, so a mapping keyed by
+    labels (or a list of labels) may name each cell once; the second spelling is refused with
+    the first one and both lines."""
+
+    def __init__(self, ck: _Checker, grid: Grid) -> None:
+        self.ck, self.grid = ck, grid
+        self.seen: dict[tuple[tuple[Any, ...], Cell], Any] = {}
+
+    def cell(self, label: Any, where: tuple[Any, ...], key: Any = None) -> Cell:
+        path = (*where, label if key is None else key)
+        c = self.ck.cell(self.grid, label, path)
+        first = self.seen.setdefault((where, c), key if key is not None else label)
+        if first != (key if key is not None else label):
+            first_path = (*where, first)
+            first_label = first if key is None else label
+            first_line = self.ck.lines.get(first_path)
+            at = f" (line {first_line})" if first_line else ""
+            if key is None:
+                what = f"{shown(label)} and {shown(first_label)}{at} both name cell {self.grid.label(c)}"
+            else:
+                what = f"entries {first}{at} and {key} both name cell {self.grid.label(c)}"
+            raise self.ck.fail(path, f"{what}; give each cell once, spelt one way")
+        return c
+
+
 def _grid(ck: _Checker, data: Any) -> Grid:
     path = ("grid",)
     ck.mapping(data, path, required=("type", "columns", "rows"))
     kind = data["type"]
-    if kind not in GRID_KEYS:
-        raise ck.fail((*path, "type"), f"unknown grid type {kind!r}; valid: hex, square")
+    if not isinstance(kind, str) or kind not in GRID_KEYS:
+        raise ck.fail((*path, "type"), f"unknown grid type {shown(kind)}; valid: hex, square")
     ck.mapping(data, path, GRID_KEYS[kind])
     for key in ("columns", "rows"):
         value = ck.typed(data[key], (*path, key), int, "a positive integer")
         if value < 1:
             raise ck.fail((*path, key), f"must be a positive integer, got {value}")
+        ck.bounded_int(value, (*path, key), BOARD_SIDE)
+    if data["columns"] * data["rows"] > MAX_CELLS:
+        raise ck.fail(path, f"{data['columns']} x {data['rows']} = {data['columns'] * data['rows']:,} cells "
+                            f"is more than the limit of {MAX_CELLS:,} ({CELLS_REASON})")
     labels = data.get("labels", "column-letter")
     prefix = data.get("label_prefix")
     if prefix is not None:
         prefix = str(ck.typed(prefix, (*path, "label_prefix"), (str, int), "a string"))
+        ck.bounded_text(prefix, (*path, "label_prefix"), "a string")
     choices = {"orientation": ("flat", "pointy"), "offset": ("odd", "even"),
                "labels": ("column-letter", "row-letter", "numeric", "custom"), "adjacency": (4, 8)}
     for key, valid in choices.items():
         if key in data and data[key] not in valid:
-            raise ck.fail((*path, key), f"must be one of {', '.join(map(str, valid))}, got {data[key]!r}")
+            raise ck.fail((*path, key), f"must be one of {', '.join(map(str, valid))}, got {shown(data[key])}")
     numbering = None
     if labels == "custom" or "numbering" in data:
         if labels != "custom":
@@ -122,7 +168,7 @@ def _numbering(ck: _Checker, data: Any) -> Numbering:
         entry = ck.mapping(data[axis], (*path, axis), ("style", "start", "step", "digits"))
         for key in ("start", "step", "digits"):
             if key in entry:
-                ck.typed(entry[key], (*path, axis, key), int, "an integer")
+                ck.bounded_int(entry[key], (*path, axis, key), ANY_INT)
         try:
             axes[axis] = AxisNumbering(**entry)
         except WartoolsError as exc:
@@ -131,12 +177,12 @@ def _numbering(ck: _Checker, data: Any) -> Numbering:
     if data.get("stagger") is not None:
         entry = ck.mapping(data["stagger"], (*path, "stagger"), ("axis", "parity", "shift"))
         if "shift" in entry:
-            ck.typed(entry["shift"], (*path, "stagger", "shift"), int, "an integer")
+            ck.bounded_int(entry["shift"], (*path, "stagger", "shift"), ANY_INT)
         try:
             stagger = Stagger(**entry)
         except WartoolsError as exc:
             raise ck.fail((*path, "stagger"), str(exc)) from None
-    separator = ck.typed(data.get("separator", ""), (*path, "separator"), str, "a string")
+    separator = ck.bounded_text(data.get("separator", ""), (*path, "separator"), "a string")
     try:
         return Numbering(axes["column"], axes["row"], data.get("first", "column"), separator, stagger)
     except WartoolsError as exc:
@@ -155,8 +201,8 @@ def _numbers(ck: _Checker, data: Any, path: tuple[Any, ...], positive: bool) -> 
         raise ck.fail(path, f"must be {what}, got {len(data)} values")
     for i, v in enumerate(data):
         ck.typed(v, (*path, i), (int, float), "a number")
-        if isinstance(v, bool) or not math.isfinite(v) or (positive and v <= 0):
-            raise ck.fail((*path, i), f"must be {what}, got {v!r}")
+        if isinstance(v, bool) or not abs(v) <= MAX_FLOAT or (positive and v <= 0):
+            raise ck.fail((*path, i), f"must be {what} of at most {MAX_FLOAT:g}, got {shown(v)}")
     return float(data[0]), float(data[1])
 
 
@@ -164,11 +210,12 @@ def _image(ck: _Checker, data: Any) -> BoardImage:
     """The ``image`` key: a board picture and where the grid lies on it."""
     path = ("image",)
     ck.mapping(data, path, ("file", "origin", "pitch", "rotation", "size"), required=("file", "origin", "pitch"))
-    file = ck.typed(data["file"], (*path, "file"), str, "a file name")
+    file = ck.bounded_text(data["file"], (*path, "file"), "a file name", MAX_ARG_CHARS)
     rotation = data.get("rotation", 0)
     ck.typed(rotation, (*path, "rotation"), (int, float), "a number of degrees")
-    if isinstance(rotation, bool) or not math.isfinite(rotation):
-        raise ck.fail((*path, "rotation"), f"must be a number of degrees, got {rotation!r}")
+    if isinstance(rotation, bool) or not abs(rotation) <= MAX_FLOAT:
+        raise ck.fail((*path, "rotation"), f"must be a number of degrees of at most {MAX_FLOAT:g}, "
+                                           f"got {shown(rotation)}")
     size = None
     if data.get("size") is not None:
         w, h = _numbers(ck, data["size"], (*path, "size"), positive=True)
@@ -210,7 +257,7 @@ def build_map(cls: type, data: Any, source: str | None, lines: Mapping[tuple[Any
     ck.mapping(data, (), TOP_KEYS, required=("format", "name", "game", "grid"))
     if data["format"] != FORMAT:
         raise ck.fail(("format",), f"unsupported format {data['format']!r}; valid: {FORMAT}")
-    name = ck.typed(data["name"], ("name",), str, "a string")
+    name = ck.bounded_text(data["name"], ("name",), "a string", MAX_NAME_CHARS)
     try:
         game = find_game(ck.typed(data["game"], ("game",), str, "a game id"))
     except WartoolsError as exc:
@@ -223,16 +270,17 @@ def build_map(cls: type, data: Any, source: str | None, lines: Mapping[tuple[Any
     default = ck.vocab(game.terrain, terrain_data.get("default", game.default_terrain),
                        ("terrain", "default"), game)
     terrain: dict[Cell, str] = {}
+    once = _OneSpelling(ck, grid)
     for lab, t in ck.mapping(terrain_data.get("cells", {}) or {}, ("terrain", "cells")).items():
-        c = ck.cell(grid, lab, ("terrain", "cells", lab))
+        c = once.cell(lab, ("terrain", "cells"))
         value = ck.vocab(game.terrain, t, ("terrain", "cells", lab), game)
         if value != default:
             terrain[c] = value
 
     elevation: dict[Cell, int] = {}
     for lab, v in ck.mapping(data.get("elevation", {}) or {}, ("elevation",)).items():
-        c = ck.cell(grid, lab, ("elevation", lab))
-        level = ck.typed(v, ("elevation", lab), int, "an integer level")
+        c = once.cell(lab, ("elevation",))
+        level = ck.bounded_int(v, ("elevation", lab), ELEVATION)
         if level:
             elevation[c] = level
 
@@ -254,7 +302,7 @@ def build_map(cls: type, data: Any, source: str | None, lines: Mapping[tuple[Any
 
     features: dict[Cell, tuple[str, ...]] = {}
     for lab, fs in ck.mapping(data.get("features", {}) or {}, ("features",)).items():
-        c = ck.cell(grid, lab, ("features", lab))
+        c = once.cell(lab, ("features",))
         items = ck.typed(fs, ("features", lab), list, "a list of feature names")
         names = tuple(ck.vocab(game.cell_features, f, ("features", lab, j), game) for j, f in enumerate(items))
         if len(set(names)) != len(names):
@@ -280,35 +328,41 @@ def build_map(cls: type, data: Any, source: str | None, lines: Mapping[tuple[Any
     for i, entry in enumerate(ck.typed(data.get("objectives", []) or [], ("objectives",), list, "a list")):
         path = ("objectives", i)
         ck.mapping(entry, path, ("cell", "kind", "value"), required=("cell",))
-        value = ck.typed(entry.get("value", 1), (*path, "value"), int, "an integer")
+        points = ck.bounded_int(entry.get("value", 1), (*path, "value"), OBJECTIVE_VALUE)
         objectives.append(Objective(ck.cell(grid, entry["cell"], (*path, "cell")),
                                     ck.vocab(OBJECTIVE_KINDS, entry.get("kind", "victory"), (*path, "kind"),
-                                             game), value))
+                                             game), points))
 
     zones = {}
     for zname, labels in ck.mapping(data.get("zones", {}) or {}, ("zones",)).items():
-        ck.typed(zname, ("zones", zname), str, "a zone name")
+        ck.bounded_text(zname, ("zones", zname), "a zone name")
         zones[zname] = _label_list(ck, grid, labels, ("zones", zname))
+        zone_once = _OneSpelling(ck, grid)
+        for i, lab in enumerate(labels):
+            zone_once.cell(lab, ("zones", zname), key=i)
 
     units, seen = [], set()
     for i, entry in enumerate(ck.typed(data.get("units", []) or [], ("units",), list, "a list")):
         path = ("units", i)
         ck.mapping(entry, path, UNIT_KEYS, required=("id", "side", "type", "cell"))
         uid = str(ck.typed(entry["id"], (*path, "id"), (str, int), "a string"))
+        ck.bounded_text(uid, (*path, "id"), "a string")
         if uid in seen:
-            raise ck.fail((*path, "id"), f"duplicate unit id {uid!r}")
+            raise ck.fail((*path, "id"), f"duplicate unit id {shown(uid)}")
         seen.add(uid)
-        side = ck.typed(entry["side"], (*path, "side"), str, "a side name")
+        side = ck.bounded_text(entry["side"], (*path, "side"), "a side name")
         utype = ck.vocab(game.unit_types, entry["type"], (*path, "type"), game)
         strength = entry.get("strength")
         if strength is not None and (ck.typed(strength, (*path, "strength"), int, "an integer") < 1):
-            raise ck.fail((*path, "strength"), f"must be >= 1, got {strength}")
+            raise ck.fail((*path, "strength"), f"must be >= 1, got {shown(strength)}")
+        if strength is not None:
+            ck.bounded_int(strength, (*path, "strength"), STRENGTH)
         label = entry.get("name")
         if label is not None:
-            ck.typed(label, (*path, "name"), str, "a string")
+            ck.bounded_text(label, (*path, "name"), "a string", MAX_NAME_CHARS)
         tags = ck.typed(entry.get("tags", []), (*path, "tags"), list, "a list of strings")
         for j, t in enumerate(tags):
-            ck.typed(t, (*path, "tags", j), str, "a string")
+            ck.bounded_text(t, (*path, "tags", j), "a string")
         units.append(Unit(uid, side, utype, ck.cell(grid, entry["cell"], (*path, "cell")), label, strength,
                           tuple(tags)))
 

@@ -7,12 +7,16 @@ the learner's answer with it, and explains.
 """
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 import ipywidgets as w
+
+from wartools.limits import MAX_ARG_CHARS, MAX_EXPONENT
 
 from wartools.widgets.common import pre
 
@@ -27,15 +31,35 @@ class Feedback:
     message: str
 
 
+_EXPONENT = re.compile(r"[eE]([+-]?[0-9]+)")
+
+
 def _as_number(value: Any) -> Fraction | None:
-    """``value`` as an exact number: ints, fractions ``"1/3"``, decimals ``"0.25"``, percentages ``"25%"``."""
+    """``value`` as an exact number: ints, fractions ``"1/3"``, decimals ``"0.25"``, percentages ``"25%"``.
+
+    Text longer than :data:`wartools.limits.MAX_ARG_CHARS` or with a decimal exponent beyond
+    :data:`wartools.limits.MAX_EXPONENT` is not read as a number (it is simply wrong).
+
+    Examples
+    --------
+    >>> _as_number("25%"), _as_number("1e50000000")
+    (Fraction(1, 4), None)
+    """
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, Fraction)):
         return Fraction(value)
     if isinstance(value, float):
+        if not math.isfinite(value):
+            return None
         return Fraction(value).limit_denominator(10**6)
     text = str(value).strip().replace(" ", "")
+    # bounded like a command-line number: '1e50000000' would need 50 million digits
+    if len(text) > MAX_ARG_CHARS:
+        return None
+    exponent = _EXPONENT.search(text)
+    if exponent and abs(int(exponent.group(1)[:6])) > MAX_EXPONENT:
+        return None
     try:
         if text.endswith("%"):
             return Fraction(text[:-1]) / 100

@@ -1,0 +1,238 @@
+"""Every input limit of wartools, with its reason, in one place.
+
+Hostile or careless input (a YAML alias bomb, a 10^10-cell board, ``--turns 1e30``)
+must be refused *before* any work is done, with one line naming the field, the
+value and the limit. The numbers below are far above anything a real board
+game uses and low enough that every command answers in seconds. ``docs/limits.md``
+lists them for users; :func:`limits_table` prints that table from this module.
+
+Examples
+--------
+>>> check_int("elevation.C3", 3, ELEVATION)
+3
+>>> check_int("elevation.C3", 10**23, ELEVATION)
+Traceback (most recent call last):
+...
+wartools.limits.LimitError: elevation.C3: 100000000000000000000000 is outside the limit -1000..1000 (elevation levels)
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from wartools.errors import WartoolsError
+from wartools.errors import one_line as one_line  # re-exported: limits and messages in one place
+
+
+class LimitError(WartoolsError):
+    """An input beyond one of the limits of :mod:`wartools.limits`."""
+
+
+@dataclass(frozen=True)
+class IntLimit:
+    """An inclusive integer range and why it is there."""
+
+    low: int
+    high: int
+    what: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.low}..{self.high}"
+
+
+# --- files --------------------------------------------------------------------------------
+#: largest map / scenario / position file read (bytes). A 160 x 160 board with terrain on every
+#: cell and 20,000 units is about 1.5 MB.
+MAX_FILE_BYTES = 8 * 1024 * 1024
+FILE_REASON = "a 160 x 160 board with every cell and 20,000 units written out is about 1.5 MB"
+
+# --- YAML ----------------------------------------------------------------------------------
+#: nodes (scalars, lists, mappings) the whole document may hold once every alias is expanded
+MAX_YAML_NODES = 1_000_000
+YAML_NODES_REASON = ("aliases are expanded: a 700-byte 'billion laughs' file would otherwise "
+                     "become 10^9 values")
+#: deepest nesting of lists and mappings
+MAX_YAML_DEPTH = 64
+YAML_DEPTH_REASON = "the map format nests at most 5 levels; deeper files exhaust the parser's stack"
+
+# --- boards and labels -----------------------------------------------------------------------
+#: most cells on one board (columns x rows)
+MAX_CELLS = 65_536
+CELLS_REASON = ("256 x 256: several times the largest multi-map boards; viewsheds and movement "
+                "grow with the cells")
+#: columns and rows of one board
+BOARD_SIDE = IntLimit(1, 4096, "columns or rows", "one side of the board")
+#: characters in a cell label (``7-G08``), a unit id, side, name or tag
+MAX_LABEL_CHARS = 64
+LABEL_REASON = "labels such as '7-G08' have a few characters; thousands of digits are refused"
+MAX_NAME_CHARS = 1000
+
+# --- integer fields --------------------------------------------------------------------------
+ELEVATION = IntLimit(-1000, 1000, "elevation levels",
+                     "real maps use a handful of levels; LOS multiplies levels by distances "
+                     "in 64-bit integers")
+HEIGHT = IntLimit(0, 1000, "observer height levels", "a tower or hill counter adds a few levels; "
+                  "negative heights are not heights")
+STRENGTH = IntLimit(1, 1000, "unit strength", "steps, figures or dice of one unit")
+OBJECTIVE_VALUE = IntLimit(-1_000_000, 1_000_000, "objective value", "victory points of one objective")
+BUDGET = IntLimit(0, 10_000, "movement points", "one unit's allowance is a few dozen points")
+CAPS = IntLimit(0, 100, "command action points", "a side holds a few dozen CAPs at most")
+TURNS = IntLimit(1, 1000, "turns", "a scenario lasts a few dozen turns")
+RANGE = IntLimit(0, 2 * BOARD_SIDE.high, "range in cells", "no range is longer than the board")
+ALTERNATIVES = IntLimit(0, 20, "alternative paths", "each alternative is a further shortest-path search")
+DICE = IntLimit(0, 500, "dice", "an exact distribution over many dice grows with their number")
+DAMAGE = IntLimit(0, 100, "damage points of one type", "an exact answer sums over every damage point")
+HEALTH = IntLimit(0, 100, "health", "a unit's health is a few points")
+ODDS_VALUE = IntLimit(-1000, 1000, "odds input", "firepower, defense and modifiers are small numbers")
+#: any other integer option of the command line
+ANY_INT = IntLimit(-1_000_000, 1_000_000, "integer", "no board-game number is larger")
+
+#: command-line options (argparse ``dest``) and their limits; others get :data:`ANY_INT`
+#: (``odds`` options not listed get :data:`ODDS_VALUE`)
+CLI_INTS: dict[str, IntLimit] = {
+    "height": HEIGHT, "budget": BUDGET, "caps": CAPS, "turns": TURNS, "range": RANGE,
+    "alternatives": ALTERNATIVES, "dice": DICE, "health": HEALTH, "hit_limit": DICE,
+    "defender_caps": CAPS, "steps": STRENGTH, "strength": STRENGTH,
+}
+
+#: any floating-point option of the command line (finite, at most this large)
+MAX_FLOAT = 1e6
+#: values in one comma-separated list option (mine counters, assault units)
+MAX_LIST_ITEMS = 100
+#: characters of one command-line word or self-check answer
+MAX_ARG_CHARS = 4096
+#: a decimal exponent typed in an answer (``1e50000000`` would need 50 million digits)
+MAX_EXPONENT = 100
+
+
+_SHOWN = 40
+
+
+
+def shown(value: object) -> str:
+    """A value for a message: one line and at most a few dozen characters.
+
+    Examples
+    --------
+    >>> shown(10**50)
+    '10000...(51 digits)'
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'...(100 characters)"
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) < 10**_SHOWN:
+            return str(value)
+        sign = "-" if value < 0 else ""
+        if value.bit_length() < 14_000:  # str() of an int beyond 4300 digits is refused by Python
+            digits = str(abs(value))
+            return f"{sign}{digits[:5]}...({len(digits)} digits)"
+        return f"{sign}about 10^{int(value.bit_length() * 0.30103)}"
+    if isinstance(value, str):
+        if len(value) <= _SHOWN:
+            return one_line(repr(value))
+        return one_line(repr(value[:_SHOWN - 5])) + f"...({len(value)} characters)"
+    text = one_line(repr(value))
+    return text if len(text) <= _SHOWN else text[:_SHOWN - 5] + "..."
+
+
+def check_int(field: str, value: int, limit: IntLimit) -> int:
+    """``value`` if it lies within ``limit``, else :class:`LimitError` naming the field.
+
+    Examples
+    --------
+    >>> check_int("--turns", 0, TURNS)
+    Traceback (most recent call last):
+    ...
+    wartools.limits.LimitError: --turns: 0 is outside the limit 1..1000 (turns)
+    """
+    if not limit.low <= value <= limit.high:
+        raise LimitError(f"{field + ': ' if field else ''}{shown(value)} is outside the limit {limit} ({limit.what})")
+    return value
+
+
+INT_TEXT = re.compile(r"[+-]?[0-9]+")
+
+
+def parse_int(field: str, text: str, limit: IntLimit) -> int:
+    """Parse an integer typed by a user and check it against ``limit`` before converting a
+    number with thousands of digits.
+
+    Examples
+    --------
+    >>> parse_int("--budget", " 12 ", BUDGET)
+    12
+    >>> parse_int("--budget", "1e30", BUDGET)
+    Traceback (most recent call last):
+    ...
+    wartools.limits.LimitError: --budget: '1e30' is not a whole number
+    """
+    at = f"{field}: " if field else ""
+    t = str(text).strip()
+    if not INT_TEXT.fullmatch(t):
+        raise LimitError(f"{at}{shown(str(text))} is not a whole number")
+    digits = t.lstrip("+-").lstrip("0")
+    if len(digits) > 18:
+        raise LimitError(f"{at}{t[0] if t[0] in '+-' else ''}{digits[:5]}...({len(digits)} digits) "
+                         f"is outside the limit {limit} ({limit.what})")
+    return check_int(field, int(t), limit)
+
+
+def parse_float(field: str, text: str, most: float = MAX_FLOAT) -> float:
+    """Parse a decimal number typed by a user: finite and at most ``most`` in size.
+
+    Examples
+    --------
+    >>> parse_float("--tolerance", "0.5")
+    0.5
+    >>> parse_float("--tolerance", "nan")
+    Traceback (most recent call last):
+    ...
+    wartools.limits.LimitError: --tolerance: 'nan' is not a finite number of at most 1000000.0
+    """
+    at = f"{field}: " if field else ""
+    t = str(text).strip()
+    try:
+        value = float(t) if len(t) <= 40 else float("nan")
+    except ValueError:
+        raise LimitError(f"{at}{shown(str(text))} is not a number") from None
+    if not abs(value) <= most:
+        raise LimitError(f"{at}{shown(str(text))} is not a finite number of at most {most}")
+    return value
+
+
+def check_text(field: str, value: str, most: int = MAX_LABEL_CHARS) -> str:
+    """``value`` if it has at most ``most`` characters.
+
+    Examples
+    --------
+    >>> check_text("label", "C4")
+    'C4'
+    """
+    if len(value) > most:
+        raise LimitError(f"{field}: {shown(value)} is longer than the limit of {most} characters")
+    return value
+
+
+def limits_table() -> str:
+    """The limits as a Markdown table (``docs/limits.md`` holds the same).
+
+    Examples
+    --------
+    >>> "| map file size |" in limits_table()
+    True
+    """
+    rows = [("map file size", f"{MAX_FILE_BYTES:,} bytes", FILE_REASON),
+            ("YAML nodes after alias expansion", f"{MAX_YAML_NODES:,}", YAML_NODES_REASON),
+            ("YAML nesting depth", str(MAX_YAML_DEPTH), YAML_DEPTH_REASON),
+            ("board cells (columns x rows)", f"{MAX_CELLS:,}", CELLS_REASON),
+            ("label / id characters", str(MAX_LABEL_CHARS), LABEL_REASON)]
+    for name, lim in (("columns, rows", BOARD_SIDE), ("elevation", ELEVATION), ("--height", HEIGHT),
+                      ("unit strength", STRENGTH), ("objective value", OBJECTIVE_VALUE),
+                      ("--budget", BUDGET), ("--caps", CAPS), ("--turns", TURNS), ("--range", RANGE),
+                      ("--alternatives", ALTERNATIVES), ("--dice", DICE), ("--damage TYPE=N", DAMAGE),
+                      ("--health", HEALTH), ("other odds inputs", ODDS_VALUE),
+                      ("any other integer option", ANY_INT)):
+        rows.append((name, str(lim), lim.reason))
+    return "\n".join(["| input | limit | why |", "| --- | --- | --- |"]
+                     + [f"| {a} | {b} | {c} |" for a, b, c in rows])
