@@ -151,11 +151,9 @@ def _bound_numbers(leaf: argparse.ArgumentParser) -> None:
     """Give every integer and decimal option of ``leaf`` the limits of :mod:`wartools.limits`,
     checked while parsing (before any work): ``--turns 1e30`` or a 5,000-digit number is refused
     in one line naming the option, the value and the limit."""
-    in_odds = " odds " in f"{leaf.prog} "
     for action in leaf._actions:
         if action.type is int:
-            limit = limits.CLI_INTS.get(action.dest) or (limits.ODDS_VALUE if in_odds else limits.ANY_INT)
-            action.type = BoundedInt(limit)
+            action.type = BoundedInt(limits.CLI_INTS.get(action.dest, limits.ANY_INT))
         elif action.type is float:
             action.type = _float_type
 

@@ -81,25 +81,18 @@ CAPS = IntLimit(0, 100, "command action points", "a side holds a few dozen CAPs 
 TURNS = IntLimit(1, 1000, "turns", "a scenario lasts a few dozen turns")
 RANGE = IntLimit(0, 2 * BOARD_SIDE.high, "range in cells", "no range is longer than the board")
 ALTERNATIVES = IntLimit(0, 20, "alternative paths", "each alternative is a further shortest-path search")
-DICE = IntLimit(0, 500, "dice", "an exact distribution over many dice grows with their number")
-DAMAGE = IntLimit(0, 100, "damage points of one type", "an exact answer sums over every damage point")
-HEALTH = IntLimit(0, 100, "health", "a unit's health is a few points")
-ODDS_VALUE = IntLimit(-1000, 1000, "odds input", "firepower, defense and modifiers are small numbers")
 #: any other integer option of the command line
 ANY_INT = IntLimit(-1_000_000, 1_000_000, "integer", "no board-game number is larger")
 
-#: command-line options (argparse ``dest``) and their limits; others get :data:`ANY_INT`
-#: (``odds`` options not listed get :data:`ODDS_VALUE`)
+#: integer command-line options (argparse ``dest``) and their limits; others get :data:`ANY_INT`.
+#: (``wartools odds`` inputs are bounded by each game's odds procedure: ``wartools odds GAME -h``.)
 CLI_INTS: dict[str, IntLimit] = {
     "height": HEIGHT, "budget": BUDGET, "caps": CAPS, "turns": TURNS, "range": RANGE,
-    "alternatives": ALTERNATIVES, "dice": DICE, "health": HEALTH, "hit_limit": DICE,
-    "defender_caps": CAPS, "steps": STRENGTH, "strength": STRENGTH,
+    "alternatives": ALTERNATIVES, "defender_caps": CAPS, "steps": STRENGTH, "strength": STRENGTH,
 }
 
 #: any floating-point option of the command line (finite, at most this large)
 MAX_FLOAT = 1e6
-#: values in one comma-separated list option (mine counters, assault units)
-MAX_LIST_ITEMS = 100
 #: characters of one command-line word or self-check answer
 MAX_ARG_CHARS = 4096
 #: a decimal exponent typed in an answer (``1e50000000`` would need 50 million digits)
@@ -230,9 +223,9 @@ def limits_table() -> str:
     for name, lim in (("columns, rows", BOARD_SIDE), ("elevation", ELEVATION), ("--height", HEIGHT),
                       ("unit strength", STRENGTH), ("objective value", OBJECTIVE_VALUE),
                       ("--budget", BUDGET), ("--caps", CAPS), ("--turns", TURNS), ("--range", RANGE),
-                      ("--alternatives", ALTERNATIVES), ("--dice", DICE), ("--damage TYPE=N", DAMAGE),
-                      ("--health", HEALTH), ("other odds inputs", ODDS_VALUE),
-                      ("any other integer option", ANY_INT)):
+                      ("--alternatives", ALTERNATIVES), ("any other integer option", ANY_INT)):
         rows.append((name, str(lim), lim.reason))
+    rows.append(("odds inputs (dice, damage, mines, ...)", "per game",
+                 "each game's odds procedure bounds its inputs: `wartools odds GAME -h` shows them"))
     return "\n".join(["| input | limit | why |", "| --- | --- | --- |"]
                      + [f"| {a} | {b} | {c} |" for a, b, c in rows])
