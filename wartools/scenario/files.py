@@ -23,18 +23,19 @@ from typing import Any
 
 import yaml
 
+from wartools.errors import MapError
+from wartools.mapmodel.fileread import read_text
 from wartools.mapmodel.yamlio import read_yaml, write_atomic
 from wartools.scenario.model import POSITION_FORMAT, SCENARIO_FORMAT, Objective, Position, Scenario
 from wartools.scenario.validate import ScenarioError, build_position, build_scenario
 
 
 def _read(path: str | os.PathLike[str], what: str) -> str:
+    """The text of a regular file within the size limit (a FIFO or device is refused: docs/limits.md)."""
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError(f"no such {what} file", file=str(path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"cannot read {what} file: {exc}", file=str(path)) from None
+        return read_text(path, f"{what} file")
+    except MapError as exc:
+        raise ScenarioError(exc.reason, file=exc.file) from None
 
 
 def loads_scenario(text: str, source: str = "<string>", base_dir: str | os.PathLike[str] | None = None) -> Scenario:

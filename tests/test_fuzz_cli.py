@@ -1,0 +1,281 @@
+"""No traceback, ever, from the command line (issue 16).
+
+Every subcommand (found in the parser, so commands added later are fuzzed too) is run
+in-process with hypothesis-generated arguments and maps: good and broken map files, labels
+in every spelling, numbers far beyond their limits, text with control characters. Each run
+must exit with 0, 1 or 2, print at most one line on stderr and no traceback, and finish
+(:func:`hostile.no_hang` turns a hang into a failure). A bug inside wartools would exit 3.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+from unittest import mock
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from hostile import run_cli
+from wartools.cli import BoundedInt, build_parser
+from wartools.games import find_game, game_ids
+
+ROOT = Path(__file__).parent.parent
+SAMPLE_MAPS = sorted(str(p) for p in (ROOT / "maps").glob("*.yaml"))
+WORK = Path(tempfile.mkdtemp(prefix="wartools-fuzz-"))
+
+
+def _leaves(parser: argparse.ArgumentParser, words: tuple[str, ...] = ()) -> dict[tuple[str, ...], argparse.ArgumentParser]:
+    """Every runnable subcommand: the words that select it and its parser."""
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if not subs:
+        return {words: parser}
+    found: dict[tuple[str, ...], argparse.ArgumentParser] = {}
+    for sub in subs:
+        seen: set[int] = set()
+        for name, child in sub.choices.items():
+            if id(child) not in seen:  # aliases share a parser: fuzz it once
+                seen.add(id(child))
+                found.update(_leaves(child, (*words, name)))
+    return found
+
+
+PARSER = build_parser()
+COMMANDS = _leaves(PARSER)
+
+# --- values -----------------------------------------------------------------------------------
+NASTY_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12) | st.sampled_from(
+    ["", " ", "-", "--", "A1\x00", "A1\nB2", "\x1b[31m", "\u2028", "C3;rm", "9" * 80, "1e30", "nan", "-0"])
+LABELS = st.sampled_from(["A1", "B2", "C3", "c3", "C03", "D4", "F6", "A01", "G08", "0304", "7-G08", "B5",
+                          "L8", "N8", "Z99", "AAAA1", "A0"]) | NASTY_TEXT
+NUMBERS = (st.integers(-3, 30) | st.integers(-10**7, 10**7) | st.sampled_from([10**30, -(10**19), 2**63]))
+NUMBER_TEXT = NUMBERS.map(str) | st.sampled_from(["1e30", "1.5", "0x10", "", "+3", "٣", "9" * 40])
+WORDS = st.sampled_from(sorted({t for g in game_ids() for t in find_game(g).unit_types.names}
+                               | {"US", "German", "Wehrmacht", "Soviet", "clear", "woods", "night=true",
+                                  "hedge", "AP=2", "AI=1,AP=1", "rifle:4:2", "rifle:4:2,mg:3:3", "1,1,1"}
+                               | set(game_ids()))) | LABELS
+
+
+def _map_dict(draw: st.DrawFn) -> dict:
+    game = find_game(draw(st.sampled_from(game_ids())))
+    grid: dict = {"type": game.grid_type, "columns": draw(st.integers(1, 7)), "rows": draw(st.integers(1, 7))}
+    if draw(st.booleans()):
+        grid["labels"] = draw(st.sampled_from(["column-letter", "row-letter", "numeric"]))
+    cells = [f"{chr(65 + c)}{r + 1}" for c in range(grid["columns"]) for r in range(grid["rows"])]
+    some = st.lists(st.sampled_from(cells), max_size=4, unique=True)
+    terrain = {c: draw(st.sampled_from(game.terrain.names)) for c in draw(some)}
+    data: dict = {"format": "wartools-map/1", "name": "fuzz", "game": game.id, "grid": grid,
+                  "terrain": {"default": game.terrain.names[0], "cells": terrain},
+                  "elevation": {c: draw(st.integers(-2, 3)) for c in draw(some)}}
+    units = []
+    for i, c in enumerate(draw(some)):
+        units.append({"id": f"u{i}", "side": draw(st.sampled_from(game.sides or ("US",))),
+                      "type": draw(st.sampled_from(game.unit_types.names)), "cell": c})
+    if units:
+        data["units"] = units
+    return data
+
+
+GARBAGE = st.recursive(st.none() | st.booleans() | NUMBERS | NASTY_TEXT | LABELS,
+                       lambda inner: st.lists(inner, max_size=3) | st.dictionaries(NASTY_TEXT, inner, max_size=3),
+                       max_leaves=6)
+
+
+@st.composite
+def map_files(draw: st.DrawFn) -> str:
+    """A path to a small map file: valid, with one value replaced by garbage, or broken text."""
+    kind = draw(st.sampled_from(["sample", "valid", "mutated", "mutated", "text"]))
+    if kind == "sample":
+        return draw(st.sampled_from(SAMPLE_MAPS))
+    data = _map_dict(draw)
+    if kind == "mutated":
+        node, key = data, None
+        while True:  # walk down to a random entry and replace it
+            keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+            if not keys:
+                break
+            key = draw(st.sampled_from(keys))
+            if isinstance(node[key], (dict, list)) and node[key] and draw(st.booleans()):
+                node = node[key]
+                continue
+            node[key] = draw(GARBAGE)
+            break
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    if kind == "text":
+        cut = draw(st.integers(0, len(text)))
+        text = text[:cut] + draw(st.sampled_from(["", "&a [*a]", "{", "\x00", ": :", "!!python/object:os.system",
+                                                    "- *x", "\t", "[" * 80])) + text[cut:]
+    path = WORK / f"{hashlib.sha1(text.encode('utf-8', 'backslashreplace')).hexdigest()[:12]}.yaml"
+    if not path.exists():
+        path.write_text(text, encoding="utf-8", errors="backslashreplace")
+    return str(path)
+
+
+FIFO = WORK / "fifo.yaml"
+os.mkfifo(FIFO)  # reading it would block forever: every reader must refuse it
+FILES = map_files() | st.sampled_from([str(WORK / "missing.yaml"), str(WORK), "/dev/null", "/dev/zero", str(FIFO), ""])
+
+
+def _value(action: argparse.Action, dest: str) -> st.SearchStrategy[str]:
+    """Text for one value of ``action``."""
+    if action.choices:
+        return st.sampled_from([str(c) for c in action.choices]) | NASTY_TEXT
+    if isinstance(action.type, BoundedInt) or action.type is int:
+        return NUMBER_TEXT
+    if action.type is float:
+        return NUMBER_TEXT | st.sampled_from(["inf", "nan", "1e400", "0.25"])
+    if dest in ("output", "out", "o"):
+        return st.sampled_from([str(WORK / "out.png"), str(WORK / "out.svg"), str(WORK / "out.txt"),
+                                str(WORK / "no-such-folder" / "x.png"), str(WORK)])
+    if dest in ("map", "scenario", "scen", "position", "file", "path_file") or "file" in dest:
+        return FILES
+    return WORDS
+
+
+def _good_values(path: str) -> dict[str, list[str]]:
+    """Sensible values for a sample map: its unit cells, a few other cells, its game's words."""
+    from wartools.mapmodel import load_map
+
+    m = load_map(path)
+    cells = [m.label(u.cell) for u in m.units] + [m.label(c) for c in m.grid.cells()[::7]]
+    return {"cells": cells, "types": list(m.game.unit_types.names), "sides": list(m.sides()),
+            "ids": [u.id for u in m.units]}
+
+
+GOOD = {p: _good_values(p) for p in SAMPLE_MAPS}
+SCENARIOS = sorted(str(p) for p in (ROOT / "scenarios").glob("*.yaml"))
+
+
+ODDS_WORDS = {"damage": ["AP=2", "AI=1,AP=1", "HE=1"], "mines": ["1,1", "2"], "attackers": ["rifle:4:2"],
+              "defenders": ["rifle:3:2,mg:2:3"]}
+
+
+def _good(action: argparse.Action, dest: str, path: str, words: tuple[str, ...]) -> st.SearchStrategy[str]:
+    """A sensible value of ``action`` for the sample map ``path`` (most runs should answer)."""
+    good = GOOD[path]
+    if action.choices:
+        return st.sampled_from([str(c) for c in action.choices])
+    if words[0] == "odds":
+        if dest in ODDS_WORDS:
+            return st.sampled_from(ODDS_WORDS[dest])
+        if dest in ("target", "unit", "type"):
+            return st.sampled_from(find_game(words[1]).unit_types.names)
+        return st.integers(0, 6).map(str)
+    if isinstance(action.type, BoundedInt) or action.type is int:
+        low = max(action.type.limit.low, 0) if isinstance(action.type, BoundedInt) else 0
+        return st.integers(low, low + 6).map(str)
+    if dest in ("map",):
+        return st.just(path)
+    if dest in ("scenario", "scen"):
+        return st.sampled_from(SCENARIOS) if SCENARIOS else st.just(path)
+    if "file" in dest or dest in ("output", "out", "o", "position"):
+        return _value(action, dest)
+    if dest in ("unit", "target", "type"):
+        return st.sampled_from(good["types"] + good["ids"])
+    if dest == "side":
+        return st.sampled_from(good["sides"])
+    return st.sampled_from(good["cells"])
+
+
+@st.composite
+def command_lines(draw: st.DrawFn, words: tuple[str, ...]) -> list[str]:
+    """Arguments for one subcommand: sensible (for a sample map) half the time, hostile otherwise."""
+    parser = COMMANDS[words]
+    sensible = draw(st.booleans())
+    sample = draw(st.sampled_from(SAMPLE_MAPS))
+    argv = list(words)
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            continue
+        dest = action.dest.lower()
+        nargs = action.nargs
+        count = {None: 1, "?": draw(st.integers(0, 1)), "*": draw(st.integers(0, 2)), "+": draw(st.integers(1, 2)),
+                 0: 0}.get(nargs, nargs if isinstance(nargs, int) else 1)
+        values = _good(action, dest, sample, words) if sensible else _value(action, dest)
+        if not action.option_strings:  # positional: usually given, sometimes left out
+            if sensible or draw(st.integers(0, 9)) > 0:
+                argv += [draw(values) for _ in range(max(count, 1 if sensible and nargs == "+" else count))]
+            continue
+        if sensible and dest == "option":
+            continue
+        if not (action.required or draw(st.integers(0, (1 if words[0] == "odds" else 4) if sensible else 2)) == 0):
+            continue
+        flag = draw(st.sampled_from(action.option_strings))
+        if nargs == 0:
+            argv.append(flag)
+        else:
+            argv += [flag, *(draw(values) for _ in range(count))]
+    if not sensible and draw(st.integers(0, 9)) == 0:
+        argv.insert(draw(st.integers(0, len(argv))), draw(NASTY_TEXT | st.sampled_from(["--bogus", "-x"])))
+    return argv
+
+
+def check(argv: list[str]) -> None:
+    import wartools.cli as cli
+
+    # one parser for every run (building it scans the installed plugins each time)
+    with mock.patch.object(cli, "build_parser", lambda: PARSER):
+        code, out, err = run_cli(argv, seconds=10)
+    event(f"exit {code}")
+    assert "Traceback" not in err and "Traceback" not in out, err
+    assert code in (0, 1, 2), (code, err)
+    assert err.count("\n") <= 1 and "\r" not in err, err
+    if code == 2:
+        assert err.startswith("wartools: error: "), err
+
+
+def _examples(words: tuple[str, ...]) -> int:
+    return 8 if words[0] == "render" else 30
+
+
+@pytest.mark.parametrize("words", sorted(COMMANDS), ids=" ".join)
+def test_every_subcommand_survives_generated_arguments_and_maps(words):
+    @settings(max_examples=_examples(words), suppress_health_check=list(HealthCheck), deadline=None)
+    @given(command_lines(words))
+    def run(argv: list[str]) -> None:
+        check(argv)
+
+    run()
+
+
+@settings(max_examples=40, suppress_health_check=list(HealthCheck), deadline=None)
+@given(st.lists(WORDS | FILES | NUMBER_TEXT | st.sampled_from(sorted({w[0] for w in COMMANDS}) + ["--json", "-h"]),
+                max_size=6))
+def test_random_word_salad_is_refused_in_one_line(argv):
+    check(argv)
+
+
+def test_an_unexpected_exception_is_one_line_naming_the_command_and_exit_3(monkeypatch):
+    import wartools.cli as cli
+
+    def boom(args):
+        raise RecursionError("maximum recursion depth exceeded\nwhile calling a Python object")
+
+    monkeypatch.setattr(cli, "_info", boom)
+    code, out, err = run_cli(["info", SAMPLE_MAPS[0]])
+    assert code == 3 and out == "" and err.count("\n") == 1, err
+    assert "internal error in 'wartools info'" in err and "RecursionError" in err and "bug" in err
+    assert "Traceback" not in err
+
+
+def test_a_real_process_prints_no_traceback_for_a_bug():
+    code = ("import sys, wartools.cli as c\n"
+            "def boom(args): raise MemoryError()\n"
+            "c._info = boom\n"
+            f"sys.exit(c.main(['info', {SAMPLE_MAPS[0]!r}]))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 3 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert "internal error in 'wartools info' (MemoryError)" in done.stderr
+
+
+def test_the_fuzzer_reaches_every_subcommand():
+    assert {("info",), ("los",), ("viewshed",), ("reach",), ("path",), ("render",)} <= set(COMMANDS)
+    assert sum(1 for w in COMMANDS if w[0] == "odds") == 4
