@@ -56,6 +56,9 @@ class MapStyle:
         Edge features that are passable gaps in what they cross (a bridge over a
         river, an opening in a wall); they are drawn on top of other edge features.
         Each must have an edge style.
+    sides
+        Side name -> counter colour, where the game wants other colours than the
+        renderer's nation colours (``wartools.render.style.NATION_COLOURS``).
 
     The tables are read-only once built. A name missing from a table is drawn in a
     neutral fallback style by the renderer; the test suite checks that every name
@@ -80,9 +83,10 @@ class MapStyle:
     edges: Mapping[str, EdgeStyle] = field(default_factory=dict)
     features: Mapping[str, FeatureMarker] = field(default_factory=dict)
     crossings: frozenset[str] = frozenset()
+    sides: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        for name in ("terrain", "edges", "features"):
+        for name in ("terrain", "edges", "features", "sides"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
         object.__setattr__(self, "crossings", frozenset(self.crossings))
         for crossing in sorted(self.crossings):

@@ -128,17 +128,10 @@ class PathResult:
 
     def draw(self, ax: Any = None) -> Any:
         """Draw the map with the path's arrows and the running cost in each cell (or the
-        unreachable goal greyed); returns the matplotlib Axes."""
-        from wartools.render import annotate_cells, draw_map, draw_path, highlight_cells
+        unreachable goal marked); returns the matplotlib Axes (:func:`wartools.render.movement.draw_path_result`)."""
+        from wartools.render.movement import draw_path_result
 
-        m = _map_of(self.graph)
-        ax = draw_map(m) if ax is None else ax
-        if self.reachable:
-            draw_path(ax, m, self.cells, gid="move-path")
-            annotate_cells(ax, m, dict(zip(self.cells, self.cumulative())), color="#d62728", gid="move-cost")
-        else:
-            highlight_cells(ax, m, [self.goal], color="#7f7f7f", gid="move-unreachable")
-        return ax
+        return draw_path_result(self, _map_of(self.graph), ax)
 
     def _repr_png_(self) -> bytes:
         from wartools.render import axes_png
@@ -197,15 +190,11 @@ class Reach:
         return "\n".join([head] + [f"  {v} {self.points}: {' '.join(labs)}" for v, labs in by_cost.items()])
 
     def draw(self, ax: Any = None) -> Any:
-        """Draw the map with the reachable cells shaded and their costs; returns the Axes."""
-        from wartools.render import annotate_cells, draw_map, heat_cells, highlight_cells
+        """Draw the map with the reachable cells shaded by cost and their costs written in them;
+        returns the Axes (:func:`wartools.render.movement.draw_reach_result`)."""
+        from wartools.render.movement import draw_reach_result
 
-        m = _map_of(self.graph)
-        ax = draw_map(m) if ax is None else ax
-        heat_cells(ax, m, self.costs, cmap="viridis_r", gid="reach")
-        annotate_cells(ax, m, self.costs, gid="reach-cost")
-        highlight_cells(ax, m, [self.start], color="#d62728", alpha=0.35, gid="reach-start")
-        return ax
+        return draw_reach_result(self, _map_of(self.graph), ax)
 
     def _repr_png_(self) -> bytes:
         from wartools.render import axes_png

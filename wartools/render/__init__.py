@@ -18,10 +18,18 @@ from typing import Any
 
 from wartools.errors import WartoolsError
 from wartools.mapmodel.yamlio import write_atomic
-from wartools.render.draw import (annotate_cells, draw_legend, draw_map, draw_path, draw_ruler, heat_cells,
-                                  highlight_cells, highlight_edges)
+from wartools.render.draw import (add_title, annotate_cells, draw_legend, draw_map, draw_path, draw_ruler,
+                                  heat_cells, highlight_cells, highlight_edges, overlay_legend, shade)
 
 FORMATS = ("png", "svg")
+
+
+def _keys(fig: Any) -> list[Any]:
+    """The legends a picture carries besides each axes' own (overlay keys), so a tight
+    bounding box keeps them whole."""
+    from matplotlib.legend import Legend
+
+    return [a for ax in fig.axes for a in ax.artists if isinstance(a, Legend)]
 
 
 def save_figure(fig: Any, path: str | os.PathLike[str], dpi: int = 150) -> Path:
@@ -34,7 +42,7 @@ def save_figure(fig: Any, path: str | os.PathLike[str], dpi: int = 150) -> Path:
     if not target.parent.exists():
         raise WartoolsError(f"cannot write {str(target)!r}: folder {str(target.parent)!r} does not exist")
     buf = io.BytesIO()
-    fig.savefig(buf, format=fmt, dpi=dpi, bbox_inches="tight")
+    fig.savefig(buf, format=fmt, dpi=dpi, bbox_inches="tight", bbox_extra_artists=_keys(fig))
     write_atomic(target, buf.getvalue())
     return target
 
@@ -45,7 +53,7 @@ def axes_png(ax: Any, dpi: int = 100) -> bytes:
     import matplotlib.pyplot as plt
 
     buf = io.BytesIO()
-    ax.figure.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
+    ax.figure.savefig(buf, format="png", dpi=dpi, bbox_inches="tight", bbox_extra_artists=_keys(ax.figure))
     plt.close(ax.figure)
     return buf.getvalue()
 
@@ -55,5 +63,4 @@ def map_png(m: Any, dpi: int = 100) -> bytes:
     return axes_png(draw_map(m), dpi)
 
 
-__all__ = ["annotate_cells", "axes_png", "draw_legend", "draw_map", "draw_path", "draw_ruler", "heat_cells", "highlight_cells",
-           "highlight_edges", "map_png", "save_figure"]
+__all__ = ["add_title", "annotate_cells", "axes_png", "draw_legend", "draw_map", "draw_path", "draw_ruler", "heat_cells", "highlight_cells", "highlight_edges", "map_png", "overlay_legend", "save_figure", "shade"]

@@ -99,7 +99,7 @@ def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
             x, y = layout.to_pixel(c)
             dx, dy = _anchor(m, "label")
             ax.text(x + dx, y + dy, m.label(c), ha="center", va="center", fontsize=5,
-                    color="#555555", zorder=3, gid="label")
+                    color="#555555", zorder=LABEL_Z, gid="label")
     x0, y0, x1, y1 = _extent(m)
     ax.set_xlim(x0, x1)
     ax.set_ylim(y1, y0)
@@ -133,7 +133,7 @@ def draw_legend(ax: Any, m: Map) -> Any:
     for kind in sorted({o.kind for o in m.objectives}):
         marker, colour = OBJECTIVE_MARKERS.get(kind, FALLBACK_OBJECTIVE)
         handles.append(Line2D([], [], marker=marker, color=colour, markeredgecolor="black", linestyle="",
-                              label=f"{kind} objective"))
+                              label=kind if kind == "objective" else f"{kind} objective"))
     leg = ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7, frameon=False)
     leg.set_gid("legend")
     return ax
@@ -240,23 +240,106 @@ def _draw_units(ax: Any, m: Map) -> None:
         stacks[u.cell] = k + 1
         x, y = layout.to_pixel(u.cell)
         x, y = x + cdx + 0.12 * k, y + cdy - 0.12 * k  # a stack fans out up and right
-        ax.add_patch(Rectangle((x - half, y - half), 2 * half, 2 * half, facecolor=side_colour(u.side, sides),
-                               edgecolor="black", linewidth=0.8, zorder=7 + k, gid=f"unit:{u.id}"))
+        colour = side_colour(u.side, sides, m.game.map_style.sides)
+        ax.add_patch(Rectangle((x - half, y - half), 2 * half, 2 * half, facecolor=colour,
+                               edgecolor="black", linewidth=0.8, zorder=COUNTER_Z + k, gid=f"unit:{u.id}"))
         ax.text(x, y, unit_abbreviation(u.type), ha="center", va="center", fontsize=5.5, color="white",
-                fontweight="bold", zorder=7.5 + k)
+                fontweight="bold", zorder=COUNTER_Z + 0.5 + k)
 
 
 # --- overlays ---------------------------------------------------------------------------
+#: overlays (shading, rulers, paths) are drawn between z 8 and 11; cell labels and counters
+#: stay above them, so an overlay never hides what is on the board
+LABEL_Z = 12
+COUNTER_Z = 13
+
+
+def overlay_legend(ax: Any, *meanings: str, labels: Mapping[str, str] | None = None) -> Any:
+    """Add the overlay meanings drawn on ``ax`` (keys of :data:`wartools.render.style.MEANINGS`)
+    to the picture's overlay key (beside the map, under its legend), keeping the entries already there and the
+    map's own legend. ``labels`` renames an entry for this picture ("start" for *selected*).
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> ax = draw_map(tiny_map("combat-infantry", 3, 3), legend=True)
+    >>> _ = overlay_legend(ax, "clear"); _ = overlay_legend(ax, "path", "clear")
+    >>> [t.get_text() for t in overlay_legend(ax).get_texts()]
+    ['line of sight: clear', 'path (running cost in each hex)']
+    """
+    from matplotlib.legend import Legend
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    from wartools.render.style import MEANINGS
+
+    shown: dict[str, str] = ax.__dict__.setdefault("_wartools_overlays", {})
+    for name in meanings:
+        shown.setdefault(name, (labels or {}).get(name, MEANINGS[name].label))
+    handles = []
+    for name, text in shown.items():
+        look = MEANINGS[name]
+        if look.line:
+            handles.append(Line2D([], [], color=look.colour, linestyle=look.line or "", marker=look.marker or None,
+                                  linewidth=2.5, label=text))
+        else:
+            handles.append(Patch(facecolor=look.colour, alpha=max(look.alpha, 0.35) if look.alpha else None,
+                                 fill=look.alpha > 0, hatch=look.hatch or None, edgecolor=look.colour, label=text))
+    for old in [a for a in ax.artists if a.get_gid() == "overlay-legend"]:
+        old.remove()
+    leg = Legend(ax, handles, [h.get_label() for h in handles], loc="lower left", bbox_to_anchor=(1.01, 0.0),
+                 fontsize=7, frameon=False, title="overlays", title_fontsize=7, alignment="left")
+    leg.set_gid("overlay-legend")
+    leg.set_in_layout(True)
+    ax.add_artist(leg)
+    return leg
+
+
+def add_title(ax: Any, m: Map, text: str) -> None:
+    """Title a picture with one overlay's answer; a second overlay's answer is appended, so a
+    picture with a line of sight and a path names both."""
+    old = ax.get_title()
+    ax.set_title(text if not old or old.startswith(m.name) else f"{old}\n{text}", fontsize=9)
+
 def highlight_cells(ax: Any, m: Map, cells: Iterable[Cell | str], color: str = "#ffcc00",
-                    alpha: float = 0.45, gid: str = "highlight") -> Any:
-    """Shade cells (labels or cells) on top of the map."""
+                    alpha: float = 0.45, gid: str = "highlight", hatch: str | None = None) -> Any:
+    """Shade cells (labels or cells) on top of the map (``hatch``: a matplotlib hatch pattern
+    drawn in ``color``, visible on any terrain)."""
     from matplotlib.collections import PolyCollection
 
     layout = _layout(m)
     polys = [layout.polygon(c) for c in _cells(m, cells)]
-    pc = PolyCollection(polys, facecolors=color, alpha=alpha, edgecolors=color, linewidths=1.0, zorder=8)
+    if hatch:
+        pc = PolyCollection(polys, facecolors="none", edgecolors=color, linewidths=0.0, hatch=hatch, zorder=8)
+        if alpha:
+            fill = PolyCollection(polys, facecolors=color, alpha=alpha, edgecolors="none", zorder=8)
+            fill.set_gid(f"{gid}-fill")
+            ax.add_collection(fill)
+    else:
+        pc = PolyCollection(polys, facecolors=color, alpha=alpha, edgecolors=color, linewidths=1.0, zorder=8)
     pc.set_gid(gid)
     ax.add_collection(pc)
+    return ax
+
+
+def shade(ax: Any, m: Map, cells: Iterable[Cell | str], meaning: str, label: str | None = None) -> Any:
+    """Shade cells in the look of one meaning of the picture language
+    (:data:`wartools.render.style.MEANINGS`: ``"viewshed"``, ``"dead-ground"``, ``"post-a"`` ...)
+    and add it to the overlay key, optionally under a label of this picture's own.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("combat-infantry", 3, 3)
+    >>> ax = shade(draw_map(m), m, ["B2"], "dead-ground")
+    >>> [c.get_gid() for c in ax.collections][-1], ax.collections[-1].get_hatch()
+    ('dead-ground', 'xxx')
+    """
+    from wartools.render.style import MEANINGS
+
+    look = MEANINGS[meaning]
+    highlight_cells(ax, m, cells, color=look.colour, alpha=look.alpha, gid=meaning, hatch=look.hatch or None)
+    overlay_legend(ax, meaning, labels={meaning: label} if label else None)
     return ax
 
 
@@ -272,7 +355,8 @@ def heat_cells(ax: Any, m: Map, values: Mapping[Cell, float], cmap: str = "virid
     pc.set_gid(gid)
     ax.add_collection(pc)
     if colorbar:
-        ax.figure.colorbar(pc, ax=ax, shrink=0.7, label=colorbar)
+        bar = ax.figure.colorbar(pc, ax=ax, location="bottom", shrink=0.5, pad=0.02, aspect=40, label=colorbar)
+        bar.ax.set_gid(f"{gid}-colorbar")
     return ax
 
 
@@ -287,17 +371,18 @@ def highlight_edges(ax: Any, m: Map, edges: Iterable[Edge], color: str = "#ff00f
     return ax
 
 
-def draw_ruler(ax: Any, m: Map, a: Cell | str, b: Cell | str, color: str = "#1a9e1a",
-               gid: str = "ruler") -> Any:
+def draw_ruler(ax: Any, m: Map, a: Cell | str, b: Cell | str, color: str = "#0072b2",
+               gid: str = "ruler", linestyle: str = "-") -> Any:
     """A centre-to-centre ruler from ``a`` to ``b``."""
     layout = _layout(m)
     (x0, y0), (x1, y1) = layout.to_pixel(m.cell(a)), layout.to_pixel(m.cell(b))
-    ax.plot([x0, x1], [y0, y1], color=color, linewidth=2.5, zorder=10, gid=gid, solid_capstyle="round")
+    ax.plot([x0, x1], [y0, y1], color=color, linewidth=2.5, zorder=10, gid=gid, solid_capstyle="round",
+            linestyle=linestyle)
     ax.plot([x0, x1], [y0, y1], "o", color=color, markersize=5, zorder=10)
     return ax
 
 
-def draw_path(ax: Any, m: Map, cells: Sequence[Cell | str], color: str = "#d62728",
+def draw_path(ax: Any, m: Map, cells: Sequence[Cell | str], color: str = "#cc79a7",
               gid: str = "path") -> Any:
     """Arrows from cell to cell along a path."""
     layout = _layout(m)
@@ -310,11 +395,15 @@ def draw_path(ax: Any, m: Map, cells: Sequence[Cell | str], color: str = "#d6272
 
 def annotate_cells(ax: Any, m: Map, values: Mapping[Cell | str, Any], color: str = "black",
                    fontsize: float = 7.0, gid: str = "annotation") -> Any:
-    """Write a value (a cost, a count) in the middle of each given cell."""
+    """Write a value (a cost, a count) in the middle of each given cell, with a white halo so it
+    reads on any shading."""
+    from matplotlib.patheffects import withStroke
+
+    halo = withStroke(linewidth=2.2, foreground="white")
     layout = _layout(m)
     for c, v in values.items():
         x, y = layout.to_pixel(m.cell(c))
         dx, dy = _anchor(m, "annotation")
         ax.text(x + dx, y + dy, str(v), ha="center", va="center", fontsize=fontsize,
-                color=color, fontweight="bold", zorder=11, gid=gid)
+                color=color, fontweight="bold", zorder=11, gid=gid, path_effects=[halo])
     return ax

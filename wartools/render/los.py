@@ -11,14 +11,12 @@ from wartools.grids.base import Cell
 from wartools.los.result import LOSResult
 from wartools.mapmodel import Map
 
-COLOURS = {"clear": "#1a9e1a", "hindered": "#ff8c00", "blocked": "#d62728"}
-
-
 def draw_result(result: LOSResult, ax: Any = None) -> Any:
     """Draw a :class:`LOSResult`: the map (if ``ax`` is None), the ruler coloured by status,
     and the deciding cells and edges highlighted. Returns the Axes."""
     from wartools.render import draw_map
-    from wartools.render.draw import draw_ruler, highlight_cells, highlight_edges
+    from wartools.render.draw import add_title, draw_ruler, highlight_cells, highlight_edges, overlay_legend
+    from wartools.render.style import MEANINGS
 
     m = result.map
     if ax is None:
@@ -29,13 +27,14 @@ def draw_result(result: LOSResult, ax: Any = None) -> Any:
     cells = [r.cell for r in result.deciding if r.cell is not None and r.cell in grid]
     edges = [r.edge for r in result.deciding
              if r.edge is not None and r.edge.a in grid and r.edge.b in grid]
-    colour = COLOURS[result.status]
+    look = MEANINGS[result.status]
     if cells:
-        highlight_cells(ax, m, cells, color=colour, gid="los-cells")
+        highlight_cells(ax, m, cells, color=look.colour, gid="los-cells")
     if edges:
-        highlight_edges(ax, m, edges, color=colour, gid="los-edges")
-    draw_ruler(ax, m, result.start, result.end, color=colour, gid="los-ruler")
-    ax.set_title(f"{result.from_label} -> {result.to_label}: {result.status}", fontsize=9)
+        highlight_edges(ax, m, edges, color=look.colour, gid="los-edges")
+    draw_ruler(ax, m, result.start, result.end, color=look.colour, gid="los-ruler", linestyle=look.line)
+    overlay_legend(ax, result.status)
+    add_title(ax, m, f"line of sight {result.from_label} -> {result.to_label}: {result.status}")
     return ax
 
 
@@ -49,13 +48,16 @@ def draw_los(ax: Any, m: Map, a: Cell | str, b: Cell | str, **options: Any) -> A
     return draw_result(line_of_sight(m, a, b, **{k: v for k, v in options.items() if v is not None}), ax)
 
 
-def draw_viewshed(ax: Any, m: Map, a: Cell | str, colour: str = "#1f77b4", **options: Any) -> Any:
-    """Shade the cells visible from ``a`` on an Axes showing ``m``."""
+def draw_viewshed(ax: Any, m: Map, a: Cell | str, **options: Any) -> Any:
+    """Shade the cells visible from ``a`` on an Axes showing ``m`` (the *viewshed* look)."""
     from wartools.los.analysis import viewshed
-    from wartools.render.draw import highlight_cells
+    from wartools.render.draw import highlight_cells, overlay_legend
+    from wartools.render.style import MEANINGS
 
     seen = viewshed(m, a, **{k: v for k, v in options.items() if v is not None})
-    highlight_cells(ax, m, seen, color=colour, alpha=0.35, gid="viewshed")
-    highlight_cells(ax, m, [a], color="#000000", alpha=0.25, gid="viewshed-origin")
+    shade, origin = MEANINGS["viewshed"], MEANINGS["observer"]
+    highlight_cells(ax, m, seen, color=shade.colour, alpha=shade.alpha, gid="viewshed")
+    highlight_cells(ax, m, [a], color=origin.colour, alpha=origin.alpha, gid="viewshed-origin")
+    overlay_legend(ax, "viewshed", "observer")
     return ax
 

@@ -10,6 +10,7 @@ from wartools.grids.base import Cell
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map
+    from wartools.movement.results import PathResult, Reach
 
 
 def _situation(kw: dict[str, Any]) -> dict[str, Any]:
@@ -79,6 +80,41 @@ def draw_path_overlay(ax: Any, m: Map, start: Cell | str, goal: Cell | str, unit
 
     res = path(m, start, goal, unit, **_situation(situation))
     res.draw(ax)
+    from wartools.render.draw import add_title
+
     note = f"{res.cost} {res.points}" if res.reachable else f"unreachable: {res.why_not}"
-    ax.set_title(f"{m.label(res.start)} -> {m.label(res.goal)}: {note}", fontsize=8)
+    add_title(ax, m, f"path {m.label(res.start)} -> {m.label(res.goal)}: {note}")
+    return ax
+
+
+def draw_path_result(res: PathResult, m: Map, ax: Any = None) -> Any:
+    """A path in the picture language: arrows along the cells in the *path* look with the
+    running cost in each cell, or the unreachable goal marked; a key below the map."""
+    from wartools.render.draw import annotate_cells, draw_map, draw_path, highlight_cells, overlay_legend
+    from wartools.render.style import MEANINGS
+
+    ax = draw_map(m) if ax is None else ax
+    if res.reachable:
+        look = MEANINGS["path"]
+        draw_path(ax, m, res.cells, color=look.colour, gid="move-path")
+        annotate_cells(ax, m, dict(zip(res.cells, res.cumulative())), color=look.colour, gid="move-cost")
+        overlay_legend(ax, "path")
+    else:
+        look = MEANINGS["unreachable"]
+        highlight_cells(ax, m, [res.goal], color=look.colour, alpha=0.35, gid="move-unreachable")
+        overlay_legend(ax, "unreachable")
+    return ax
+
+
+def draw_reach_result(reach: Reach, m: Map, ax: Any = None) -> Any:
+    """Where a move can end: cells shaded by cost on the *reach* scale (with a colour bar) and
+    the cost written in each; the start marked."""
+    from wartools.render.draw import annotate_cells, draw_map, heat_cells, highlight_cells, overlay_legend
+    from wartools.render.style import MEANINGS, REACH_CMAP
+
+    ax = draw_map(m) if ax is None else ax
+    heat_cells(ax, m, reach.costs, cmap=REACH_CMAP, gid="reach", colorbar=f"cost to get there ({reach.points})")
+    annotate_cells(ax, m, reach.costs, gid="reach-cost")
+    highlight_cells(ax, m, [reach.start], color=MEANINGS["selected"].colour, alpha=0.4, gid="reach-start")
+    overlay_legend(ax, "selected", labels={"selected": "start"})
     return ax

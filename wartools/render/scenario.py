@@ -33,7 +33,7 @@ _HALF = {"hex": 0.36, "square": 0.24}
 def colours(s: Scenario) -> dict[str, str]:
     """One colour per side, in the scenario's side order (the same on every picture)."""
     sides = tuple(s.sides)
-    return {side: side_colour(side, sides) for side in sides}
+    return {side: side_colour(side, sides, s.map.game.map_style.sides) for side in sides}
 
 
 def draw_scenario(s: Scenario, position: Position | None = None, ax: Any = None, *, setup: bool | None = None,

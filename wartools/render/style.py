@@ -9,6 +9,10 @@ the map format itself, so their styles live here.
 """
 from __future__ import annotations
 
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 from wartools.games.style import EdgeStyle, FeatureMarker
 
 FALLBACK_TERRAIN = "#dddddd"
@@ -29,12 +33,68 @@ OBJECTIVE_MARKERS: dict[str, FeatureMarker] = {
     "fuel": FeatureMarker("o", "#27ae60"), "objective": FeatureMarker("P", "#8e44ad"),
 }
 
-SIDE_COLOURS = ("#3b6fb6", "#6b6b6b", "#b03a2e", "#2e8b57", "#8e44ad")
+#: the colours of sides, by name, the same on every map of every game (a game's
+#: ``map_style.sides`` may override them); an unknown side gets one of ``SIDE_COLOURS`` chosen
+#: by its name, so it too keeps its colour from map to map
+NATION_COLOURS = {"US": "#3b6fb6", "USA": "#3b6fb6", "American": "#3b6fb6", "Allies": "#3b6fb6",
+                  "British": "#9c7a3c", "UK": "#9c7a3c", "Commonwealth": "#9c7a3c", "Canadian": "#9c7a3c",
+                  "German": "#5a5a5a", "Germany": "#5a5a5a", "Wehrmacht": "#5a5a5a", "Axis": "#5a5a5a",
+                  "Soviet": "#b03a2e", "Russian": "#b03a2e", "USSR": "#b03a2e", "French": "#2e6f8e"}
+SIDE_COLOURS = ("#3b6fb6", "#5a5a5a", "#b03a2e", "#2e8b57", "#8e44ad", "#9c7a3c")
 
 
-def side_colour(side: str, sides: tuple[str, ...]) -> str:
-    """A stable colour per side (by its position among the sides on the map)."""
-    return SIDE_COLOURS[sides.index(side) % len(SIDE_COLOURS)] if side in sides else SIDE_COLOURS[-1]
+def side_colour(side: str, sides: tuple[str, ...] = (), game_sides: Mapping[str, str] | None = None) -> str:
+    """The colour of a side: the game's style, else the nation's colour, else one chosen by the
+    side's name (never by its position among the map's sides, so it never swaps between maps).
+
+    Examples
+    --------
+    >>> side_colour("US"), side_colour("German"), side_colour("US", ("German", "US"))
+    ('#3b6fb6', '#5a5a5a', '#3b6fb6')
+    >>> side_colour("Blue team") == side_colour("Blue team", ("Red team", "Blue team"))
+    True
+    """
+    if game_sides and side in game_sides:
+        return game_sides[side]
+    if side in NATION_COLOURS:
+        return NATION_COLOURS[side]
+    return SIDE_COLOURS[zlib.crc32(side.encode()) % len(SIDE_COLOURS)]
+
+
+@dataclass(frozen=True)
+class Look:
+    """What one meaning looks like in every picture: colour, line style, marker, hatch,
+    transparency, and the words the legend uses. See ``docs/visual-language.md``."""
+
+    colour: str
+    label: str
+    line: str = ""
+    marker: str = ""
+    hatch: str = ""
+    alpha: float = 1.0
+
+
+#: the fixed meanings of the pictures' overlays (Okabe-Ito colours, safe for colour-blind
+#: readers, and a line style or hatch besides the colour)
+MEANINGS: dict[str, Look] = {
+    "clear": Look("#0072b2", "line of sight: clear", "-", "o"),
+    "hindered": Look("#e69f00", "line of sight: hindered", "--", "o"),
+    "blocked": Look("#d55e00", "line of sight: blocked", ":", "X"),
+    "path": Look("#cc79a7", "path (running cost in each hex)", "-", ">"),
+    "unreachable": Look("#d55e00", "goal out of reach", alpha=0.35, hatch="xx"),
+    "viewshed": Look("#56b4e9", "seen from the observer", alpha=0.35),
+    "observer": Look("#000000", "observer", alpha=0.25),
+    "dead-ground": Look("#000000", "dead ground (no friendly unit sees it)", hatch="xxx", alpha=0.0),
+    "post-a": Look("#0072b2", "seen from the first post only", alpha=0.4),
+    "post-b": Look("#e69f00", "seen from the second post only", alpha=0.4),
+    "both-see": Look("#f0e442", "seen from both posts", hatch="..", alpha=0.55),
+    "enemy": Look("#d55e00", "enemy units' hexes", alpha=0.4),
+    "selected": Look("#009e73", "selected", alpha=0.4),
+}
+#: colour scales: sequential, perceptually uniform, readable in grey
+REACH_CMAP = "viridis_r"
+THREAT_CMAP = "magma_r"
+COUNT_CMAP = "cividis"
 
 
 def unit_abbreviation(unit_type: str) -> str:

@@ -114,14 +114,14 @@ class LOSExplorer:
         self.canvas.redraw()
 
     def _draw(self, ax: Any, m: Map) -> None:
+        from wartools.render.draw import shade
         from wartools.render.los import draw_result
-        from wartools.render import highlight_cells
 
         if self.viewshed:
-            highlight_cells(ax, m, self.viewshed, color="#1f77b4", alpha=0.3, gid="viewshed")
+            shade(ax, m, self.viewshed, "viewshed")
         if self.dead_ground:
-            highlight_cells(ax, m, self.dead_ground, color="#444444", alpha=0.45, gid="dead-ground")
-        highlight_cells(ax, m, [self.observer.value], color="#000000", alpha=0.3, gid="observer")
+            shade(ax, m, self.dead_ground, "dead-ground")
+        shade(ax, m, [self.observer.value], "observer")
         if self.result is not None:
             draw_result(self.result, ax)
 
