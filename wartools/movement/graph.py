@@ -35,7 +35,6 @@ True
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -43,6 +42,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import networkx as nx
 
+from wartools.cache import LRU
 from wartools.grids.base import Cell
 from wartools.movement.rules import MovementRules, Situation, Step
 
@@ -154,9 +154,7 @@ def build_graph(m: Map, unit_type: str, situation: Situation) -> MoveGraph:
                      MappingProxyType(no_end), time.perf_counter() - t0)
 
 
-_CACHE: OrderedDict[tuple[Any, ...], MoveGraph] = OrderedDict()
-_CACHE_SIZE = 64
-_STATS = {"hits": 0, "misses": 0}
+_CACHE: LRU[MoveGraph] = LRU(64)
 
 
 def movement_graph(m: Map, unit_type: str, situation: Situation) -> MoveGraph:
@@ -165,18 +163,8 @@ def movement_graph(m: Map, unit_type: str, situation: Situation) -> MoveGraph:
     Maps are immutable, so a map's fingerprint names its version: an edited map
     (``m.moved(...)``) gets a new graph, the same map reuses the old one.
     """
-    key = (m.game, m.fingerprint, unit_type, situation)
-    mg = _CACHE.get(key)
-    if mg is not None:
-        _STATS["hits"] += 1
-        _CACHE.move_to_end(key)
-        return mg
-    _STATS["misses"] += 1
-    mg = build_graph(m, unit_type, situation)
-    _CACHE[key] = mg
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return mg
+    return _CACHE.get_or_make((m.game, m.fingerprint, unit_type, situation),
+                              lambda: build_graph(m, unit_type, situation))
 
 
 def cache_info() -> dict[str, int]:
@@ -187,10 +175,9 @@ def cache_info() -> dict[str, int]:
     >>> sorted(cache_info())
     ['hits', 'misses', 'size']
     """
-    return {**_STATS, "size": len(_CACHE)}
+    return _CACHE.info()
 
 
 def clear_cache() -> None:
     """Forget every cached graph (and reset the counters)."""
     _CACHE.clear()
-    _STATS.update(hits=0, misses=0)

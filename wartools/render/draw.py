@@ -8,7 +8,7 @@ as on the board, so the axes are inverted.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from wartools.games.style import EdgeStyle, FeatureMarker
 from wartools.grids import Edge
@@ -276,18 +276,18 @@ def overlay_legend(ax: Any, *meanings: str, labels: Mapping[str, str] | None = N
     shown: dict[str, str] = ax.__dict__.setdefault("_wartools_overlays", {})
     for name in meanings:
         shown.setdefault(name, (labels or {}).get(name, MEANINGS[name].label))
-    handles = []
+    handles: list[Any] = []
     for name, text in shown.items():
         look = MEANINGS[name]
         if look.line:
-            handles.append(Line2D([], [], color=look.colour, linestyle=look.line or "", marker=look.marker or None,
-                                  linewidth=2.5, label=text))
+            handles.append(Line2D([], [], color=look.colour, linestyle=cast(Any, look.line),
+                                  marker=look.marker or None, linewidth=2.5, label=text))
         else:
             handles.append(Patch(facecolor=look.colour, alpha=max(look.alpha, 0.35) if look.alpha else None,
                                  fill=look.alpha > 0, hatch=look.hatch or None, edgecolor=look.colour, label=text))
     for old in [a for a in ax.artists if a.get_gid() == "overlay-legend"]:
         old.remove()
-    leg = Legend(ax, handles, [h.get_label() for h in handles], loc="lower left", bbox_to_anchor=(1.01, 0.0),
+    leg = Legend(ax, handles, [str(h.get_label()) for h in handles], loc="lower left", bbox_to_anchor=(1.01, 0.0),
                  fontsize=7, frameon=False, title="overlays", title_fontsize=7, alignment="left")
     leg.set_gid("overlay-legend")
     leg.set_in_layout(True)

@@ -124,13 +124,16 @@ def check_lines(m: Map, checks: Sequence[LineCheck]) -> list[tuple[LineCheck, LO
 
 def draw_lines(m: Map, rows: Sequence[tuple[LineCheck, LOSResult]], ax: Any = None) -> Any:
     """Draw the map and every ruler of ``rows`` coloured by the library's status."""
-    from wartools.render.los import COLOURS
-    from wartools.render import draw_map, draw_ruler
+    from wartools.render import draw_map, draw_ruler, overlay_legend
+    from wartools.render.style import MEANINGS
 
     ax = draw_map(m, ax=ax) if ax is None or not ax.collections else ax
     for check, res in rows:
-        draw_ruler(ax, m, check.observer, check.target, color=COLOURS[res.status], gid="lesson-ruler")
-    ax.set_title(f"{m.name}: green = clear, red = blocked", fontsize=9)
+        look = MEANINGS[res.status]
+        draw_ruler(ax, m, check.observer, check.target, color=look.colour, linestyle=look.line,
+                   gid="lesson-ruler")
+    overlay_legend(ax, *sorted({res.status for _, res in rows}))
+    ax.set_title(m.name, fontsize=9)
     return ax
 
 
