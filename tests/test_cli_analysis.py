@@ -71,3 +71,25 @@ def test_race_json_on_every_scenario(capsys, name):
     for sides in a["objectives"].values():
         for arrival in sides.values():
             assert arrival is None or {"turn", "unit"} <= set(arrival)
+
+
+@pytest.mark.parametrize("name", sorted(NAMES))
+def test_fireplan_json_on_every_scenario(capsys, name):
+    scen, pos = SCEN[name]
+    code, out, _ = run(capsys, "fireplan", scen, "--side", NAMES[name], "--position", pos, "--json")
+    assert code == 0
+    a = json.loads(out)
+    assert {"assignments", "objective", "value", "method", "assumptions"} <= set(a)
+    assert a["method"] == "exact"
+    for x in a["assignments"]:
+        assert {"unit", "target", "p_hit", "expected_hits"} <= set(x)
+
+
+def test_fireplan_target_and_bad_input(capsys):
+    scen, pos = SCEN["conflict-of-heroes-height-112"]
+    code, out, _ = run(capsys, "fireplan", scen, "--side", "Soviet", "--position", pos, "--target", "de-mg-1", "--json")
+    a = json.loads(out)
+    assert code == 0 and a["objective"] == "target" and a["target"] == "de-mg-1"
+    assert Fraction(a["value"]) == Fraction(a["targets"]["de-mg-1"]["p_hit"])
+    code, _, err = run(capsys, "fireplan", scen, "--side", "Soviet", "--position", pos, "--target", "su-inf-1")
+    assert code == 2 and err.count("\n") == 1 and "not an enemy unit" in err

@@ -54,6 +54,13 @@ def _race(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     return r.to_json(), r.text()
 
 
+def _fireplan(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    from wartools.analysis import fire_plan
+
+    r = fire_plan(_board(args), args.side, target=args.target, objective=args.objective)
+    return r.to_json(), r.text()
+
+
 def add_parsers(subparsers: Any) -> None:
     """Add the analysis subcommands."""
     p = subparsers.add_parser("threat", help="risk to a unit of a side on every cell: who can fire there, "
@@ -79,3 +86,12 @@ def add_parsers(subparsers: Any) -> None:
     p.add_argument("scenario", help="scenario file (wartools-scenario/1)")
     p.add_argument("--position", help="position file (wartools-position/1); default: the set-up")
     p.set_defaults(handler=_race)
+
+    p = subparsers.add_parser("fireplan", help="which unit of a side fires at which enemy, to maximise an objective")
+    p.add_argument("scenario", help="scenario file (wartools-scenario/1)")
+    p.add_argument("--side", required=True, help="the side that fires")
+    p.add_argument("--target", help="an enemy unit id: maximise the chance of hitting it")
+    p.add_argument("--objective", choices=("targets-hit", "expected-hits", "target"),
+                   help="what to maximise (default: targets-hit, or target with --target)")
+    p.add_argument("--position", help="position file (wartools-position/1); default: the set-up")
+    p.set_defaults(handler=_fireplan)

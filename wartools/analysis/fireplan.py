@@ -1,0 +1,272 @@
+"""Fire plan: which of a side's units fires at which enemy unit, to maximise a stated objective.
+
+Who can fire at whom is the threat map's question asked of the real targets
+(:func:`wartools.analysis.threat.attacks_from`: line of sight, range, the game's refusals and
+odds procedure); each unit fires once, at one target. The attacks on one target are combined as
+the game combines them and cut by its fire limits (:class:`~wartools.games.fire_rules.FireRules`).
+
+Objectives (each with the others as tie-breaks):
+
+``targets-hit``
+    the expected number of enemy units hit at least once (the sum of each target's P(hit));
+``expected-hits``
+    the expected hits over all targets (as the game defines a hit);
+``target``
+    the probability of hitting one named unit (``--target``); the units that cannot fire at it
+    are planned for ``targets-hit``.
+
+With at most :data:`EXACT_SHOOTERS` units that can fire the plan is exact: a dynamic programme
+over the targets and the set of units already given a target visits every assignment (at most
+3^n states per target). Beyond that it is a **heuristic**, and says so: units are added one at
+a time where they raise the objective most, until no unit raises it.
+
+Examples
+--------
+>>> from wartools.scenario import loads_scenario
+>>> from wartools.scenario.model import EXAMPLE
+>>> p = fire_plan(loads_scenario(EXAMPLE), "German")
+>>> p.method, [(a.unit, a.target) for a in p.assignments], p.value
+('exact', [], Fraction(0, 1))
+>>> p.options            # the rifle squad's range is 2 hexes, us-1 is 5 away (Combat Infantry 6.2)
+{'de-1': ()}
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from wartools.analysis.board import Board, assumptions_json
+from wartools.analysis.threat import attacks_from
+from wartools.dice import fraction_str
+from wartools.errors import WartoolsError
+from wartools.games.fire_rules import Attack
+from wartools.games.options import Assumption
+from wartools.mapmodel import Unit
+from wartools.scenario import Position, Scenario
+
+#: up to this many units that can fire, the plan is exact (3^n DP states per target)
+EXACT_SHOOTERS = 10
+OBJECTIVES = ("targets-hit", "expected-hits", "target")
+
+Score = tuple[Fraction, Fraction, Fraction]
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """One unit firing at one target, with the odds of that attack alone."""
+
+    unit: str
+    target: str
+    p_hit: Fraction
+    expected: Fraction
+
+
+@dataclass(frozen=True)
+class TargetOutcome:
+    """A target's combined odds under the plan."""
+
+    target: str
+    attackers: tuple[str, ...]
+    p_hit: Fraction
+    expected: Fraction
+
+
+@dataclass(frozen=True)
+class FirePlan:
+    """The plan, its objective and value, and whether it is exact."""
+
+    board: Board = field(repr=False)
+    side: str
+    objective: str
+    value: Fraction
+    method: str
+    assignments: tuple[Assignment, ...]
+    targets: tuple[TargetOutcome, ...]
+    options: Mapping[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    target: str | None = None
+    assumptions: tuple[Assumption, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """DESIGN.md's ``wartools fireplan`` answer, with each target's combined odds."""
+        f = self.board.fire
+        return {"side": self.side, "objective": self.objective, **({"target": self.target} if self.target else {}),
+                "value": fraction_str(self.value), "method": self.method, "exact_up_to": EXACT_SHOOTERS,
+                "hit": f.hit, "combination": f.combination,
+                "assignments": [{"unit": a.unit, "target": a.target, "p_hit": fraction_str(a.p_hit),
+                                 "expected_hits": fraction_str(a.expected)} for a in self.assignments],
+                "targets": {t.target: {"attackers": list(t.attackers), "p_hit": fraction_str(t.p_hit),
+                                       "expected_hits": fraction_str(t.expected)} for t in self.targets},
+                "can_fire_at": {k: list(v) for k, v in self.options.items()},
+                "assumptions": assumptions_json(self.assumptions)}
+
+    def text(self) -> str:
+        """The plan, one line per target, then the objective's value."""
+        head = (f"fire plan for {self.side} ({self.method}): maximise {self.objective}"
+                + (f" on {self.target}" if self.target else ""))
+        lines = [head, f"  {self.board.fire.hit}"]
+        for a in self.assignments:
+            lines.append(f"  {a.unit} -> {a.target}: P(hit) {fraction_str(a.p_hit)}, expected {fraction_str(a.expected)}")
+        for t in self.targets:
+            lines.append(f"  {t.target} under fire from {', '.join(t.attackers)}: P(hit) {fraction_str(t.p_hit)} "
+                         f"({float(t.p_hit):.3f}), expected {float(t.expected):.3f}")
+        idle = [u for u, v in self.options.items() if not v]
+        if idle:
+            lines.append(f"  cannot fire at any enemy: {', '.join(idle)}")
+        lines.append(f"  value: {fraction_str(self.value)} ({float(self.value):.4f})")
+        lines += [a.text() for a in self.assumptions]
+        return "\n".join(lines)
+
+
+class _Scorer:
+    """Each target's combined (P(hit), expected hits) for a set of shooters (a bit mask), memoised."""
+
+    def __init__(self, board: Board, targets: list[Unit], shooters: list[Unit],
+                 attacks: dict[tuple[int, int], Attack]) -> None:
+        self.board, self.targets, self.shooters, self.attacks = board, targets, shooters, attacks
+        self.units = {u.id: u for u in board.map.units}
+        self.memo: dict[tuple[int, int], tuple[tuple[Attack, ...], Fraction, Fraction]] = {}
+
+    def outcome(self, j: int, mask: int) -> tuple[tuple[Attack, ...], Fraction, Fraction]:
+        key = (j, mask)
+        if key not in self.memo:
+            fire = self.board.fire
+            t = self.targets[j]
+            chosen = [self.attacks[(i, j)] for i in range(len(self.shooters)) if mask >> i & 1]
+            kept = fire.limit(self.board.map, chosen, self.units)
+            if kept:
+                p, e = fire.combine(kept, t.type, fire.target_profile(t.type, t.strength))
+            else:
+                p, e = Fraction(0), Fraction(0)
+            self.memo[key] = (tuple(kept), p, e)
+        return self.memo[key]
+
+
+def _score(objective: str, focus: int | None, j: int, p: Fraction, e: Fraction) -> Score:
+    if objective == "target":
+        return (p if j == focus else Fraction(0), p, e)
+    if objective == "expected-hits":
+        return (e, p, Fraction(0))
+    return (p, e, Fraction(0))
+
+
+def _add(a: Score, b: Score) -> Score:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def _exact(scorer: _Scorer, eligible: list[int], objective: str, focus: int | None) -> list[int]:
+    """Shooter masks per target maximising the objective: DP over targets x used shooters."""
+    zero: Score = (Fraction(0), Fraction(0), Fraction(0))
+    states: dict[int, tuple[Score, list[int]]] = {0: (zero, [])}
+    for j, elig in enumerate(eligible):
+        nxt: dict[int, tuple[Score, list[int]]] = {}
+        for used, (score, masks) in states.items():
+            free = elig & ~used
+            sub = free
+            while True:
+                _, p, e = scorer.outcome(j, sub) if sub else ((), Fraction(0), Fraction(0))
+                cand = (_add(score, _score(objective, focus, j, p, e)), masks + [sub])
+                key = used | sub
+                if key not in nxt or cand[0] > nxt[key][0]:
+                    nxt[key] = cand
+                if sub == 0:
+                    break
+                sub = (sub - 1) & free
+        states = nxt
+    return max(states.values(), key=lambda sv: sv[0])[1]
+
+
+def _greedy(scorer: _Scorer, eligible: list[int], n: int, objective: str, focus: int | None) -> list[int]:
+    """Add one (unit, target) at a time where it raises the objective most."""
+    masks = [0] * len(eligible)
+    free = set(range(n))
+
+    def value(j: int, mask: int) -> Score:
+        _, p, e = scorer.outcome(j, mask) if mask else ((), Fraction(0), Fraction(0))
+        return _score(objective, focus, j, p, e)
+
+    while True:
+        best: tuple[Score, int, int] | None = None
+        for i in sorted(free):
+            for j, elig in enumerate(eligible):
+                if not elig >> i & 1:
+                    continue
+                old, new = value(j, masks[j]), value(j, masks[j] | 1 << i)
+                gain = (new[0] - old[0], new[1] - old[1], new[2] - old[2])
+                if gain > (0, 0, 0) and (best is None or gain > best[0]):
+                    best = (gain, i, j)
+        if best is None:
+            return masks
+        _, i, j = best
+        masks[j] |= 1 << i
+        free.discard(i)
+
+
+def fire_plan(scenario: Scenario | Board, side: str, position: Position | None = None, *,
+              target: str | None = None, objective: str | None = None, exact_up_to: int = EXACT_SHOOTERS) -> FirePlan:
+    """The best assignment of ``side``'s units to enemy targets (see the module text)."""
+    board = scenario if isinstance(scenario, Board) else Board.of(scenario, position)
+    side = board.side(side)
+    objective = objective or ("target" if target else "targets-hit")
+    if objective not in OBJECTIVES:
+        raise WartoolsError(f"unknown objective {objective!r}; valid: {', '.join(OBJECTIVES)}")
+    fire = board.fire
+    enemies = list(board.units_of(board.enemies(side)))
+    focus = None
+    if objective == "target":
+        if target is None:
+            raise WartoolsError("the objective 'target' needs --target UNIT")
+        ids = [u.id for u in enemies]
+        if target not in ids:
+            raise WartoolsError(f"--target {target!r} is not an enemy unit on the map; valid: {', '.join(ids)}")
+        focus = ids.index(target)
+    cache: dict[Any, Any] = {}
+    shooters: list[Unit] = []
+    attacks: dict[tuple[int, int], Attack] = {}
+    used: list[Assumption] = []
+    options: dict[str, tuple[str, ...]] = {}
+    for u in board.units_of(side):
+        profile = fire.profile(u)
+        if profile is None:
+            continue
+        mine: list[tuple[int, Attack]] = []
+        for j, t in enumerate(enemies):
+            got, assumed = attacks_from(board, u, profile, t.type, fire.target_profile(t.type, t.strength), cache,
+                                        cells=[t.cell])
+            used.extend(assumed)
+            if t.cell in got:
+                mine.append((j, got[t.cell]))
+        options[u.id] = tuple(enemies[j].id for j, _ in mine)
+        if mine:
+            i = len(shooters)
+            shooters.append(u)
+            for j, a in mine:
+                attacks[(i, j)] = a
+                used.extend(a.assumptions)
+    eligible = [sum(1 << i for i in range(len(shooters)) if (i, j) in attacks) for j in range(len(enemies))]
+    scorer = _Scorer(board, enemies, shooters, attacks)
+    exact = len(shooters) <= exact_up_to
+    masks = (_exact(scorer, eligible, objective, focus) if exact
+             else _greedy(scorer, eligible, len(shooters), objective, focus))
+    assignments: list[Assignment] = []
+    outcomes: list[TargetOutcome] = []
+    total: Score = (Fraction(0), Fraction(0), Fraction(0))
+    for j, mask in enumerate(masks):
+        for i in range(len(shooters)):   # an attack that cannot hit is no part of a plan
+            if mask >> i & 1 and not attacks[(i, j)].p_hit and not attacks[(i, j)].expected:
+                mask &= ~(1 << i)
+        if not mask:
+            continue
+        kept, p, e = scorer.outcome(j, mask)
+        total = _add(total, _score(objective, focus, j, p, e))
+        for a in kept:
+            assignments.append(Assignment(a.attacker, enemies[j].id, a.p_hit, a.expected))
+        outcomes.append(TargetOutcome(enemies[j].id, tuple(a.attacker for a in kept), p, e))
+    order = {u.id: k for k, u in enumerate(board.units_of(side))}
+    assignments.sort(key=lambda a: order[a.unit])
+    return FirePlan(board, side, objective, total[0], "exact" if exact else "heuristic", tuple(assignments),
+                    tuple(outcomes), options, target, board.assumptions(used))
+
+
+__all__ = ["Assignment", "EXACT_SHOOTERS", "FirePlan", "OBJECTIVES", "TargetOutcome", "fire_plan"]
