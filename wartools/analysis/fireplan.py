@@ -193,8 +193,8 @@ def _greedy(scorer: _Scorer, eligible: list[int], n: int, objective: str, focus:
                 if not elig >> i & 1:
                     continue
                 old, new = value(j, masks[j]), value(j, masks[j] | 1 << i)
-                gain = (new[0] - old[0], new[1] - old[1], new[2] - old[2])
-                if gain > (0, 0, 0) and (best is None or gain > best[0]):
+                gain: Score = (new[0] - old[0], new[1] - old[1], new[2] - old[2])
+                if gain > (Fraction(0), Fraction(0), Fraction(0)) and (best is None or gain > best[0]):
                     best = (gain, i, j)
         if best is None:
             return masks
