@@ -19,6 +19,7 @@ from wartools.render.scenario import draw_scenario
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.analysis.route import Route
+    from wartools.analysis.setup import SetupAdvice
     from wartools.analysis.threat import ThreatMap
 
 
@@ -51,6 +52,21 @@ def draw_route_answer(r: Route, ax: Any = None) -> Any:
     return ax
 
 
+def draw_setup(a: SetupAdvice, ax: Any = None, *, top: int = 10) -> Any:
+    """The candidate cells coloured by rank (darker is better), the ``top`` ones numbered, and the
+    enemy's approach cells outlined."""
+    b = a.board
+    ax = draw_scenario(b.scenario, b.position, ax, setup=False, legend=False)
+    n = len(a.cells)
+    if n:
+        heat_cells(ax, b.map, {c.cell: float(n - i) / n for i, c in enumerate(a.cells)}, cmap="Greens", gid="setup-rank")
+        annotate_cells(ax, b.map, {c.cell: i + 1 for i, c in enumerate(a.cells[:top])}, gid="setup-top")
+    if a.approach:
+        highlight_cells(ax, b.map, a.approach, color="#d62728", alpha=0.15, gid="approach")
+    ax.set_title(f"set-up advice: {a.unit_type} of {a.side}")
+    return ax
+
+
 def draw_route(ax: Any, board_map: Any, cells: Any, colour: str = "#1f77b4", gid: str = "route") -> Any:
     """A route's cells as arrows."""
     return draw_path(ax, board_map, cells, color=colour, gid=gid)
@@ -61,4 +77,4 @@ def draw_cells(ax: Any, board_map: Any, cells: Any, colour: str = "#2ca02c", gid
     return highlight_cells(ax, board_map, cells, color=colour, gid=gid)
 
 
-__all__ = ["draw_cells", "draw_route", "draw_route_answer", "draw_threat"]
+__all__ = ["draw_cells", "draw_route", "draw_route_answer", "draw_setup", "draw_threat"]

@@ -1,0 +1,44 @@
+"""Set-up advice checked against the primitives it composes."""
+from __future__ import annotations
+
+from analysis_helpers import tiny_scenario
+from wartools.analysis import Board, setup_advice, threat_map
+from wartools.analysis.setup import approach_cells
+from wartools.los import line_of_sight
+
+
+def _scenario():
+    return tiny_scenario("heroes-of-normandie", 8, 8,
+                         [("us-1", "US", "infantry", "B7"), ("de-1", "German", "infantry", "G1"),
+                          ("de-2", "German", "infantry", "B1")],
+                         terrain={"D4": "building", "E4": "building", "C6": "building"},
+                         objectives=[("centre", "E5"), ("farm", "B5")],
+                         zones={"us-zone": ["A7", "B7", "C7", "D7", "E7", "A8", "B8", "C8"]})
+
+
+def test_ranking_rests_on_line_of_sight_fire_and_threat():
+    s = _scenario()
+    a = setup_advice(s, "US", "infantry", zone="us-zone")
+    m = Board.of(s).map
+    threat = threat_map(s, "US", target="infantry")
+    approach = approach_cells(Board.of(s), "US")
+    assert {m.label(c.cell) for c in a.cells} == {"A7", "B7", "C7", "D7", "E7", "A8", "B8", "C8"}
+    for c in a.cells:
+        seen = {o.id for o in s.objectives
+                if line_of_sight(m, c.cell, o.cell, unit="infantry", side="US").visible}
+        assert set(c.objectives) == seen
+        assert set(c.covered) | set(c.dead_ground) == set(approach) and not set(c.covered) & set(c.dead_ground)
+        assert c.threat == threat.at(c.cell).expected
+    keys = [(-len(c.objectives), -len(c.covered), c.threat) for c in a.cells]
+    assert keys == sorted(keys)
+    assert approach and any(c.covered for c in a.cells)
+    j = a.to_json()
+    assert j["cells"][0]["rank"] == 1 and "assumptions" in j
+
+
+def test_unknown_zone_is_one_line():
+    import pytest
+    from wartools.errors import WartoolsError
+
+    with pytest.raises(WartoolsError, match="no zone 'moon'; valid: us-zone"):
+        setup_advice(_scenario(), "US", zone="moon")
