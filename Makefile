@@ -1,5 +1,5 @@
 # Two commands for a newcomer:
-#   make lab    set everything up (first time) and open the notebooks in JupyterLab
+#   make lab    set everything up (first time) and open JupyterLab at the repository root
 #   make test   set everything up (first time) and run the whole test suite
 PYTHON ?= python3
 VENV   := .venv
@@ -19,8 +19,9 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+# served from the repository root, so notebooks/, maps/ and scenarios/ are all in the file browser
 lab: setup
-	cd notebooks && ../$(BIN)/jupyter lab $(LABFLAGS) 00_start_here.ipynb
+	$(BIN)/jupyter lab $(LABFLAGS) --ServerApp.root_dir=. notebooks/00_start_here.ipynb
 
 # Installs Debian's chromium for the real-browser test when it is missing and we may
 # (root with apt-get); otherwise that one test is skipped and says why.

@@ -25,8 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from wartools import limits
+from wartools import __version__, limits
 from wartools.cli_common import add_option_flag
+from wartools.cli_help import add_examples
 from wartools.errors import WartoolsError, one_line
 from wartools.games import load_plugins
 
@@ -108,7 +109,12 @@ def _render(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every installed subcommand."""
     load_plugins()
-    parser = _Parser(prog="wartools", description="Analyse WWII tactical board wargame maps.")
+    parser = _Parser(prog="wartools", description="Analyse WWII tactical board wargame maps.",
+                     epilog="examples:\n  wartools los maps/combat-infantry-river-crossing.yaml C4 H8\n"
+                            "  wartools odds combat-infantry --dice 4 --firepower 2\n"
+                            "'wartools COMMAND --help' shows each command's options and examples.",
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"wartools {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
@@ -139,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
         getattr(mod, func)(sub)
 
     for leaf in _all_subparsers(sub):
+        add_examples(leaf.prog.removeprefix("wartools").strip(), leaf)
         if not any("--json" in a.option_strings for a in leaf._actions):
             leaf.add_argument("--json", action="store_true", help="print the answer as JSON")
         if not any("--option" in a.option_strings for a in leaf._actions):

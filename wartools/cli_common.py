@@ -38,6 +38,12 @@ def _options_help() -> str:
             + " (wartools games GAME explains each)")
 
 
+def unit_help(what: str) -> str:
+    """Help for a ``--unit``-like flag: what it is, then the valid unit types of every game."""
+    per_game = "; ".join(f"{gid}: {', '.join(find_game(gid).unit_types.names)}" for gid in game_ids())
+    return f"{what}; valid: {per_game}"
+
+
 def add_option_flag(p: argparse.ArgumentParser) -> None:
     """Add ``--option NAME=VALUE`` (repeatable) to a subcommand's parser."""
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=_options_help())

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from wartools.cli_common import unit_help
 from wartools.errors import WartoolsError
 
 
@@ -64,7 +65,7 @@ def _viewshed(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--unit", help="observer's unit type (default: the unit on the start cell)")
+    p.add_argument("--unit", help=unit_help("observer's unit type (default: the unit on the start cell)"))
     p.add_argument("--side", help="observer's side (default: the side of the unit on the start cell)")
     p.add_argument("--range", type=int, help="maximum range in cells (default: the game's normal range)")
     p.add_argument("--night", action="store_true", help="night scenario limits")
@@ -78,7 +79,7 @@ def add_parsers(subparsers: Any) -> None:
     p.add_argument("map", help="map file (YAML)")
     p.add_argument("a", metavar="A", help="observer's cell label")
     p.add_argument("b", metavar="B", help="target's cell label")
-    p.add_argument("--target", help="target's unit type (default: the unit on the target cell)")
+    p.add_argument("--target", help=unit_help("target's unit type (default: the unit on the target cell)"))
     p.add_argument("--fire", action="store_true", help="a line of fire (friendly units may block)")
     _common(p)
     p.set_defaults(handler=_los)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from wartools.cli_common import unit_help
 from wartools.errors import WartoolsError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,7 +43,7 @@ class MoveArgumentError(WartoolsError):
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--unit", help="unit type (default: the unit on the start cell)")
+    p.add_argument("--unit", help=unit_help("unit type (default: the unit on the start cell)"))
     p.add_argument("--side", help="side of the moving unit (default: the unit on the start cell)")
     p.add_argument("--night", action="store_true", help="night scenario (Combat Infantry 10.3)")
     p.add_argument("--weather", choices=WEATHER, default=None, help="weather (bad weather spoils unpaved roads)")
