@@ -207,3 +207,32 @@ def test_unreadable_images_get_one_line(tmp_path):
         with pytest.raises(WartoolsError, match=words) as info:
             load_image(path)
         assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("case", CASES, ids=_case_id)
+def test_the_fit_as_a_maps_image_entry_puts_every_cell_where_the_fit_does(case):
+    """BoardImage (the map file's ``image`` key) is computed its own way, from the column and row
+    pitch; it must agree with the fitted similarity everywhere on the board."""
+    from wartools.calibrate import picture_matrix
+
+    grid, scale, rotation, origin = case
+    to_image = similarity(scale, rotation, origin)
+    layout = grid.layout()
+    cal = fit_grid([(lab, *to_image(*layout.to_pixel(grid.parse(lab)))) for lab in PICKS],
+                   grid=grid.type, columns=grid.columns, rows=grid.rows)
+    im = cal.board_image("scan.png", size=(W, H))
+    matrix = picture_matrix(cal.grid, im)
+    for c in cal.grid.cells():
+        assert im.to_pixel(cal.grid, c) == pytest.approx(cal.to_image(c), abs=1e-6)
+        assert tuple(matrix @ [*layout.to_pixel(c), 1.0]) == pytest.approx(cal.to_image(c), abs=1e-6)
+
+
+def test_picture_matrix_follows_a_stretched_picture():
+    from wartools.calibrate import picture_matrix
+    from wartools.mapmodel.image import BoardImage
+
+    grid = HexGrid(6, 5, orientation="pointy", offset="even")
+    im = BoardImage("b.png", origin=(31.0, 17.0), pitch=(40.0, 29.0), rotation=-7.5)
+    matrix, layout = picture_matrix(grid, im), grid.layout()
+    for c in grid.cells():
+        assert tuple(matrix @ [*layout.to_pixel(c), 1.0]) == pytest.approx(im.to_pixel(grid, c), abs=1e-6)

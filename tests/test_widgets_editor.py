@@ -193,3 +193,23 @@ def test_a_scan_of_another_grid_kind_is_not_drawn():
     ed = MapEditor(EditSession.blank("ci", 6, 6), scan=np.zeros((50, 50, 3), np.uint8), calibration=cal)
     assert not ed.scan_fits() and "not this map's grid kind" in html.unescape(ed.status.value)
     assert [im.get_gid() for im in ed.canvas.ax.images] == []
+
+
+def test_a_scanned_board_is_saved_with_its_picture_and_shown_again(tmp_path):
+    path, layout = _scan(tmp_path)
+    picks = [(lab, *layout.to_pixel(layout.grid.parse(lab))) for lab in ("A1", "H1", "D5", "B4")]
+    cal = fit_grid(picks, columns=8, rows=6)
+    ed = MapEditor.from_scan(path, cal, "ci", name="Scan")
+    assert ed.map.image is not None and ed.map.image.size == (400, 320) and ed.scan_fits()
+    ed.click_cell("D3")
+    ed.save(tmp_path / "scanned.yaml")
+    again = MapEditor(tmp_path / "scanned.yaml")
+    assert again.map.terrain_at("D3") != "clear" and again.map.image == ed.map.image
+    assert again.scan_fits() and "scan" in [im.get_gid() for im in again.canvas.ax.images]
+    from wartools.render.scan import _image_transform
+
+    assert again.picture is not None
+    assert _image_transform(again.picture[1]).transform(cal.to_image("E4")) == pytest.approx(centre(again, "E4"))
+    path.unlink()  # the picture is gone: the map still opens, and the widget says why there is no scan
+    gone = MapEditor(tmp_path / "scanned.yaml")
+    assert not gone.scan_fits() and "no such image file" in html.unescape(gone.status.value)

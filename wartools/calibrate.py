@@ -41,6 +41,8 @@ from wartools.errors import WartoolsError
 from wartools.grids import Grid, HexGrid, SquareGrid
 from wartools.grids.base import Cell
 from wartools.grids.labels import SCHEMES, parse_label
+from wartools.mapmodel import Map
+from wartools.mapmodel.image import BoardImage, unit_pitch
 
 DEFAULT_TOLERANCE = 0.25
 """A fit is refused when a picked centre is off by more than this fraction of the cell pitch
@@ -168,6 +170,24 @@ class Calibration:
                                    "check the picked points")
         return cols, rows
 
+    def board_image(self, file: str, size: tuple[int, int] | None = None) -> BoardImage:
+        """This fit as a map's ``image`` entry (:class:`~wartools.mapmodel.image.BoardImage`),
+        so a saved map remembers where its picture lies.
+
+        Examples
+        --------
+        >>> from wartools.grids import HexGrid
+        >>> truth = HexGrid(6, 6, orientation="pointy").layout(size=20.0, origin=(30.0, 25.0))
+        >>> cal = fit_grid([(lab, *truth.to_pixel(truth.grid.parse(lab))) for lab in ("A1", "F1", "C5")])
+        >>> im = cal.board_image("scan.png")
+        >>> a, b = im.to_pixel(cal.grid, cal.grid.parse("E4")), cal.to_image("E4")
+        >>> abs(a[0] - b[0]) < 1e-6 and abs(a[1] - b[1]) < 1e-6
+        True
+        """
+        ux, uy = unit_pitch(self.grid)
+        return BoardImage(file, origin=self.to_image(self.grid.from_offset(0, 0)),
+                          pitch=(self.scale * ux, self.scale * uy), rotation=self.rotation, size=size)
+
     def resized(self, columns: int, rows: int) -> Calibration:
         """The same fit for a board of another size (labels of the points stay valid)."""
         from dataclasses import replace
@@ -194,6 +214,39 @@ class Calibration:
                          **({"label_prefix": self.label_prefix} if self.label_prefix else {})},
                 "scale": self.scale, "rotation": self.rotation, "origin": list(self.origin),
                 "points": [[lab, x, y] for lab, x, y in self.points], "tolerance": self.tolerance}
+
+
+def picture_matrix(grid: Grid, image: BoardImage) -> np.ndarray:
+    """The 2x3 affine matrix from ``grid``'s unit layout to the pixels of a map's picture.
+
+    Examples
+    --------
+    >>> from wartools.grids import SquareGrid
+    >>> g = SquareGrid(4, 4)
+    >>> im = BoardImage("b.png", origin=(10.0, 20.0), pitch=(30.0, 30.0), rotation=90.0)
+    >>> m = picture_matrix(g, im)
+    >>> x, y = g.layout().to_pixel(g.parse("C2"))
+    >>> [round(float(v), 6) for v in m @ [x, y, 1.0]] == [round(v, 6) for v in im.to_pixel(g, g.parse("C2"))]
+    True
+    """
+    layout = grid.layout()
+    x0, y0 = layout.to_pixel(grid.from_offset(0, 0))
+    ux, uy = unit_pitch(grid)
+    t = math.radians(image.rotation)
+    rs = np.array([[math.cos(t), -math.sin(t)], [math.sin(t), math.cos(t)]]) @ \
+        np.diag([image.pitch[0] / ux, image.pitch[1] / uy])
+    return np.column_stack([rs, np.array(image.origin) - rs @ np.array([x0, y0])])
+
+
+def map_picture(m: Map) -> tuple[np.ndarray, np.ndarray]:
+    """The picture named by a map's ``image`` key (relative to the map file) and its
+    :func:`picture_matrix`; a missing or unreadable picture raises a one-line error."""
+    if m.image is None:
+        raise WartoolsError(f"map {m.name!r} has no image entry")
+    file = Path(m.image.file)
+    if not file.is_absolute() and m.source and not m.source.startswith("<"):
+        file = Path(m.source).parent / file
+    return load_image(file), picture_matrix(m.grid, m.image)
 
 
 def calibration_from_dict(data: Mapping[str, Any]) -> Calibration:

@@ -391,6 +391,26 @@ class Map:
             d["objectives"] = [o for o in d.get("objectives", []) if o["cell"] != lab]
         return self._edited(change)
 
+    def with_image(self, image: BoardImage | None) -> Map:
+        """A copy with a board picture under the grid (``None`` takes it away).
+
+        Examples
+        --------
+        >>> m = Map.from_dict({"format": "wartools-map/1", "name": "i", "game": "ci",
+        ...                    "grid": {"type": "hex", "columns": 3, "rows": 3}})
+        >>> m.with_image(BoardImage("scan.png", origin=(40.0, 30.0), pitch=(33.0, 38.1))).image.file
+        'scan.png'
+        >>> m.with_image(BoardImage("scan.png", (0.0, 0.0), (1.0, 1.0))).with_image(None).image is None
+        True
+        """
+        entry = image.to_dict() if image is not None else None
+
+        def change(d: dict[str, Any]) -> None:
+            d.pop("image", None)
+            if entry is not None:
+                d["image"] = entry
+        return self._edited(change)
+
     def moved(self, unit_id: str, where: Cell | str) -> Map:
         """A copy with unit ``unit_id`` standing on another cell."""
         u = self.unit(unit_id)

@@ -23,12 +23,13 @@ import numpy as np
 from wartools.calibrate import Calibration
 
 
-def _image_transform(cal: Calibration) -> Any:
-    """The matplotlib transform from image pixels to unit-layout (map) coordinates."""
+def _image_transform(where: Calibration | np.ndarray) -> Any:
+    """The matplotlib transform from image pixels to unit-layout (map) coordinates, given a
+    calibration or the 2x3 matrix from layout to pixels (:func:`~wartools.calibrate.picture_matrix`)."""
     from matplotlib.transforms import Affine2D
 
-    m = np.vstack([cal.matrix, [0.0, 0.0, 1.0]])
-    return Affine2D(np.linalg.inv(m))
+    matrix = where.matrix if isinstance(where, Calibration) else where
+    return Affine2D(np.linalg.inv(np.vstack([matrix, [0.0, 0.0, 1.0]])))
 
 
 def draw_scan(image: np.ndarray, cal: Calibration, ax: Any = None, *, color: str = "#00a0ff",
@@ -64,9 +65,11 @@ def draw_scan(image: np.ndarray, cal: Calibration, ax: Any = None, *, color: str
     return ax
 
 
-def draw_scan_under(ax: Any, image: np.ndarray, cal: Calibration, terrain_alpha: float = 0.45) -> Any:
+def draw_scan_under(ax: Any, image: np.ndarray, cal: Calibration | np.ndarray,
+                    terrain_alpha: float = 0.45) -> Any:
     """Put the scan under a map drawn by :func:`wartools.render.draw_map` on ``ax`` and make the
-    map's terrain see-through, so the painted terrain and the scan show together."""
+    map's terrain see-through, so the painted terrain and the scan show together. ``cal`` is the
+    fit, or the 2x3 matrix from the map's layout to the picture's pixels."""
     xlim, ylim = ax.get_xlim(), ax.get_ylim()
     im = ax.imshow(image, zorder=0, gid="scan")
     im.set_transform(_image_transform(cal) + ax.transData)

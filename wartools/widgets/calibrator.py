@@ -6,12 +6,14 @@ lines of ``LABEL X Y``. *Fit* finds the grid by least squares
 (:func:`wartools.calibrate.fit_grid`), reports the residual in pixels and draws the
 fitted grid over the picture; a fit beyond tolerance is refused and names the point
 to check. :meth:`ScanCalibrator.editor` then opens a :class:`MapEditor` with the scan
-under a blank board of the fitted size, ready to paint.
+under a blank board of the fitted size, ready to paint; the map records the picture and
+where it lies (its ``image`` entry), so the saved map shows the scan again.
 """
 from __future__ import annotations
 
 import io
 import os
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
@@ -35,6 +37,7 @@ class ScanCalibrator:
 
     def __init__(self, image: np.ndarray | str | os.PathLike[str], grid: str = "hex",
                  labels: str = "column-letter", figsize: tuple[float, float] = (7, 6)) -> None:
+        self.source = None if isinstance(image, np.ndarray) else Path(image)
         self.image = image if isinstance(image, np.ndarray) else load_image(image)
         self.calibration: Calibration | None = None
         self.refused: CalibrationError | None = None
@@ -131,7 +134,8 @@ class ScanCalibrator:
 
         if self.calibration is None:
             raise CalibrationError("fit the grid first (at least 3 labelled centres)")
-        return MapEditor.from_scan(self.image, self.calibration, game, name=name, **kw)
+        scan = self.source if self.source is not None else self.image  # a file is recorded in the map
+        return MapEditor.from_scan(scan, self.calibration, game, name=name, **kw)
 
     def redraw(self) -> None:
         """The picture, with the fitted (or refused) grid and the picked points."""

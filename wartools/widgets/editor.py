@@ -13,12 +13,13 @@ would check it; a refused edit is shown in red and the map stays as it was. With
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 import numpy as np
 
-from wartools.calibrate import Calibration, load_image
+from wartools.calibrate import Calibration, load_image, map_picture
 from wartools.errors import WartoolsError
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map
@@ -57,6 +58,8 @@ class MapEditor:
             self.session = EditSession.open(source)
         self.scan = load_image(scan) if isinstance(scan, (str, os.PathLike)) else scan
         self.calibration = calibration
+        self.picture: tuple[np.ndarray, np.ndarray] | None = None
+        self._picture_problem = ""
         self.selected: str | None = None
         self.last_edge: Any = None
         self._last_cell: Cell | None = None
@@ -100,15 +103,21 @@ class MapEditor:
         files = w.HBox([self.path, self.open_button, self.save_button, self.undo_button, self.redo_button])
         self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.widget]), files, self.status])
         self._sync_controls()
+        self._find_picture()
         self.refresh()
 
     @classmethod
     def from_scan(cls, scan: np.ndarray | str | os.PathLike[str], calibration: Calibration, game: str,
                   name: str = "Scanned board", **kw: Any) -> MapEditor:
-        """A blank board of the calibrated grid's kind and size, with the scan under it."""
+        """A blank board of the calibrated grid's kind and size, with the scan under it. A scan
+        given as a file is recorded in the map's ``image`` entry, so the saved map shows it again."""
         cal = calibration
         m = blank_map(game, cal.columns, cal.rows, orientation=cal.orientation, offset=cal.offset,
                       labels=cal.labels, label_prefix=cal.label_prefix, name=name)
+        if not isinstance(scan, np.ndarray):
+            path = Path(scan).resolve()
+            scan = load_image(path)
+            m = m.with_image(cal.board_image(str(path), size=(scan.shape[1], scan.shape[0])))
         return cls(m, scan=scan, calibration=cal, **kw)
 
     # --- plain logic ----------------------------------------------------------------------
@@ -246,7 +255,9 @@ class MapEditor:
             self.status.value = error(str(exc))
             return
         self.selected, self.last_edge = None, None
+        self.scan = self.calibration = None
         self._sync_controls()
+        self._find_picture()
         self.refresh()
 
     def new_board(self, game: str, columns: int, rows: int, **grid: Any) -> None:
@@ -258,16 +269,30 @@ class MapEditor:
             return
         self.selected, self.last_edge = None, None
         self._sync_controls()
+        self._find_picture()  # the scan stays under a new board of its grid kind
         self.refresh()
 
-    def scan_fits(self) -> bool:
-        """True when a scan is given and its calibrated grid is the map's grid kind."""
+    def _find_picture(self) -> None:
+        """The picture under the map: the scan given with its calibration (when it is the map's
+        grid kind), or else the map's own ``image`` entry."""
         cal, g = self.calibration, self.map.grid
-        if self.scan is None or cal is None:
-            return False
-        return (cal.type == g.type and cal.labels == g.labels
-                and (g.type != "hex" or (cal.orientation, cal.offset) == (getattr(g, "orientation", None),
-                                                                          getattr(g, "offset", None))))
+        self.picture, self._picture_problem = None, ""
+        if self.scan is not None and cal is not None:
+            if cal.type == g.type and cal.labels == g.labels and \
+                    (g.type != "hex" or (cal.orientation, cal.offset) == (getattr(g, "orientation", None),
+                                                                           getattr(g, "offset", None))):
+                self.picture = (self.scan, cal.matrix)
+                return
+            self._picture_problem = "the scan's calibrated grid is not this map's grid kind; it is not shown"
+        if self.map.image is not None:
+            try:
+                self.picture = map_picture(self.map)
+            except WartoolsError as exc:
+                self._picture_problem = f"the map's picture is not shown: {exc}"
+
+    def scan_fits(self) -> bool:
+        """True when a picture is drawn under the map."""
+        return self.picture is not None
 
     def refresh(self) -> None:
         """Redraw the map and show the last change and any problem."""
@@ -282,8 +307,8 @@ class MapEditor:
                 f"{len(s.map.units)} units{' (unsaved)' if s.dirty else ''}")
         if self.selected is not None:
             head += f"; selected unit {self.selected}"
-        if self.scan is not None and not self.scan_fits():
-            lines.append(error("the scan's calibrated grid is not this map's grid kind; it is not shown"))
+        if self._picture_problem:
+            lines.append(error(self._picture_problem))
         if last is not None and not last.ok:
             lines.append(error(f"{last.action}: {last.message}"))
         elif last is not None:
@@ -295,11 +320,10 @@ class MapEditor:
     def _draw(self, ax: Any, m: Map) -> None:
         from wartools.render import highlight_cells, highlight_edges
 
-        if self.scan_fits():
+        if self.picture is not None:
             from wartools.render.scan import draw_scan_under
 
-            assert self.scan is not None and self.calibration is not None
-            draw_scan_under(ax, self.scan, self.calibration)
+            draw_scan_under(ax, *self.picture)
         if self.selected is not None and self.selected in {u.id for u in m.units}:
             highlight_cells(ax, m, [m.unit(self.selected).cell], color="#d62728", alpha=0.35, gid="selected")
         if self.last_edge is not None and self.last_edge.a in m.grid and self.last_edge.b in m.grid:
