@@ -75,3 +75,52 @@ def test_los_explorer_follows_a_new_observer_in_jupyterlab(tmp_path, browser_pag
             timeout=30_000)
         ARTIFACTS.mkdir(exist_ok=True)
         page.locator(".jp-OutputArea-output").last.screenshot(path=str(ARTIFACTS / "los-explorer.png"))
+
+
+def _status_matches(page, pattern: str) -> bool:
+    return page.evaluate(
+        "(p) => [...document.querySelectorAll('.widget-html pre, .widget-html span')].some("
+        "e => new RegExp(p).test(e.textContent))", pattern)
+
+
+def test_map_editor_paints_a_cell_and_toggles_a_hexside_by_clicking(tmp_path, browser_page):
+    page = browser_page
+    with running_lab(ROOT, tmp_path) as lab:
+        run_all_cells(page, lab, "40_map_editor.ipynb")
+        page.locator(".widget-html pre").filter(has_text="My scanned board").first.wait_for(timeout=180_000)
+        # the last cell has run (it saved the map): the editor is the last figure on the page
+        page.get_by_text("the picture under it").wait_for(timeout=120_000)
+        canvas = page.locator(".jupyter-matplotlib-canvas-div canvas").last
+        canvas.scroll_into_view_if_needed()
+        page.wait_for_timeout(1500)
+        before = canvas.screenshot()
+        box = canvas.bounding_box()
+        assert box is not None
+        # paint: a real click in the middle of the map paints the hex under it with woods
+        canvas.click(position={"x": box["width"] * 0.45, "y": box["height"] * 0.5})
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.widget-html pre')].some("
+            "e => /^paint: (?!C3:)[A-Z]+[0-9]+: woods/.test(e.textContent))", timeout=30_000)
+        page.wait_for_timeout(1500)
+        painted = canvas.screenshot()
+        assert painted != before, "the map did not change after painting a hex"
+        # hexside: switch to the edge tool, then click along a row until a click lands near a hexside
+        page.locator(".widget-toggle-buttons button", has_text="edge").last.click()
+        page.wait_for_timeout(500)
+        added = False
+        for step in range(24):
+            canvas.click(position={"x": box["width"] * 0.3 + 5 * step, "y": box["height"] * 0.4})
+            page.wait_for_function(  # each click answers: a hexside toggled, or none near enough
+                "() => [...document.querySelectorAll('.widget-html pre, .widget-html span')].some("
+                "e => /^edge: /.test(e.textContent))", timeout=30_000)
+            if _status_matches(page, r"^edge: [A-Z]+[0-9]+\|[A-Z]+[0-9]+: hedge added"):
+                added = True
+                break
+            assert _status_matches(page, "no hexside or interspace"), page.evaluate(
+                "() => [...document.querySelectorAll('.widget-html')].map(e => e.textContent).join(' / ')")
+        assert added, "no click along the row toggled a hexside"
+        page.wait_for_timeout(1500)
+        assert canvas.screenshot() != painted, "the map did not change after toggling a hexside"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator(".jp-OutputArea-output").filter(has=canvas).last.screenshot(
+            path=str(ARTIFACTS / "map-editor.png"))
