@@ -213,3 +213,9 @@ def test_a_scanned_board_is_saved_with_its_picture_and_shown_again(tmp_path):
     path.unlink()  # the picture is gone: the map still opens, and the widget says why there is no scan
     gone = MapEditor(tmp_path / "scanned.yaml")
     assert not gone.scan_fits() and "no such image file" in html.unescape(gone.status.value)
+
+
+def test_a_click_beside_the_map_says_so():
+    ed = MapEditor(EditSession.blank("ci", 4, 4))
+    ed._on_press(SimpleNamespace(xdata=None, ydata=None, inaxes=None, button=1))
+    assert "off the map" in ed.status.value and ed.session.log == []

@@ -232,8 +232,13 @@ class EditSession:
         """Toggle ``feature`` on the edge nearest the point ``(x, y)`` of the unit layout."""
         e = edge_near(self.map, x, y, tolerance)
         if e is None:
-            return self._note(Change("edge", False, "no hexside or interspace between two cells of the "
-                                                    "board near that point; click closer to one"))
+            nearest, d = self.map.grid.layout().nearest_edge(x, y)
+            side = "hexside" if self.map.grid.type == "hex" else "interspace"
+            where = f"{side} {self.map.grid.edge_label(nearest)}" if nearest.a in self.map.grid and \
+                nearest.b in self.map.grid else f"{side}, on the board's rim,"
+            return self._note(Change("edge", False, f"no hexside or interspace near that point: the nearest "
+                                                    f"{where} is {d:.2f} cell sizes away (a click within "
+                                                    f"{tolerance:g} picks it)"))
         return self.toggle_edge(e.a, e.b, feature)
 
     def _new_unit_id(self, side: str) -> str:

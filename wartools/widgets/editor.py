@@ -336,6 +336,8 @@ class MapEditor:
     def _on_press(self, event: Any) -> None:
         if self._inside(event):
             self.press(event.xdata, event.ydata)
+        else:
+            self.status.value = error("that point is off the map: click on a cell, or near a hexside")
 
     def _on_motion(self, event: Any) -> None:
         if self._painting and self._inside(event):
