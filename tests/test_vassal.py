@@ -326,3 +326,25 @@ def test_cli_import_vassal_writes_a_loadable_map(tmp_path, capsys):
     assert err.count("\n") == 1 and "no such module file" in err
     assert main(["import-vassal", str(module), "--game", "hon", "-o", str(out)]) == 2
     assert "square grid, not hex" in capsys.readouterr().err
+
+
+def test_cli_copies_the_board_picture_next_to_the_map(tmp_path, capsys):
+    module = tmp_path / "demo.vmod"
+    picture = png(300, 230)
+    module.write_bytes(module_bytes(board_xml("Main", grid_xml("hex", HEX, {}), image="main.png"),
+                                    images={"main.png": picture}))
+    (tmp_path / "maps").mkdir()
+    out = tmp_path / "maps" / "demo.yaml"
+    assert main(["import-vassal", str(module), "--game", "ci", "-o", str(out),
+                 "--image-dir", str(tmp_path / "boards")]) == 2          # the folder must exist
+    assert "boards" in capsys.readouterr().err
+    (tmp_path / "boards").mkdir()
+    assert main(["import-vassal", str(module), "--game", "ci", "-o", str(out),
+                 "--image-dir", str(tmp_path / "boards")]) == 0
+    m = load_map(out)
+    assert m.image.file == "../boards/main.png"
+    assert (out.parent / m.image.file).read_bytes() == picture
+    bare = tmp_path / "bare.vmod"
+    bare.write_bytes(module_bytes(board_xml("Plain", grid_xml("hex", HEX, {}))))
+    assert main(["import-vassal", str(bare), "--game", "ci", "-o", str(out), "--image-dir", str(tmp_path)]) == 2
+    assert "no picture in the module" in capsys.readouterr().err

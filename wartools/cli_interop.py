@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from typing import Any
 
 from wartools.errors import WartoolsError
@@ -21,7 +22,7 @@ class InteropArgumentError(WartoolsError):
 
 def _import_vassal(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     from wartools.mapmodel import Map, save_map
-    from wartools.mapmodel.vassal import import_grid, read_module
+    from wartools.mapmodel.vassal import extract_image, import_grid, read_module
 
     module = read_module(args.module)
     listing = [{"name": g.name, "kind": g.kind, "supported": g.unsupported is None} for g in module.grids]
@@ -32,9 +33,14 @@ def _import_vassal(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     if not args.game or not args.output:
         raise InteropArgumentError("import-vassal: --game and -o/--output are required (or use --list)")
     data = import_grid(module, args.board, args.game, args.name)
+    chosen = module.grid(args.board)
+    if args.image_dir is not None:
+        written = extract_image(args.module, chosen, args.image_dir)
+        out_dir = os.path.dirname(os.path.abspath(args.output))
+        data["image"]["file"] = os.path.relpath(os.path.abspath(written), out_dir).replace(os.sep, "/")
     m = Map.from_dict(data, source=args.module)
     save_map(m, args.output)
-    board = module.grid(args.board).name
+    board = chosen.name
     answer = {"module": module.name, "board": board, "output": args.output,
               "grid": {k: v for k, v in data["grid"].items() if k != "numbering"}, "cells": len(m.grid),
               "first": m.label(m.grid.from_offset(0, 0)),
@@ -64,6 +70,8 @@ def add_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--name", help="the map's name (default: module and board)")
     p.add_argument("-o", "--output", help="map file to write (YAML)")
     p.add_argument("--list", action="store_true", help="list the module's boards and zones with a grid")
+    p.add_argument("--image-dir", metavar="DIR",
+                   help="also copy the board picture out of the module into DIR (the map's image key points at it)")
     p.set_defaults(handler=_import_vassal)
     p = sub.add_parser("export", help="write a map for Tiled (TMJ) or GIS tools (GeoJSON)")
     p.add_argument("map", help="map file (YAML)")

@@ -507,4 +507,40 @@ def import_grid(module: VassalModule, name: str | None, game: str, map_name: str
     return data
 
 
-__all__ = ["VassalError", "VassalGrid", "VassalModule", "import_grid", "read_module"]
+MAX_IMAGE = 256 * 1024 * 1024
+
+
+def extract_image(source: str | os.PathLike[str], grid: VassalGrid, folder: str | os.PathLike[str]) -> str:
+    """Copy the board picture of ``grid`` out of the module into ``folder`` (atomically); return
+    the written path. The picture is the player's own copy from their own module.
+
+    Raises
+    ------
+    VassalError
+        If the board has no picture in the module, or it is larger than ``MAX_IMAGE`` bytes.
+    """
+    from wartools.mapmodel.yamlio import write_atomic
+
+    if not grid.image:
+        raise VassalError(f"grid {grid.name!r}: the board has no picture in the module")
+    name = os.path.basename(grid.image.replace("\\", "/"))
+    if not name or name in (".", ".."):
+        raise VassalError(f"grid {grid.name!r}: unusable picture name {grid.image!r}")
+    try:
+        with zipfile.ZipFile(source) as zf:
+            member = next((m for m in (f"images/{grid.image}", grid.image) if m in zf.namelist()), None)
+            if member is None:
+                raise VassalError(f"grid {grid.name!r}: picture {grid.image!r} is not in the module")
+            if zf.getinfo(member).file_size > MAX_IMAGE:
+                raise VassalError(f"grid {grid.name!r}: picture {grid.image!r} is larger than "
+                                  f"{MAX_IMAGE // 2**20} MB")
+            with zf.open(member) as fh:
+                data = fh.read(MAX_IMAGE + 1)
+    except (OSError, zipfile.BadZipFile, RuntimeError) as exc:
+        raise VassalError(f"cannot read the board picture: {exc}") from None
+    target = os.path.join(os.fspath(folder), name)
+    write_atomic(target, data)
+    return target
+
+
+__all__ = ["VassalError", "VassalGrid", "VassalModule", "extract_image", "import_grid", "read_module"]
