@@ -47,6 +47,11 @@ def test_midgame_picture_shows_control_and_no_setup():
     assert "de-in-1" not in gids(ax, "unit:")                   # eliminated
     assert ax.get_title().endswith("game turn 4 of 6")
     plt.close(ax.figure)
+    # at the set-up, the PaK 40 that sets up hidden is marked
+    ax = draw_scenario(s)
+    assert gids(ax, "unit:")["de-atgun-1"].get_linestyle() == "--"
+    assert gids(ax, "unit-label:")["de-atgun-1"].get_text().startswith("AG?")
+    plt.close(ax.figure)
 
 
 def test_png_and_repr():

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from wartools.scenario import (check_position, dumps_scenario, end_turn, evaluate, load_position, load_scenario,
-                               loads_scenario)
+from wartools.scenario import (check_position, dumps_position, dumps_scenario, end_turn, evaluate, load_position,
+                               load_scenario, loads_position, loads_scenario)
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["combat-infantry-saint-remy", "company-of-heroes-saint-aubert", "conflict-of-heroes-height-112",
@@ -69,6 +69,7 @@ def check(s, p, controls, vp, result, over=False):
 def test_scenario_loads_round_trips_and_is_complete(name):
     s, p = midgame(name)
     assert loads_scenario(dumps_scenario(s), base_dir=ROOT / "scenarios") == s
+    assert loads_position(dumps_position(s, p), s) == p
     assert len(s.sides) == 2
     for side in s.sides.values():
         assert side.units and side.setup                      # both forces, set-up zones

@@ -111,14 +111,18 @@ def _draw_units(ax: Any, s: Scenario, p: Position, col: dict[str, str]) -> None:
     layout = _layout(s.map)
     half = _HALF[s.map.grid.type]
     stacks: dict[Any, int] = {}
+    hidden = {u.id for u in s.units() if u.hidden} if p.turn == 1 else set()
     for u in p.map_units(s):
         k = stacks.get(u.cell, 0)
         stacks[u.cell] = k + 1
         x, y = layout.to_pixel(u.cell)
         x, y = x + 0.12 * k, y - 0.12 * k
+        # a unit that sets up hidden gets a dashed outline and a '?' (seen only by its owner)
         ax.add_patch(Rectangle((x - half, y - half), 2 * half, 2 * half, facecolor=col[u.side],
-                               edgecolor="black", linewidth=0.8, zorder=7 + k, gid=f"unit:{u.id}"))
-        text = unit_abbreviation(u.type) + (f"\n{u.strength}" if u.strength is not None else "")
+                               edgecolor="black", linewidth=0.8, linestyle="--" if u.id in hidden else "-",
+                               zorder=7 + k, gid=f"unit:{u.id}"))
+        text = (unit_abbreviation(u.type) + ("?" if u.id in hidden else "")
+                + (f"\n{u.strength}" if u.strength is not None else ""))
         ax.text(x, y, text, ha="center", va="center", fontsize=5, color="white", fontweight="bold",
                 zorder=7.5 + k, gid=f"unit-label:{u.id}")
 
