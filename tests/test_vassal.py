@@ -348,3 +348,19 @@ def test_cli_copies_the_board_picture_next_to_the_map(tmp_path, capsys):
     bare.write_bytes(module_bytes(board_xml("Plain", grid_xml("hex", HEX, {}))))
     assert main(["import-vassal", str(bare), "--game", "ci", "-o", str(out), "--image-dir", str(tmp_path)]) == 2
     assert "no picture in the module" in capsys.readouterr().err
+
+
+def test_same_board_names_on_two_maps_are_told_apart_and_unsupported_grids_are_listed(tmp_path, capsys):
+    build = ('<VASSAL.launch.BasicModule name="Two maps">'
+             + "".join(f'<VASSAL.build.module.Map mapName="{name}"><VASSAL.build.module.map.BoardPicker>'
+                       f'{board_xml("Board", grid_xml("hex", HEX, {}))}'
+                       "</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>" for name in ("A", "B"))
+             + board_xml("Regions", f"<{P}.board.RegionGrid/>") + "</VASSAL.launch.BasicModule>")
+    module = tmp_path / "two.vmod"
+    module.write_bytes(module_bytes(build=build))
+    assert [g.name for g in read_module(module).grids] == ["Board", "Board (2)", "Regions"]
+    assert main(["import-vassal", str(module), "--list"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["Board (hex)", "Board (2) (hex)", "Regions (RegionGrid), not supported"]
+    assert main(["import-vassal", str(module), "--board", "regions", "--game", "ci", "-o", str(tmp_path / "r.yaml")]) == 2
+    assert "RegionGrid is not a hex or square grid" in capsys.readouterr().err
+    assert not (tmp_path / "r.yaml").exists()
