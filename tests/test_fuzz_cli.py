@@ -95,26 +95,13 @@ def map_files(draw: st.DrawFn) -> str:
         return draw(st.sampled_from(SAMPLE_MAPS))
     data = _map_dict(draw)
     if kind == "mutated":
-        node, key = data, None
-        while True:  # walk down to a random entry and replace it
-            keys = list(node) if isinstance(node, dict) else list(range(len(node)))
-            if not keys:
-                break
-            key = draw(st.sampled_from(keys))
-            if isinstance(node[key], (dict, list)) and node[key] and draw(st.booleans()):
-                node = node[key]
-                continue
-            node[key] = draw(GARBAGE)
-            break
+        _mutate(draw, data)
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
     if kind == "text":
         cut = draw(st.integers(0, len(text)))
         text = text[:cut] + draw(st.sampled_from(["", "&a [*a]", "{", "\x00", ": :", "!!python/object:os.system",
                                                     "- *x", "\t", "[" * 80])) + text[cut:]
-    path = WORK / f"{hashlib.sha1(text.encode('utf-8', 'backslashreplace')).hexdigest()[:12]}.yaml"
-    if not path.exists():
-        path.write_text(text, encoding="utf-8", errors="backslashreplace")
-    return str(path)
+    return _write(text)
 
 
 FIFO = WORK / "fifo.yaml"
@@ -133,7 +120,11 @@ def _value(action: argparse.Action, dest: str) -> st.SearchStrategy[str]:
     if dest in ("output", "out", "o"):
         return st.sampled_from([str(WORK / "out.png"), str(WORK / "out.svg"), str(WORK / "out.txt"),
                                 str(WORK / "no-such-folder" / "x.png"), str(WORK)])
-    if dest in ("map", "scenario", "scen", "position", "file", "path_file") or "file" in dest:
+    if dest in ("scenario", "scen"):
+        return scenario_files() | FILES
+    if dest == "position":
+        return scenario_files("position") | FILES
+    if dest in ("map", "file") or "file" in dest:
         return FILES
     return WORDS
 
@@ -148,8 +139,53 @@ def _good_values(path: str) -> dict[str, list[str]]:
             "ids": [u.id for u in m.units]}
 
 
+def _scenario_values(path: str) -> dict[str, list[str]]:
+    """Sensible values for a sample scenario: its unit ids, objective cells, sides, position file."""
+    from wartools.scenario import load_scenario
+
+    scen = load_scenario(path)
+    cells = [scen.map.label(c) for c in scen.map.grid.cells()[::5]]
+    position = ROOT / "scenarios" / "positions" / Path(path).name
+    return {"types": list(scen.game.unit_types.names), "cells": cells, "ids": [u.id for u in scen.units()], "sides": list(scen.sides),
+            "positions": [str(position)] if position.exists() else []}
+
+
 GOOD = {p: _good_values(p) for p in SAMPLE_MAPS}
 SCENARIOS = sorted(str(p) for p in (ROOT / "scenarios").glob("*.yaml"))
+GOOD.update({p: _scenario_values(p) for p in SCENARIOS})
+
+
+def _mutate(draw: st.DrawFn, data: object) -> None:
+    """Replace one random entry somewhere inside ``data`` with garbage."""
+    node = data
+    while isinstance(node, (dict, list)) and node:
+        key = draw(st.sampled_from(list(node) if isinstance(node, dict) else list(range(len(node)))))
+        if isinstance(node[key], (dict, list)) and node[key] and draw(st.booleans()):
+            node = node[key]
+            continue
+        node[key] = draw(GARBAGE)
+        return
+
+
+def _write(text: str) -> str:
+    path = WORK / f"{hashlib.sha1(text.encode('utf-8', 'backslashreplace')).hexdigest()[:12]}.yaml"
+    if not path.exists():
+        path.write_text(text, encoding="utf-8", errors="backslashreplace")
+    return str(path)
+
+
+@st.composite
+def scenario_files(draw: st.DrawFn, kind: str = "scenario") -> str:
+    """A sample scenario (or position) file, or a copy with one value replaced by garbage."""
+    scenario = draw(st.sampled_from(SCENARIOS))
+    path = ROOT / "scenarios" / "positions" / Path(scenario).name if kind == "position" else Path(scenario)
+    if not path.exists() or draw(st.booleans()):
+        return str(path)
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if kind == "scenario" and isinstance(data.get("map"), str):
+        data["map"] = str((path.parent / data["map"]).resolve())  # the copy lives elsewhere
+    _mutate(draw, data)
+    return _write(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
 
 
 ODDS_WORDS = {"damage": ["AP=2", "AI=1,AP=1", "HE=1"], "mines": ["1,1", "2"], "attackers": ["rifle:4:2"],
@@ -173,8 +209,10 @@ def _good(action: argparse.Action, dest: str, path: str, words: tuple[str, ...])
     if dest in ("map",):
         return st.just(path)
     if dest in ("scenario", "scen"):
-        return st.sampled_from(SCENARIOS) if SCENARIOS else st.just(path)
-    if "file" in dest or dest in ("output", "out", "o", "position"):
+        return st.just(path) if path in SCENARIOS else scenario_files()
+    if dest == "position":
+        return st.sampled_from(good["positions"]) if good.get("positions") else scenario_files("position")
+    if "file" in dest or dest in ("output", "out", "o"):
         return _value(action, dest)
     if dest in ("unit", "target", "type"):
         return st.sampled_from(good["types"] + good["ids"])
@@ -188,7 +226,8 @@ def command_lines(draw: st.DrawFn, words: tuple[str, ...]) -> list[str]:
     """Arguments for one subcommand: sensible (for a sample map) half the time, hostile otherwise."""
     parser = COMMANDS[words]
     sensible = draw(st.booleans())
-    sample = draw(st.sampled_from(SAMPLE_MAPS))
+    takes_scenario = any(a.dest in ("scenario", "scen") for a in parser._actions)
+    sample = draw(st.sampled_from(SCENARIOS if takes_scenario and SCENARIOS else SAMPLE_MAPS))
     argv = list(words)
     for action in parser._actions:
         if isinstance(action, argparse._HelpAction):
@@ -231,7 +270,7 @@ def check(argv: list[str]) -> None:
 
 
 def _examples(words: tuple[str, ...]) -> int:
-    return 8 if words[0] == "render" else 30
+    return 5 if words[0] == "render" else 20
 
 
 @pytest.mark.parametrize("words", sorted(COMMANDS), ids=" ".join)
