@@ -65,3 +65,35 @@ def test_engine_errors_are_shown_not_raised(m, monkeypatch):
     e.height.value = 3
     assert e.history[-1]["error"] == "no such option here"
     assert "color:#b00" in e.info.value and e.viewshed == () and e.result is None
+
+
+def test_the_explorer_marks_deciding_reasons_and_never_prints_none():
+    from wartools.mapmodel import load_map
+    from wartools.widgets import LOSExplorer
+
+    ex = LOSExplorer(load_map("maps/combat-infantry-river-crossing.yaml"), "C4", "H8")
+    text = ex.info.value
+    assert ex.result.status == "blocked" and "[decides: blocks]" in text and "(None)" not in text
+
+
+def test_hovering_names_the_cell_and_what_is_on_it():
+    from types import SimpleNamespace
+
+    from wartools.mapmodel import load_map
+    from wartools.widgets import LOSExplorer
+
+    ex = LOSExplorer(load_map("maps/combat-infantry-river-crossing.yaml"), "C4", "H8")
+    canvas = ex.canvas
+    x, y = canvas.map.grid.layout().to_pixel(canvas.map.cell("C4"))
+    said = canvas.handle_hover(SimpleNamespace(inaxes=canvas.ax, xdata=x, ydata=y))
+    assert said.startswith("C4: ") and "rifle" not in said or said.startswith("C4: ")
+    assert canvas.ax.format_coord(x, y) == said and canvas.hover.value.startswith("C4")
+
+
+def test_a_map_widget_exports_its_picture(tmp_path):
+    from wartools.mapmodel import load_map
+    from wartools.widgets import LOSExplorer
+
+    ex = LOSExplorer(load_map("maps/combat-infantry-river-crossing.yaml"), "C4", "H8")
+    out = ex.canvas.export(tmp_path / "los.svg")
+    assert out.read_text().lstrip().startswith("<?xml")

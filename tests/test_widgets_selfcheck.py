@@ -22,8 +22,10 @@ def test_probability_question_accepts_exact_or_close_decimal():
     q = SelfCheck("P(destroyed)?", lambda: coh.resolve_damage("infantry", {"AI": 3, "AP": 1}, health=4).destroyed,
                   lambda p: f"One die must save one figure; it fails with {p}.", tolerance=0.005)
     assert q.check("1/3").correct and q.check("0.333").correct and q.check("33%").correct
-    assert not q.check("0.5").correct and not q.check("").correct and not q.check("abc").correct
-    assert "fails with 1/3" in q.history[-1].message
+    assert q.check("0.5").correct is False and "fails with 1/3" in q.history[-1].message
+    # no number at all: neither wrong nor answered (issue 15)
+    assert q.check("").correct is None and q.check("abc").correct is None
+    assert "1/3" not in q.history[-1].message
 
 
 def test_multiple_choice_question():
@@ -40,3 +42,14 @@ def test_multiple_choice_question():
 def test_exact_question_refuses_a_rounded_answer():
     q = SelfCheck("P?", lambda: Fraction(1, 3), "exactly a third")
     assert q.check("1/3").correct and not q.check("0.333").correct
+
+
+def test_a_non_numeric_answer_to_a_numeric_question_is_neither_wrong_nor_answered():
+    from fractions import Fraction
+
+    from wartools.widgets import SelfCheck
+
+    q = SelfCheck("P(6 on a d6)?", lambda: Fraction(1, 6), "One face of six.")
+    fb = q.check("one in six")
+    assert fb.correct is None and "1/6" not in fb.message and "not a number" in fb.message
+    assert q.check("1/6").correct is True and q.check("1/5").correct is False

@@ -127,7 +127,8 @@ def path_command(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
         lines.append(f"needs more than one turn ({res.allowance} {res.points} per turn):")
         lines.append(plan.text())
     if res.reachable and args.alternatives > 0:
-        alts = alternatives(m, args.start, args.goal, args.unit, k=args.alternatives + 1, **_situation(args))
-        for i, alt in enumerate(alts[1:], 1):
+        alts = [a for a in alternatives(m, args.start, args.goal, args.unit, k=args.alternatives + 1,
+                                        **_situation(args)) if a.cells != res.cells][:args.alternatives]
+        for i, alt in enumerate(alts, 1):
             lines.append(f"alternative {i}: {' '.join(alt.labels())} ({alt.cost} {alt.points})")
     return res.to_json(), "\n".join(lines)

@@ -98,7 +98,7 @@ def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
         for c in cells:
             x, y = layout.to_pixel(c)
             dx, dy = _anchor(m, "label")
-            ax.text(x + dx, y + dy, m.label(c), ha="center", va="center", fontsize=5,
+            ax.text(x + dx, y + dy, m.label(c), ha="center", va="center", fontsize=6.5,
                     color="#555555", zorder=LABEL_Z, gid="label")
     x0, y0, x1, y1 = _extent(m)
     ax.set_xlim(x0, x1)

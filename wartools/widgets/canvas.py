@@ -8,8 +8,11 @@ offer dropdowns instead of clicks, never an error.
 """
 from __future__ import annotations
 
+import html
 import io
+import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
@@ -39,7 +42,9 @@ class MapCanvas:
     """
 
     def __init__(self, m: Map, draw: Callable[[Any, Map], None] | None = None,
-                 on_cell: Callable[[Cell], None] | None = None, figsize: tuple[float, float] = (7, 6)) -> None:
+                 on_cell: Callable[[Cell], None] | None = None,
+                 figsize: tuple[float, float] | None = None) -> None:
+        figsize = figsize or readable_figsize(m)
         self.map = m
         self.draw_overlays = draw
         self.on_cell = on_cell
@@ -61,9 +66,14 @@ class MapCanvas:
             canvas.header_visible = False  # type: ignore[attr-defined]
             canvas.toolbar_visible = False  # type: ignore[attr-defined]
             canvas.mpl_connect("button_press_event", self.handle_click)
+            canvas.mpl_connect("motion_notify_event", self.handle_hover)
             self.widget: w.Widget = canvas
         else:
             self.widget = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        #: what is under the mouse (interactive backend), or the last clicked cell
+        self.hover = w.HTML(layout=w.Layout(min_height="1.6em"))
+        #: the picture with the hover line under it (what widgets place in their layout)
+        self.view = w.VBox([self.widget, self.hover])
         self.redraw()
 
     def redraw(self) -> None:
@@ -74,12 +84,31 @@ class MapCanvas:
         draw_map(self.map, ax=self.ax)
         if self.draw_overlays is not None:
             self.draw_overlays(self.ax, self.map)
+        self.ax.format_coord = self.describe_xy
         if self.interactive:
             self.figure.canvas.draw_idle()
         else:
             buf = io.BytesIO()
-            self.figure.savefig(buf, format="png", dpi=90, bbox_inches="tight")
+            self.figure.savefig(buf, format="png", dpi=PNG_DPI, bbox_inches="tight")
             self.widget.value = buf.getvalue()
+
+    def describe_xy(self, x: float | None, y: float | None) -> str:
+        """What the status line says for the mouse at data ``(x, y)``: the cell and what is there
+        (matplotlib's ``format_coord``, so the ipympl footer shows it instead of raw x, y)."""
+        cell = self.cell_at(x, y)
+        return "" if cell is None else describe_cell(self.map, cell)
+
+    def handle_hover(self, event: Any) -> str:
+        """The mpl ``motion_notify_event`` handler: show the cell under the mouse."""
+        text = self.describe_xy(event.xdata, event.ydata) if getattr(event, "inaxes", None) is self.ax else ""
+        self.hover.value = html.escape(text)
+        return text
+
+    def export(self, path: str | os.PathLike[str]) -> Path:
+        """Write the current picture (PNG or SVG, by the suffix) atomically."""
+        from wartools.render import save_figure
+
+        return save_figure(self.figure, path)
 
     def cell_at(self, x: float | None, y: float | None) -> Cell | None:
         """The on-board cell under data coordinates ``(x, y)``, if any."""
@@ -93,6 +122,45 @@ class MapCanvas:
         if getattr(event, "inaxes", self.ax) is not self.ax:
             return None
         cell = self.cell_at(event.xdata, event.ydata)
-        if cell is not None and self.on_cell is not None:
-            self.on_cell(cell)
+        if cell is not None:
+            self.hover.value = html.escape(describe_cell(self.map, cell))
+            if self.on_cell is not None:
+                self.on_cell(cell)
         return cell
+
+
+#: labels of about 10 px or more: the PNG fallback's resolution and the map's scale
+PNG_DPI = 110
+INCHES_PER_CELL = 0.62
+
+
+def readable_figsize(m: Map) -> tuple[float, float]:
+    """A figure size at which the map's cell labels read at 9 px or more (about 0.6 inch a
+    cell), capped so a large board still fits a notebook column."""
+    xs, ys = zip(*(p for c in m.grid.cells() for p in m.grid.layout().polygon(c)))
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    scale = min(INCHES_PER_CELL, 11.0 / max(x1 - x0, 1e-9))
+    return (max(5.0, (x1 - x0) * scale + 2.2), max(4.0, (y1 - y0) * scale))
+
+
+def describe_cell(m: Map, cell: Cell) -> str:
+    """One line saying what is on a cell: label, terrain, level, features, units.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("combat-infantry", 3, 3, terrain={"B2": "woods"}, elevation={"B2": 1},
+    ...              features={"B2": ["foxhole"]}, units=[("us-1", "US", "rifle", "B2")])
+    >>> describe_cell(m, m.cell("B2"))
+    'B2: woods, level 1, foxhole; us-1 (US rifle)'
+    """
+    parts = [m.terrain_at(cell)]
+    level = m.elevation.get(cell, 0)
+    if level:
+        parts.append(f"level {level}")
+    parts += list(m.features_at(cell))
+    text = f"{m.label(cell)}: {', '.join(parts)}"
+    units = m.units_at(cell)
+    if units:
+        text += "; " + ", ".join(f"{u.id} ({u.side} {u.type})" for u in units)
+    return text

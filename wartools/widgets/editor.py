@@ -49,7 +49,7 @@ class MapEditor:
 
     def __init__(self, source: Map | EditSession | str | os.PathLike[str], *,
                  scan: np.ndarray | str | os.PathLike[str] | None = None,
-                 calibration: Calibration | None = None, figsize: tuple[float, float] = (7, 6)) -> None:
+                 calibration: Calibration | None = None, figsize: tuple[float, float] | None = None) -> None:
         if isinstance(source, EditSession):
             self.session = source
         elif isinstance(source, Map):
@@ -101,7 +101,7 @@ class MapEditor:
         if not self.canvas.interactive:
             controls += [self.cell, self.apply_button]
         files = w.HBox([self.path, self.open_button, self.save_button, self.undo_button, self.redo_button])
-        self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.widget]), files, self.status])
+        self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.view]), files, self.status])
         self._sync_controls()
         self._find_picture()
         self.refresh()

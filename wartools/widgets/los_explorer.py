@@ -32,7 +32,7 @@ class LOSExplorer:
     """
 
     def __init__(self, m: Map, observer: str | None = None, target: str | None = None,
-                 figsize: tuple[float, float] = (7, 6)) -> None:
+                 figsize: tuple[float, float] | None = None) -> None:
         import wartools.los as los
 
         self.map, self._los = m, los
@@ -62,7 +62,7 @@ class LOSExplorer:
                     self.indirect, self.dead]
         if self.canvas.interactive:
             controls.append(self.click_sets)
-        self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.widget]), self.info])
+        self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.view]), self.info])
         self.update()
 
     # --- plain logic --------------------------------------------------------------------
@@ -97,7 +97,10 @@ class LOSExplorer:
                 self.result = los.line_of_sight(self.map, self.observer.value, self.target.value, **opts)
                 r = self.result
                 text.append(f"{r.from_label} -> {r.to_label}: {r.status.upper()} (range {r.range})")
-                text += [f"  {x.where} ({x.contact}): {x.rule}" for x in r.reasons]
+                mark = {"blocks": "decides: blocks", "hinders": "decides: hinders", "note": "note"}
+                text += [f"  [{mark.get(x.effect, x.effect)}] {x.where} ({x.contact or 'rule'}): {x.rule}"
+                         for x in r.reasons]
+                text += [f"  {a.text()}" for a in r.assumptions]
             self.dead_ground = ()
             if self.dead.value:
                 side = self.observer_side()

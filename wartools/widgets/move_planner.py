@@ -32,7 +32,7 @@ class MovePlanner:
     """
 
     def __init__(self, m: Map, start: str | None = None, goal: str | None = None, unit: str | None = None,
-                 side: str | None = None, budget: int = 0, turns: int = 1, figsize: tuple[float, float] = (7, 6)) -> None:
+                 side: str | None = None, budget: int = 0, turns: int = 1, figsize: tuple[float, float] | None = None) -> None:
         import wartools.movement as movement
 
         self.map, self._movement = m, movement
@@ -42,7 +42,8 @@ class MovePlanner:
         self.unit = w.Dropdown(options=[FROM_MAP, *m.game.unit_types.names], value=unit or FROM_MAP,
                                description="unit")
         self.side = w.Dropdown(options=[FROM_MAP, *m.sides()], value=side or FROM_MAP, description="side")
-        self.budget = w.BoundedIntText(value=budget, min=0, max=99, description="budget",
+        self.budget = w.BoundedIntText(value=budget, min=0, max=99, description="budget (0 = allowance)",
+                                       style={"description_width": "initial"},
                                        tooltip="0: the unit's normal allowance for one turn")
         self.turns = w.BoundedIntText(value=turns, min=1, max=9, description="turns",
                                       tooltip="more than 1: where the unit can be after that many turns")
@@ -62,7 +63,7 @@ class MovePlanner:
         controls = [self.start, self.goal, self.unit, self.side, self.budget, self.turns, self.night]
         if self.canvas.interactive:
             controls.append(self.click_sets)
-        self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.widget]), self.info])
+        self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.view]), self.info])
         self.update()
 
     # --- plain logic --------------------------------------------------------------------

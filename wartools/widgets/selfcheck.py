@@ -23,9 +23,10 @@ from wartools.widgets.common import pre
 
 @dataclass(frozen=True)
 class Feedback:
-    """The verdict on one answer."""
+    """The verdict on one answer (``correct`` is ``None`` when the answer could not be read,
+    e.g. words where a number was asked: nothing is given away then)."""
 
-    correct: bool
+    correct: bool | None
     answer: Any
     expected: Any
     message: str
@@ -130,6 +131,14 @@ class SelfCheck:
     def check(self, answer: Any) -> Feedback:
         """Judge ``answer``, show the feedback, and remember it."""
         expected = self.expected()
+        numeric = _as_number(expected) is not None and not isinstance(expected, (str, bool))
+        if numeric and _as_number(answer) is None:
+            # not a wrong answer, not an answer at all: say how to write one, give nothing away
+            fb = Feedback(None, answer, expected, f"{str(answer)[:40]!r} is not a number: answer with a "
+                                                  f"number such as 7, 2/5, 0.4 or 40%.")
+            self.feedback.value = f"<div style='color:#8a6d00'>{pre(fb.message)}</div>"
+            self.history.append(fb)
+            return fb
         correct = self.is_right(answer, expected)
         shown = f"{expected} (about {float(expected):.1%})" if isinstance(expected, Fraction) else expected
         verdict = "Right." if correct else f"Not quite: the answer is {shown}."
