@@ -10,15 +10,9 @@ rulers asked for, not with the board.
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
+>>> from wartools.testing import tiny_map
 >>> from wartools.los import line_of_sight, viewshed
->>> m = loads_map('''
-... format: wartools-map/1
-... name: demo
-... game: company-of-heroes
-... grid: {type: hex, columns: 5, rows: 5}
-... terrain: {cells: {C3: building}}
-... ''')
+>>> m = tiny_map('company-of-heroes', 5, 5, terrain={'C3': 'building'}, name='demo')
 >>> r = line_of_sight(m, "C2", "C4")
 >>> r.status, r.reasons[0].where
 ('blocked', 'C3')

@@ -7,14 +7,8 @@ bar (``progress=False`` hides it).
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
->>> m = loads_map('''
-... format: wartools-map/1
-... name: demo
-... game: conflict-of-heroes
-... grid: {type: hex, columns: 4, rows: 3}
-... terrain: {cells: {B2: woods}}
-... ''')
+>>> from wartools.testing import tiny_map
+>>> m = tiny_map('conflict-of-heroes', 4, 3, terrain={'B2': 'woods'}, name='demo')
 >>> vm = visibility_matrix(m, progress=False)
 >>> vm.sees("B1", "B3"), vm.sees("A2", "C2")    # A2-C2 runs along B1|B2: not blocked
 (False, True)

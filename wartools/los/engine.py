@@ -12,15 +12,9 @@ turned into :class:`~wartools.los.result.Reason` objects.
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
->>> m = loads_map('''
-... format: wartools-map/1
-... name: hedge
-... game: combat-infantry
-... grid: {type: hex, columns: 6, rows: 6}
-... terrain: {cells: {C3: woods}}
-... edges: [{cells: [B4, C4], feature: hedge}]
-... ''')
+>>> from wartools.testing import tiny_map
+>>> m = tiny_map('combat-infantry', 6, 6, terrain={'C3': 'woods'}, edges={('B4', 'C4'): 'hedge'},
+...              name='hedge')
 >>> r = line_of_sight(m, "C2", "C4")
 >>> r.visible, r.status
 (False, 'blocked')

@@ -11,14 +11,8 @@ cell features, edge features and units become numpy arrays over those ids.
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
->>> m = loads_map('''
-... format: wartools-map/1
-... name: g
-... game: combat-infantry
-... grid: {type: hex, columns: 4, rows: 4}
-... terrain: {cells: {B2: woods}}
-... ''')
+>>> from wartools.testing import tiny_map
+>>> m = tiny_map('combat-infantry', 4, 4, terrain={'B2': 'woods'}, name='g')
 >>> geo = geometry(m)
 >>> geo is geometry(m), int(geo.onboard.sum())
 (True, 16)

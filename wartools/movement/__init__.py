@@ -8,18 +8,10 @@ cells a move may not end on have no end node.
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
+>>> from wartools.testing import tiny_map
 >>> from wartools.movement import path, plan_turns, reachable
->>> m = loads_map('''
-... format: wartools-map/1
-... name: Wooded slope
-... game: combat-infantry
-... grid: {type: hex, columns: 5, rows: 5}
-... terrain: {cells: {C3: woods}}
-... elevation: {C3: 1}
-... edges: [{cells: [B3, C3], feature: slope}]
-... units: [{id: us-1, side: US, type: rifle, cell: B3}]
-... ''')
+>>> m = tiny_map('combat-infantry', 5, 5, terrain={'C3': 'woods'}, edges={('B3', 'C3'): 'slope'},
+...              elevation={'C3': 1}, units=[('us-1', 'US', 'rifle', 'B3')], name='Wooded slope')
 >>> p = path(m, "B3", "C3")
 >>> p.cost, p.steps[0].why
 (4, 'woods hexside 3 MP, slope +1 uphill')

@@ -16,14 +16,8 @@ start cell to end nodes, and the must-stop and may-end rules live here, once.
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
->>> m = loads_map('''
-... format: wartools-map/1
-... name: t
-... game: company-of-heroes
-... grid: {type: hex, columns: 3, rows: 3}
-... terrain: {cells: {B1: water}}
-... ''')
+>>> from wartools.testing import tiny_map
+>>> m = tiny_map('company-of-heroes', 3, 3, terrain={'B1': 'water'})
 >>> mg = movement_graph(m, "infantry", Situation())
 >>> mg.graph.has_node(m.cell("B1")), mg.graph.has_edge(m.cell("A1"), m.cell("A2"))
 (True, True)

@@ -189,13 +189,8 @@ class MovementRules:
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map('''
-    ... format: wartools-map/1
-    ... name: t
-    ... game: company-of-heroes
-    ... grid: {type: hex, columns: 3, rows: 3}
-    ... ''')
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map('company-of-heroes', 3, 3)
     >>> r = MovementRules(m, "infantry", Situation())
     >>> r.step(m.cell("A1"), m.cell("B1")).cost, r.allowance(), r.points
     (1, 1, 'points')

@@ -43,14 +43,9 @@ def resolve(m: Map, start: Cell | str, unit: str | Unit | None = None, *, side: 
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map('''
-    ... format: wartools-map/1
-    ... name: t
-    ... game: combat-infantry
-    ... grid: {type: hex, columns: 4, rows: 4}
-    ... units: [{id: a, side: US, type: rifle, cell: B2}, {id: g, side: German, type: mg, cell: D4}]
-    ... ''')
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map('combat-infantry', 4, 4,
+    ...              units=[('a', 'US', 'rifle', 'B2'), ('g', 'German', 'mg', 'D4')])
     >>> start, utype, sit = resolve(m, "B2")
     >>> utype, sit.side, [u.id for u in sit.others]
     ('rifle', 'US', ['g'])
@@ -116,14 +111,8 @@ def reachable(m: Map, start: Cell | str, unit: str | Unit | None = None, *, budg
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map('''
-    ... format: wartools-map/1
-    ... name: t
-    ... game: company-of-heroes
-    ... grid: {type: hex, columns: 6, rows: 1}
-    ... units: [{id: jeep, side: US, type: light-vehicle, cell: A1}]
-    ... ''')
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map('company-of-heroes', 6, 1, units=[('jeep', 'US', 'light-vehicle', 'A1')])
     >>> r = reachable(m, "A1")
     >>> r.budget, r.costs[m.cell("E1")], r.path_to("E1").labels()
     (4, 4, ['A1', 'B1', 'C1', 'D1', 'E1'])
@@ -177,15 +166,9 @@ def path(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit | None = 
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map('''
-    ... format: wartools-map/1
-    ... name: t
-    ... game: combat-infantry
-    ... grid: {type: hex, columns: 4, rows: 4}
-    ... terrain: {cells: {B2: woods, B3: woods}}
-    ... roads: [{kind: paved, cells: [B1, B2, B3]}]
-    ... ''')
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map('combat-infantry', 4, 4, terrain={'B2': 'woods', 'B3': 'woods'},
+    ...              roads=[{'kind': 'paved', 'cells': ['B1', 'B2', 'B3']}])
     >>> p = path(m, "B1", "B3", "rifle")
     >>> p.cost, [s.why for s in p.steps]
     (4, ['woods hexside 3 MP, road -1', 'woods hexside 3 MP, road -1'])
@@ -216,13 +199,8 @@ def alternatives(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit |
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map('''
-    ... format: wartools-map/1
-    ... name: t
-    ... game: company-of-heroes
-    ... grid: {type: hex, columns: 4, rows: 4}
-    ... ''')
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map('company-of-heroes', 4, 4)
     >>> [p.cost for p in alternatives(m, "A1", "C1", "infantry", k=3)]
     [2, 3, 3]
     """
@@ -292,13 +270,8 @@ def plan_turns(result: PathResult, allowance: int | None = None) -> TurnPlan:
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map('''
-    ... format: wartools-map/1
-    ... name: t
-    ... game: company-of-heroes
-    ... grid: {type: hex, columns: 8, rows: 1}
-    ... ''')
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map('company-of-heroes', 8, 1)
     >>> plan = plan_turns(path(m, "A1", "H1", "infantry"))
     >>> plan.to_json()["turns"]
     [{'cells': ['A1', 'B1', 'C1', 'D1'], 'cost': 3}, {'cells': ['D1', 'E1', 'F1', 'G1'], 'cost': 3}, {'cells': ['G1', 'H1'], 'cost': 1}]

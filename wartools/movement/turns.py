@@ -67,14 +67,8 @@ def reach_in_turns(m: Map, start: Cell | str, unit: str | Unit | None = None, *,
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map('''
-    ... format: wartools-map/1
-    ... name: t
-    ... game: company-of-heroes
-    ... grid: {type: hex, columns: 8, rows: 1}
-    ... units: [{id: rifles, side: US, type: infantry, cell: A1}]
-    ... ''')
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map('company-of-heroes', 8, 1, units=[('rifles', 'US', 'infantry', 'A1')])
     >>> r = reach_in_turns(m, "A1", turns=2)
     >>> r.labels()["D1"], r.labels()["G1"], "H1" in r.labels()
     (1, 2, False)
@@ -106,14 +100,8 @@ def route_in_turns(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map('''
-    ... format: wartools-map/1
-    ... name: t
-    ... game: company-of-heroes
-    ... grid: {type: hex, columns: 8, rows: 1}
-    ... units: [{id: rifles, side: US, type: infantry, cell: A1}]
-    ... ''')
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map('company-of-heroes', 8, 1, units=[('rifles', 'US', 'infantry', 'A1')])
     >>> legs = route_in_turns(m, "A1", "F1")
     >>> len(legs), sum(leg.cost for leg in legs), legs[0].labels()[0], legs[-1].labels()[-1]
     (2, 5, 'A1', 'F1')

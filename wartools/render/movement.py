@@ -24,13 +24,8 @@ def reach_overlay(m: Map, start: Cell | str, unit: str | None = None, budget: in
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map('''
-    ... format: wartools-map/1
-    ... name: t
-    ... game: company-of-heroes
-    ... grid: {type: hex, columns: 3, rows: 1}
-    ... ''')
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map('company-of-heroes', 3, 1)
     >>> {m.label(c): v for c, v in reach_overlay(m, "A1", "infantry").items()}
     {'A1': 0, 'B1': 1, 'C1': 2}
     """
@@ -45,14 +40,8 @@ def path_overlay(m: Map, start: Cell | str, goal: Cell | str, unit: str | None =
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map('''
-    ... format: wartools-map/1
-    ... name: t
-    ... game: company-of-heroes
-    ... grid: {type: hex, columns: 3, rows: 1}
-    ... terrain: {cells: {B1: water}}
-    ... ''')
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map('company-of-heroes', 3, 1, terrain={'B1': 'water'})
     >>> path_overlay(m, "A1", "C1", "infantry")[2]
     'unreachable: from A1 (reached for 0 cp) the step into B1 is impossible: water hex: impassable (Company of Heroes 4, Obstacles to Movement)'
     """
