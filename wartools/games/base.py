@@ -158,11 +158,11 @@ class Game:
     defaults: ClassVar[Mapping[str, Any]] = {}
     #: the package holding the game's rule modules (``los``, ``movement``, ``combat``, ``odds``)
     package: ClassVar[str] = ""
-    #: where the rules live, ``"module:attribute"``; a module starting with ``.`` is inside
-    #: ``package``. A house rule points one of them at its own class.
-    los_rules: ClassVar[str] = ".los:Policy"
-    movement_rules_ref: ClassVar[str] = ".movement:Rules"
-    odds_ref: ClassVar[str] = ".odds:PROCEDURE"
+    #: where the rules live, ``"module:attribute"`` (a module starting with ``.`` is inside
+    #: ``package``), or the class itself. A house rule points one of them at its own class.
+    los_rules: ClassVar[Any] = ".los:Policy"
+    movement_rules_ref: ClassVar[Any] = ".movement:Rules"
+    odds_ref: ClassVar[Any] = ".odds:PROCEDURE"
     scenario_ref: ClassVar[str] = ".scenario:Rules"
     fire_ref: ClassVar[str] = ".fire:Fire"
 
@@ -217,7 +217,9 @@ class Game:
         return tuple(out)
 
     # --- rules, found lazily -----------------------------------------------------------
-    def _resolve(self, ref: str) -> Any:
+    def _resolve(self, ref: Any) -> Any:
+        if not isinstance(ref, str):          # a class or object given directly (a notebook's house rule)
+            return ref
         module, _, attr = ref.partition(":")
         if module.startswith("."):
             if not self.package:
