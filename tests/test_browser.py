@@ -75,3 +75,62 @@ def test_los_explorer_follows_a_new_observer_in_jupyterlab(tmp_path, browser_pag
             timeout=30_000)
         ARTIFACTS.mkdir(exist_ok=True)
         page.locator(".jp-OutputArea-output").last.screenshot(path=str(ARTIFACTS / "los-explorer.png"))
+
+
+def _statuses(page) -> str:
+    return page.evaluate("() => [...document.querySelectorAll('.widget-html')]"
+                         ".map(e => e.textContent).join(' / ')")
+
+
+def test_map_editor_paints_a_cell_and_toggles_a_hexside_by_clicking(tmp_path, browser_page):
+    page = browser_page
+    with running_lab(ROOT, tmp_path) as lab:
+        run_all_cells(page, lab, "40_map_editor.ipynb")
+        page.locator(".widget-html pre").filter(has_text="My scanned board").first.wait_for(timeout=180_000)
+        # the last cell has run (it saved the map): the editor is the last figure on the page
+        page.get_by_text("the picture under it").wait_for(timeout=120_000)
+        canvas = page.locator(".jupyter-matplotlib-canvas-div canvas").last
+        canvas.scroll_into_view_if_needed()
+        # the figure is laid out (it has a size) before we aim at points of it
+        page.wait_for_function("() => { const c = [...document.querySelectorAll("
+                               "'.jupyter-matplotlib-canvas-div canvas')].pop(); "
+                               "return c && c.getBoundingClientRect().width > 300; }", timeout=60_000)
+        page.wait_for_timeout(1500)
+        before = canvas.screenshot()
+        box = canvas.bounding_box()
+        assert box is not None and box["width"] > 300, box
+        # paint: a real click in the middle of the map paints the hex under it with woods
+        canvas.click(position={"x": box["width"] * 0.45, "y": box["height"] * 0.5})
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.widget-html pre')].some("
+            "e => /^paint: (?!C3:)[A-Z]+[0-9]+: woods/.test(e.textContent))", timeout=30_000)
+        page.wait_for_timeout(1500)
+        painted = canvas.screenshot()
+        assert painted != before, "the map did not change after painting a hex"
+        # hexside: switch to the edge tool, then click along a row until a click lands near a hexside
+        edge_tool = page.locator(".widget-toggle-buttons button", has_text="edge").last
+        edge_tool.click()
+        page.wait_for_timeout(1000)
+        assert "mod-active" in (edge_tool.get_attribute("class") or ""), _statuses(page)
+        added, answer = False, ""
+        for step in range(24):
+            # along the row of the painted hex, from a little left of it: on the board all the way
+            canvas.click(position={"x": box["width"] * 0.45 - 40 + 5 * step, "y": box["height"] * 0.5})
+            try:  # each click answers: a hexside toggled, or how far away the nearest one is
+                answer = page.wait_for_function(
+                    "(before) => { const e = [...document.querySelectorAll('.widget-html pre, .widget-html span')]"
+                    ".find(e => /^edge: /.test(e.textContent)); "
+                    "return e && e.textContent !== before ? e.textContent : null; }",
+                    arg=answer, timeout=30_000).json_value()
+            except Exception as exc:
+                raise AssertionError(f"no answer to a click with the edge tool: {_statuses(page)}") from exc
+            if re.match(r"edge: [A-Z]+[0-9]+\|[A-Z]+[0-9]+: hedge added", answer):
+                added = True
+                break
+            assert "no hexside or interspace near that point" in answer, answer
+        assert added, "no click along the row toggled a hexside"
+        page.wait_for_timeout(1500)
+        assert canvas.screenshot() != painted, "the map did not change after toggling a hexside"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator(".jp-OutputArea-output").filter(has=canvas).last.screenshot(
+            path=str(ARTIFACTS / "map-editor.png"))
