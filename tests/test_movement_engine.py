@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wartools.games import find_game, game_ids
+from wartools.testing import tiny_map
 from wartools.mapmodel import Map, loads_map
 from wartools.movement import (alternatives, cache_info, clear_cache, movement_graph, path, plan_turns,
                                reachable, resolve)
@@ -169,13 +170,7 @@ def test_paths_are_legal_and_cheapest(m, data):
 
 
 def test_must_stop_cell_is_reachable_but_never_passed():
-    m = loads_map("""
-format: wartools-map/1
-name: smoke
-game: combat-infantry
-grid: {type: hex, columns: 5, rows: 1}
-features: {C1: [smoke]}
-""")
+    m = tiny_map('combat-infantry', 5, 1, features={'C1': ['smoke']}, name='smoke')
     r = reachable(m, "A1", "rifle", budget=20)
     assert m.cell("C1") in r and m.cell("D1") not in r
     p = path(m, "A1", "E1", "rifle")
@@ -184,12 +179,7 @@ features: {C1: [smoke]}
 
 
 def test_alternatives_are_distinct_and_sorted():
-    m = loads_map("""
-format: wartools-map/1
-name: alt
-game: company-of-heroes
-grid: {type: hex, columns: 5, rows: 4}
-""")
+    m = tiny_map('company-of-heroes', 5, 4, name='alt')
     alts = alternatives(m, "A1", "E3", "infantry", k=4)
     assert len(alts) == 4
     assert len({a.cells for a in alts}) == 4
@@ -201,13 +191,8 @@ grid: {type: hex, columns: 5, rows: 4}
 
 def test_graph_cache_per_map_version():
     clear_cache()
-    m = loads_map("""
-format: wartools-map/1
-name: cache
-game: company-of-heroes
-grid: {type: hex, columns: 4, rows: 4}
-units: [{id: a, side: US, type: infantry, cell: A1}, {id: b, side: US, type: infantry, cell: C3}]
-""")
+    m = tiny_map('company-of-heroes', 4, 4,
+                 units=[('a', 'US', 'infantry', 'A1'), ('b', 'US', 'infantry', 'C3')], name='cache')
     reachable(m, "A1")
     path(m, "A1", "D4")
     assert cache_info()["misses"] == 1 and cache_info()["hits"] == 1
@@ -218,12 +203,7 @@ units: [{id: a, side: US, type: infantry, cell: A1}, {id: b, side: US, type: inf
 
 
 def test_json_shapes_match_design():
-    m = loads_map("""
-format: wartools-map/1
-name: json
-game: company-of-heroes
-grid: {type: hex, columns: 3, rows: 1}
-""")
+    m = tiny_map('company-of-heroes', 3, 1, name='json')
     assert list(reachable(m, "A1", "infantry").to_json()) == ["from", "unit", "reachable", "assumptions"]
     j = path(m, "A1", "C1", "infantry").to_json()
     assert list(j) == ["reachable", "cells", "cost", "steps", "assumptions"]
@@ -231,26 +211,15 @@ grid: {type: hex, columns: 3, rows: 1}
 
 
 def test_turn_plan_backs_off_an_ally():
-    m = loads_map("""
-format: wartools-map/1
-name: plan
-game: company-of-heroes
-grid: {type: hex, columns: 7, rows: 1}
-units: [{id: a, side: US, type: infantry, cell: A1}, {id: b, side: US, type: infantry, cell: D1}]
-""")
+    m = tiny_map('company-of-heroes', 7, 1,
+                 units=[('a', 'US', 'infantry', 'A1'), ('b', 'US', 'infantry', 'D1')], name='plan')
     plan = plan_turns(path(m, "A1", "G1"))
     assert plan.feasible
     assert [m.label(c) for c in plan.ends()] == ["C1", "F1", "G1"]
 
 
 def test_unknown_unit_and_missing_side_are_clear_errors():
-    m = loads_map("""
-format: wartools-map/1
-name: err
-game: combat-infantry
-grid: {type: hex, columns: 3, rows: 3}
-units: [{id: g, side: German, type: rifle, cell: C3}]
-""")
+    m = tiny_map('combat-infantry', 3, 3, units=[('g', 'German', 'rifle', 'C3')], name='err')
     from wartools.errors import WartoolsError
     with pytest.raises(WartoolsError, match="unknown unit type 'panzer'"):
         reachable(m, "A1", "panzer", side="US")
@@ -259,14 +228,8 @@ units: [{id: g, side: German, type: rifle, cell: C3}]
 
 
 def test_results_draw_themselves_for_notebooks():
-    m = loads_map("""
-format: wartools-map/1
-name: t
-game: company-of-heroes
-grid: {type: hex, columns: 4, rows: 2}
-terrain: {cells: {B1: water}}
-units: [{id: a, side: US, type: infantry, cell: A1}]
-""")
+    m = tiny_map('company-of-heroes', 4, 2, terrain={'B1': 'water'},
+                 units=[('a', 'US', 'infantry', 'A1')])
     r = reachable(m, "A1")
     assert "reach" in [c.get_gid() for c in r.draw().collections]
     assert r._repr_png_()[:4] == b"\x89PNG"

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_movement_engine import maps, recost
 
-from wartools.mapmodel import loads_map
+from wartools.testing import tiny_map
 from wartools.movement import path, reach_in_turns, reachable, route_in_turns
 
 
@@ -58,14 +58,8 @@ def test_routes_are_chains_of_legal_single_moves(m, data):
 
 
 def test_a_must_stop_hex_costs_a_turn_not_the_route():
-    m = loads_map("""
-format: wartools-map/1
-name: smoke
-game: combat-infantry
-grid: {type: hex, columns: 6, rows: 1}
-features: {C1: [smoke]}
-units: [{id: us-1, side: US, type: rifle, cell: A1}]
-""")
+    m = tiny_map('combat-infantry', 6, 1, features={'C1': ['smoke']},
+                 units=[('us-1', 'US', 'rifle', 'A1')], name='smoke')
     assert not path(m, "A1", "E1").reachable  # one move must stop in the smoke
     legs = route_in_turns(m, "A1", "E1")
     assert [leg.labels() for leg in legs] == [["A1", "B1", "C1"], ["C1", "D1", "E1"]]
