@@ -49,7 +49,7 @@ def game_options(game: Game) -> list[dict[str, Any]]:
     ['assumed', 'default', 'doc', 'layer']
     """
     out = [{**o.describe(), "layer": "game"} for o in game.options]
-    rules = game.rules_module("movement").Rules
+    rules = game.movement_rules()
     out += [{"name": name, "layer": "movement situation", "doc": text}
             for name, text in rules.options.items()]
     return out

@@ -123,7 +123,7 @@ class ScenarioRules:
     def _movement(self, m: Map, unit_type: str, side: str | None, others: Iterable[Unit] = ()) -> Any:
         from wartools.movement.rules import Situation
 
-        rules = self.game.rules_module("movement").Rules
+        rules = self.game.movement_rules()
         return rules(m, unit_type, Situation(side=side, others=tuple(others)))
 
     def standing_problem(self, m: Map, unit_type: str, cell: Cell) -> str | None:
