@@ -355,21 +355,18 @@ def test_hon_mined_squares_are_flagged_on_the_path():
     assert p.cost == 3 and sum("mined square" in s.why for s in p.steps) == 2
 
 
-def test_hon_diagonal_convention_no_corner_cutting_and_override(monkeypatch):
-    """Documented assumption: diagonals cost like orthogonal steps but cannot cut corners."""
+def test_hon_diagonal_convention_no_corner_cutting_and_override():
+    """Assumed reading (option diagonal-rule): diagonals cost like orthogonal steps but cannot cut corners."""
     m = hon(2, 2)
     assert path(m, "A1", "B2", "infantry").cost == 1
     walled = hon(2, 2, "edges: [{cells: [A1, B1], feature: wall}]")
     assert path(walled, "A1", "B2", "infantry").cost == 2  # around the wall's corner
     assert len(path(walled, "A1", "B2", "infantry").cells) == 3
-    rules = rules_class(m.game)
-    clear_cache()
-    monkeypatch.setattr(rules, "diagonal_rule", "none")
-    assert path(hon(3, 3), "A1", "B2", "infantry").cost == 2
-    monkeypatch.setattr(rules, "diagonal_rule", "free")
-    clear_cache()
-    assert path(walled, "A1", "B2", "infantry").cost == 1
-    clear_cache()
+    assert path(hon(3, 3).with_options(**{"diagonal-rule": "none"}), "A1", "B2", "infantry").cost == 2
+    free = walled.with_options(**{"diagonal-rule": "free"})
+    p = path(free, "A1", "B2", "infantry")
+    assert p.cost == 1
+    assert any(a.option == "diagonal-rule" and "house rule" in a.reading for a in p.assumptions)
 
 
 @pytest.mark.parametrize("unit", ["infantry", "light-vehicle", "heavy-vehicle"])

@@ -11,6 +11,8 @@ from wartools.games.base import Game, Vocabulary
 from wartools.games.options import Option
 from wartools.games.style import EdgeStyle, FeatureMarker, MapStyle
 
+_CORE = "Heroes of Normandie core rules (not in the Bloody Omaha excerpt;"
+
 
 class HeroesOfNormandie(Game):
     id = "heroes-of-normandie"
@@ -35,6 +37,32 @@ class HeroesOfNormandie(Game):
         Option("move-and-fire", True, "Heroes of Normandie core rules (not in the excerpt)",
                "a unit given an order may move and then shoot in the same activation", assumed=True,
                reading="an ordered unit may make a movement action and then a firing action"),
+        # --- movement: core-rule terms the excerpt uses but does not define ---------------
+        Option("difficult-passage-cost", 1, _CORE + " 1.2 and 1.3 name Difficult Passages)",
+               "extra squares of movement a Difficult Passage costs", assumed=True,
+               reading="crossing or entering a Difficult Passage costs one extra square of movement"),
+        Option("difficult-passages-add", True, _CORE + " 1.2 and 1.3 name Difficult Passages)",
+               "whether two Difficult Passages in one step (wire into a stream) each cost extra",
+               assumed=True, reading="each Difficult Passage of a step costs its extra: barbed wire into "
+                                     "a difficult square costs both extras"),
+        Option("diagonal-rule", "no-corner-cutting", _CORE + " squares: how diagonal steps work)",
+               "diagonal steps: no-corner-cutting, free (ignore the squares beside) or none",
+               assumed=True, choices=("no-corner-cutting", "free", "none"),
+               reading="a diagonal step costs like an orthogonal one but may not cut the corner of a "
+                       "square, wall, hedge or obstacle the unit could not cross"),
+        Option("zoc-stops", True, _CORE + " 1.4 Trenches mentions ZoCs)",
+               "whether entering an enemy unit's Zone of Control ends the move", assumed=True,
+               reading="the ZoC of a unit is the 8 squares around it; a unit entering an enemy ZoC ends "
+                       "its move (a ZoC does not reach across a trench's edge, 1.4)"),
+        Option("infantry-movement", 4, _CORE + " Movement Values are printed on the counters)",
+               "Movement Value of an infantry unit", assumed=True,
+               reading="an infantry unit has Movement Value 4 (the counter's value is not in the map)"),
+        Option("light-vehicle-movement", 7, _CORE + " Movement Values are printed on the counters)",
+               "Movement Value of a light vehicle", assumed=True,
+               reading="a light vehicle has Movement Value 7 (the counter's value is not in the map)"),
+        Option("heavy-vehicle-movement", 5, _CORE + " Movement Values are printed on the counters)",
+               "Movement Value of a heavy vehicle", assumed=True,
+               reading="a heavy vehicle has Movement Value 5 (the counter's value is not in the map)"),
     )
     name = "Heroes of Normandie"
     aliases = ("hon", "heroes-of-normandie-bloody-omaha", "bloody-omaha")
@@ -50,12 +78,14 @@ class HeroesOfNormandie(Game):
         section="Heroes of Normandie 1.1-1.4")
     edge_features = Vocabulary(
         "edge feature",
-        ("wall", "hedge", "opening", "barbed-wire", "hedgehog", "contour", "seawall", "ladder"),
-        {"door": "opening", "window": "opening", "wire": "barbed-wire",
+        ("wall", "hedge", "opening", "window", "barbed-wire", "hedgehog", "contour", "seawall",
+         "ladder"),
+        {"door": "opening", "slit": "window", "wire": "barbed-wire",
          "czech-hedgehog": "hedgehog", "contour-line": "contour", "bocage": "hedge"},
         section="Heroes of Normandie 1.1-1.3",
         sections={"barbed-wire": "Heroes of Normandie 1.3", "hedgehog": "Heroes of Normandie 1.3",
-                  "contour": "Heroes of Normandie 1.1", "seawall": "Heroes of Normandie 1.2 (Embankments)",
+                  "contour": "Heroes of Normandie 1.1", "window": "Heroes of Normandie 1.1 (Bunker)",
+                  "seawall": "Heroes of Normandie 1.2 (Embankments)",
                   "ladder": "Heroes of Normandie 1.4 (Trenches)"})
     cell_features = Vocabulary("cell feature", ("smoke", "fading-smoke", "mine"),
                                {"mines": "mine", "smoke-4": "smoke", "smoke-2": "fading-smoke"},
@@ -72,9 +102,10 @@ class HeroesOfNormandie(Game):
                  "bunker": "#7d7d7d", "trench": "#9b8465", "field": "#e8d36b", "difficult": "#c8b89a",
                  "stream": "#8fc1e8", "mound": "#d8c48c"},
         edges={"wall": EdgeStyle("#555555", 4.0), "hedge": EdgeStyle("#1f5f1f", 4.0),
-               "opening": EdgeStyle("#ffffff", 3.0, ":"), "barbed-wire": EdgeStyle("#7a3fa0", 2.5, ":"),
+               "opening": EdgeStyle("#ffffff", 3.0, ":"),
+               "window": EdgeStyle("#d0e8ff", 3.0, ":"), "barbed-wire": EdgeStyle("#7a3fa0", 2.5, ":"),
                "hedgehog": EdgeStyle("#000000", 3.0, "-."), "contour": EdgeStyle("#e02020", 2.0, "--"),
                "seawall": EdgeStyle("#606060", 6.0), "ladder": EdgeStyle("#8b5a2b", 3.0, ":")},
         features={"smoke": FeatureMarker("o", "#8c8c8c"), "fading-smoke": FeatureMarker("o", "#c9c9c9"),
                   "mine": FeatureMarker("v", "#c0392b")},
-        crossings=frozenset({"opening", "ladder"}))
+        crossings=frozenset({"opening", "window", "ladder"}))

@@ -1,9 +1,9 @@
 """Heroes of Normandie movement on squares: terrain elements, interspace obstacles, trenches, mines.
 
-Each square entered costs one point of the unit's Movement Value. Terrain
-elements and defensive obstacles say, per unit class, whether they are
-*impassable*, a *difficult passage* or an *obstacle* (Heroes of Normandie 1.2,
-1.3, 1.4):
+Each square entered costs one square of the unit's Movement Value (4.2 Tank
+Gear, Fuel: Movement Values are counted in squares). Terrain elements and
+defensive obstacles say, per unit class, whether they are *impassable*, a
+*difficult passage* or an *obstacle* (Heroes of Normandie 1.2, 1.3, 1.4):
 
 - difficult terrain: impassable to vehicles, difficult passage (1.2);
 - streams: impassable to light vehicles, difficult passage (1.2);
@@ -13,22 +13,25 @@ elements and defensive obstacles say, per unit class, whether they are
 - Czech hedgehogs (interspace): impassable to vehicles, obstacle (1.3);
 - trenches: impassable to vehicles, obstacle; a unit moving into or out of a
   trench stops unless it crosses an interspace with a ladder; moving between
-  joined trench squares does not stop (1.4);
+  joined trench squares does not stop, and the trench's walls constrain
+  movement: a diagonal step inside a trench may not cut its bend (1.4, 1.1 Hole C);
+- bunker windows: infantry never enter through them (1.1 Bunker, 3.1 Urban Fighter);
 - a mined square (a ``mine`` feature) is flagged on the path: the mine attack
   is rolled at the end of the move (4.2 Minefield, "Revealing and Triggering");
 - a Fuel marker adds one square to a vehicle's Movement Value (4.2 Tank Gear):
-  option ``"fuel"``.
+  option ``fuel``.
 
-The excerpt does not define the core terms, so the conventional readings are
-**assumptions**: a difficult passage costs one extra point, an obstacle ends
-the move on entering (or crossing), enemy squares are impassable and a move
-may pass friendly units but not end on one. The diagonal convention is also an
-assumption (:attr:`Rules.diagonal_rule`): on an 8-adjacency board a diagonal
-step costs the same as an orthogonal one, but may not cut a corner -- it is
-refused if a square beside it is impassable to the unit or an interspace
-meeting that corner carries a wall, hedge, wire, hedgehog or seawall.
-Walls around buildings are entered through openings; walls, hedges and sea
-squares elsewhere, and Movement Values, come from the assumed tables below.
+Every step is built from :class:`~wartools.movement.rules.Part` objects, so its cost
+and its explanation come from the same parts. The excerpt uses but does not
+define the core terms, so their readings are **assumed options** of the game
+(each reported in the answer's ``assumptions``): what a difficult passage
+costs (``difficult-passage-cost``) and whether two in one step both cost
+(``difficult-passages-add``), that an obstacle ends the move, how diagonal
+steps work (``diagonal-rule``), enemy Zones of Control (``zoc-stops``), the
+Movement Values (``infantry-movement`` ...). Rows of the tables below that the
+excerpt does not print (walls, hedges, sea, buildings ...) are assumed too;
+their parts say so. A unit tagged ``suppressed`` is refused: the excerpt says
+when Suppressed Markers are placed, not what they do.
 
 Examples
 --------
@@ -43,8 +46,10 @@ Examples
 ... features: {C1: [mine]}
 ... ''')
 >>> p = path(m, "A1", "D1", "infantry")
->>> p.cost, [s.why for s in p.steps]
-(4, ['1 square, barbed wire: difficult passage +1 (1.3)', '1 square, mined square: mine attack at the end of the move (4.2)', '1 square'])
+>>> p.cost, p.steps[0].why
+(4, '1 square, barbed wire: Difficult Passage (1.3), Difficult Passage +1 [assumed]')
+>>> p.steps[1].why
+'1 square, mined square: mine attack at the end of the move (4.2)'
 >>> path(m, "A1", "D1", "heavy-vehicle").cost
 3
 """
@@ -52,12 +57,17 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from wartools.errors import WartoolsError
+from wartools.games.options import Assumption, merge_assumptions
 from wartools.grids import Edge
 from wartools.grids.base import Cell
-from wartools.movement.rules import MovementRules, Step, Table
+from wartools.movement.rules import MovementRules, Part, Step, Table
 
 NORMAL, DIFFICULT, OBSTACLE, IMPASSABLE = "normal", "difficult", "obstacle", "impassable"
 _I, _L, _H = "infantry", "light-vehicle", "heavy-vehicle"
+_HON = "Heroes of Normandie"
+#: where an assumed reading comes from: the core rules, which the excerpt does not print
+CORE = "Heroes of Normandie core rules (not in the Bloody Omaha excerpt)"
 
 #: terrain element effect per unit class (1.2, 1.4; assumed rows flagged)
 TERRAIN_EFFECT = Table(
@@ -71,9 +81,8 @@ TERRAIN_EFFECT = Table(
      "field": {_I: OBSTACLE, _L: NORMAL, _H: NORMAL},
      "difficult": {_I: DIFFICULT, _L: IMPASSABLE, _H: IMPASSABLE},
      "stream": {_I: DIFFICULT, _L: IMPASSABLE, _H: DIFFICULT}},
-    assumed=("beach", "sea", "building", "bunker"),
-    notes={"field": "1.2", "difficult": "1.2", "stream": "1.2", "trench": "1.4 (stops handled apart)",
-           "mound": "1.2"})
+    assumed=("beach", "sea", "building", "bunker", "mound"),
+    notes={"field": "1.2", "difficult": "1.2", "stream": "1.2", "trench": "1.4 (stops handled apart)"})
 #: interspace feature effect per unit class (1.2, 1.3; assumed rows flagged)
 INTERSPACE_EFFECT = Table(
     {"wall": {_I: DIFFICULT, _L: IMPASSABLE, _H: DIFFICULT},
@@ -81,26 +90,23 @@ INTERSPACE_EFFECT = Table(
      "barbed-wire": {_I: DIFFICULT, _L: NORMAL, _H: NORMAL},
      "hedgehog": {_I: OBSTACLE, _L: IMPASSABLE, _H: IMPASSABLE},
      "seawall": {_I: DIFFICULT, _L: IMPASSABLE, _H: IMPASSABLE},
+     "window": {_I: IMPASSABLE, _L: IMPASSABLE, _H: IMPASSABLE},
      "contour": {_I: NORMAL, _L: NORMAL, _H: NORMAL},
      "opening": {_I: NORMAL, _L: NORMAL, _H: NORMAL},
      "ladder": {_I: NORMAL, _L: NORMAL, _H: NORMAL}},
     assumed=("wall", "hedge", "contour"),
-    notes={"barbed-wire": "1.3", "hedgehog": "1.3", "seawall": "1.2 Embankments"})
-#: Movement Value per unit type (all assumed: the values are printed on the counters)
-MOVEMENT_VALUE = Table({_I: 4, _L: 7, _H: 5}, assumed=(_I, _L, _H))
-#: interspace features that stop a diagonal step through their corner
-CORNER_BLOCKERS = frozenset({"wall", "hedge", "barbed-wire", "hedgehog", "seawall"})
-_NAMES = {"barbed-wire": "barbed wire", "hedgehog": "Czech hedgehogs", "seawall": "seawall"}
+    notes={"barbed-wire": "1.3", "hedgehog": "1.3", "seawall": "1.2 Embankments", "window": "1.1 Bunker"})
+_NAMES = {"barbed-wire": "barbed wire", "hedgehog": "Czech hedgehogs", "seawall": "seawall",
+          "window": "bunker window"}
+#: the section that prints each row (rows not here are assumed readings of the core rules)
 _SECTION = {"field": "1.2", "difficult": "1.2", "stream": "1.2", "trench": "1.4", "barbed-wire": "1.3",
-            "hedgehog": "1.3", "seawall": "1.2"}
+            "hedgehog": "1.3", "seawall": "1.2", "window": "1.1 Bunker"}
+_WORD = {DIFFICULT: "Difficult Passage", OBSTACLE: "Obstacle", IMPASSABLE: "impassable"}
+_WALLED = ("building", "bunker")
 
 
 class Rules(MovementRules):
     """Heroes of Normandie movement policy; see the module docstring.
-
-    ``diagonal_rule`` is ``"no-corner-cutting"`` (default), ``"free"`` (a
-    diagonal ignores the squares and interspaces beside it) or ``"none"``
-    (orthogonal steps only).
 
     Examples
     --------
@@ -120,102 +126,170 @@ class Rules(MovementRules):
     2
     """
 
-    options = {"fuel": "a Fuel marker: vehicles move one square further (assumed reading)"}
+    options = {"fuel": "a Fuel marker: vehicles move one square further (4.2 Tank Gear)"}
+    OPTIONS: ClassVar[tuple[str, ...]] = ("difficult-passage-cost", "difficult-passages-add", "diagonal-rule",
+                                          "zoc-stops", "fuel")
 
     points: ClassVar[str] = "squares"
     terrain_effect: ClassVar[Table] = TERRAIN_EFFECT
     interspace_effect: ClassVar[Table] = INTERSPACE_EFFECT
-    movement_value: ClassVar[Table] = MOVEMENT_VALUE
-    diagonal_rule: ClassVar[str] = "no-corner-cutting"
-    #: extra points for a difficult passage (assumption)
-    difficult_extra: ClassVar[int] = 1
 
     def prepare(self) -> None:
         m = self.map
+        mover = self.situation.mover
+        if mover is not None and "suppressed" in mover.tags:
+            raise WartoolsError(f"unit {mover.id}: the 'suppressed' tag is not modelled for movement (the "
+                                "Bloody Omaha excerpt says when Suppressed Markers are placed, not what "
+                                "they do); remove the tag")
         self._terrain, self._default = m.terrain, m.default_terrain
         self._edges, self._features = m.edges, m.features
+        self._extra = int(self.option("difficult-passage-cost"))
+        self._add = bool(self.option("difficult-passages-add"))
+        self._diagonal_rule = str(self.option("diagonal-rule"))
+        self._zoc: dict[Cell, list[Cell]] = {}
+        if self.option("zoc-stops"):
+            for cell, units in self.occupants.items():
+                if any(u.side != self.side for u in units):
+                    for n in m.grid.all_neighbours(cell):
+                        self._zoc.setdefault(n, []).append(cell)
+
+    # --- allowance ----------------------------------------------------------------------
+    def _movement_value(self) -> int:
+        return int(self.option(f"{self.unit_type}-movement"))
 
     def allowance(self) -> int:
-        mv = self.movement_value.get(self.unit_type, 4)
-        return mv + (1 if self.has_option("fuel") and self.unit_type != _I else 0)
+        return self._movement_value() + (1 if self.has_option("fuel") and self.unit_type != _I else 0)
 
     def allowance_why(self) -> str:
-        text = f"Movement Value {self.movement_value.get(self.unit_type, 4)} [assumed]"
+        text = f"Movement Value {self._movement_value()} [assumed, option {self.unit_type}-movement]"
         if self.has_option("fuel") and self.unit_type != _I:
             text += " + 1 Fuel marker (4.2)"
         return text
 
+    def assumptions(self) -> tuple[Assumption, ...]:
+        """The options these rules read, the mover's Movement Value, and every assumed table row
+        whose terrain or interspace feature is on the map (each could change a path)."""
+        own = self.map.game.assumptions((*self.OPTIONS, f"{self.unit_type}-movement"))
+        present = set(self._terrain.values()) | {self._default}
+        feats = {f for fs in self._edges.values() for f in fs}
+        rows = [Assumption(CORE, f"{name}: {self._effect(table, name)} for {self.unit_type}")
+                for table, names in ((self.terrain_effect, present), (self.interspace_effect, feats))
+                for name in sorted(names) if table.is_assumed(name)]
+        return merge_assumptions(own, rows)
+
+    # --- parts --------------------------------------------------------------------------
     def _t(self, c: Cell) -> str:
         return self._terrain.get(c, self._default)
 
     def _effect(self, table: Table, name: str) -> str:
-        return table.get(name, {}).get(self.unit_type, NORMAL)
+        return str(table.get(name, {}).get(self.unit_type, NORMAL))
 
-    def _cross(self, a: Cell, b: Cell, reasons: list[str], stops: list[str]) -> Step | None:
+    def _kind_parts(self, table: Table, name: str, effect: str) -> list[Part]:
+        """What ``name`` is for this unit (printed, or an assumed table row), as a 0-square part."""
+        label = _NAMES.get(name, name)
+        if table.is_assumed(name) or name not in _SECTION:
+            return [Part(0, f"{label}: {_WORD[effect]} for {self.unit_type}", CORE, assumed=True)]
+        return [Part(0, f"{label}: {_WORD[effect]} ({_SECTION[name]})", f"{_HON} {_SECTION[name]}")]
+
+    def _passage(self, table: Table, name: str, parts: list[Part], stops: list[str], paid: list[bool]) -> None:
+        """Parts of crossing or entering one terrain element / interspace feature ``name``."""
+        effect = self._effect(table, name)
+        if effect == DIFFICULT:
+            parts += self._kind_parts(table, name, effect)
+            extra = self._extra if (self._add or not paid) else 0
+            text = (f"Difficult Passage +{extra}" if extra or self._add else
+                    "Difficult Passage +0 (one extra per step: difficult-passages-add=false)")
+            parts.append(Part(extra, text, CORE, assumed=True))
+            paid.append(True)
+        elif effect == OBSTACLE:
+            parts += self._kind_parts(table, name, effect)
+            parts.append(Part(0, "an Obstacle ends the move", CORE, assumed=True))
+            stops.append(f"{_NAMES.get(name, name)}: obstacle, the move ends")
+
+    def _blocked(self, table: Table, name: str, what: str) -> Step:
+        tag = f"({_SECTION[name]})" if name in _SECTION and not table.is_assumed(name) else "[assumed]"
+        return Step.blocked(f"{what}: impassable to {self.unit_type} {tag}")
+
+    def _cross(self, a: Cell, b: Cell, parts: list[Part], stops: list[str], paid: list[bool]) -> Step | None:
         """Apply the interspace between orthogonal neighbours; a blocked Step or None."""
         ta, tb = self._t(a), self._t(b)
         feats = self._edges.get(Edge.of(a, b), ())
+        walled = (ta in _WALLED) != (tb in _WALLED)
         for f in feats:
-            name = _NAMES.get(f, f)
-            if f == "wall" and (ta in ("building", "bunker")) != (tb in ("building", "bunker")):
+            if f == "wall" and walled:
+                if "opening" in feats:
+                    continue
                 return Step.blocked("building wall: enter and leave through an opening [assumed]")
-            effect = self._effect(self.interspace_effect, f)
-            tag = f"({_SECTION[f]})" if f in _SECTION else "[assumed]"
-            if effect == IMPASSABLE:
-                return Step.blocked(f"{name}: impassable to {self.unit_type} {tag}")
-            if effect == DIFFICULT:
-                reasons.append(f"{name}: difficult passage +{self.difficult_extra} {tag}")
-            elif effect == OBSTACLE:
-                stops.append(f"{name}: obstacle, the move ends {tag}")
+            if self._effect(self.interspace_effect, f) == IMPASSABLE:
+                return self._blocked(self.interspace_effect, f, _NAMES.get(f, f))
+            self._passage(self.interspace_effect, f, parts, stops, paid)
+        return None
+
+    def _corner_blocks(self, x: Cell, y: Cell) -> str | None:
+        """A feature on interspace ``x|y`` this unit could not simply walk across (its corner
+        cannot be cut), or ``None``."""
+        for f in sorted(self._edges.get(Edge.of(x, y), ())):
+            if f in ("opening", "ladder", "contour"):
+                continue
+            if f == "window" or self._effect(self.interspace_effect, f) != NORMAL:
+                return _NAMES.get(f, f)
         return None
 
     def _diagonal(self, a: Cell, b: Cell) -> Step | None:
-        if self.diagonal_rule == "free":
+        rule = self._diagonal_rule
+        if rule == "free":
             return None
-        if self.diagonal_rule == "none":
-            return Step.blocked("diagonal moves are not allowed (diagonal_rule='none')")
+        if rule == "none":
+            return Step.blocked("diagonal moves are not allowed (diagonal-rule=none) [assumed]")
         c1, c2 = type(a)(b[0], a[1]), type(a)(a[0], b[1])
         for side in (c1, c2):
             if side in self.map.grid and self._effect(self.terrain_effect, self._t(side)) == IMPASSABLE:
                 return Step.blocked(f"diagonal would cut the corner of impassable {self._t(side)} at "
                                     f"{self.map.label(side)} [assumed diagonal rule]")
+        if self._t(a) == "trench" and self._t(b) == "trench":
+            for side in (c1, c2):
+                if self._t(side) != "trench":
+                    return Step.blocked(f"diagonal would cut the bend of the trench through its wall at "
+                                        f"{self.map.label(side)} (1.4 the walls constrain movement; 1.1 Hole C)")
         for x, y in ((a, c1), (a, c2), (c1, b), (c2, b)):
-            hit = CORNER_BLOCKERS.intersection(self._edges.get(Edge.of(x, y), ()))
+            hit = self._corner_blocks(x, y)
             if hit:
-                return Step.blocked(f"diagonal would cut across {_NAMES.get(min(hit), min(hit))} at the corner "
-                                    "[assumed diagonal rule]")
+                return Step.blocked(f"diagonal would cut across {hit} at the corner [assumed diagonal rule]")
         return None
 
     def step(self, a: Cell, b: Cell) -> Step:
         diagonal = a[0] != b[0] and a[1] != b[1]
-        reasons: list[str] = []
+        parts: list[Part] = [Part(1, "1 square", f"{_HON} 4.2 (Movement Values count squares)")]
         stops: list[str] = []
-        if diagonal:
-            blocked = self._diagonal(a, b)
-        else:
-            blocked = self._cross(a, b, reasons, stops)
+        paid: list[bool] = []
+        blocked = self._diagonal(a, b) if diagonal else self._cross(a, b, parts, stops, paid)
         if blocked is not None:
             return blocked
+        if diagonal and self._diagonal_rule != "no-corner-cutting":
+            parts.append(Part(0, f"diagonal step (diagonal-rule={self._diagonal_rule})", CORE, assumed=True))
+        elif diagonal:
+            parts.append(Part(0, "diagonal step: costs like an orthogonal one, no corner cut", CORE,
+                              assumed=True))
         ta, tb = self._t(a), self._t(b)
-        effect = self._effect(self.terrain_effect, tb)
-        tag = f"({_SECTION[tb]})" if tb in _SECTION else "[assumed]"
-        if effect == IMPASSABLE:
-            return Step.blocked(f"{tb}: impassable to {self.unit_type} {tag}")
+        if self._effect(self.terrain_effect, tb) == IMPASSABLE:
+            return self._blocked(self.terrain_effect, tb, tb)
         if self.enemies_at(b):
             return Step.blocked("enemy unit: cannot move through [assumed]")
-        if effect == DIFFICULT:
-            reasons.append(f"{tb}: difficult passage +{self.difficult_extra} {tag}")
-        elif effect == OBSTACLE:
-            stops.append(f"{tb}: obstacle, the move ends {tag}")
+        self._passage(self.terrain_effect, tb, parts, stops, paid)
         if (ta == "trench") != (tb == "trench"):
             ladder = not diagonal and "ladder" in self._edges.get(Edge.of(a, b), ())
-            if not ladder:
+            if ladder:
+                parts.append(Part(0, "by a ladder: the move goes on (1.4)", f"{_HON} 1.4"))
+            else:
                 stops.append("trench: moving into or out of it ends the move unless by a ladder (1.4)")
-        cost = 1 + (self.difficult_extra if any("difficult passage" in r for r in reasons) else 0)
-        reasons.insert(0, "1 square")
+        zoc = [e for e in self._zoc.get(b, ()) if (self._t(e) == "trench") == (tb == "trench")]
+        if zoc:
+            where = ", ".join(sorted(self.map.label(e) for e in zoc))
+            parts.append(Part(0, f"enemy Zone of Control ({where}): the move ends", CORE, assumed=True))
+            stops.append("enemy Zone of Control: the move ends [assumed, option zoc-stops]")
         if "mine" in self._features.get(b, ()):
-            reasons.append("mined square: mine attack at the end of the move (4.2)")
-        return Step(cost, tuple(reasons), "; ".join(stops) or None)
+            parts.append(Part(0, "mined square: mine attack at the end of the move (4.2)", f"{_HON} 4.2"))
+        return Step.of(*parts, stop="; ".join(stops) or None)
 
     def end_blocker(self, cell: Cell) -> str | None:
         if self.friends_at(cell):
