@@ -129,3 +129,118 @@ def test_movement_values_are_assumed_options():
     p = path(m, "A1", "E1", "infantry")
     assert p.allowance == 4 and any(a.option == "infantry-movement" for a in p.assumptions)
     assert path(m.with_options(**{"infantry-movement": 6}), "A1", "G1", "infantry").reachable
+
+
+# --- line of sight: contour lines ----------------------------------------------------------
+def ring_hill(cols=8, rows=7):
+    """A hill C3:E5 drawn as a closed red line (a ring), one level up."""
+    inside = [f"{c}{r}" for c in "CDE" for r in (3, 4, 5)]
+    edges = []
+    for r in (3, 4, 5):
+        edges += [(f"B{r}", f"C{r}", "contour"), (f"E{r}", f"F{r}", "contour")]
+    for c in "CDE":
+        edges += [(f"{c}2", f"{c}3", "contour"), (f"{c}5", f"{c}6", "contour")]
+    return hon(cols, rows, edges=edges, elevation={c: 1 for c in inside})
+
+
+def test_a_hill_drawn_as_a_ring_is_not_one_line():
+    """1.1 Contour Line A/B: the range limit is about the line the shot crosses and the squares
+    next to *that* crossing; a square on the far rim of a ring is not adjacent to the near side."""
+    m = ring_hill()
+    # from the low ground two squares west, across the whole hill to the square east of it
+    assert status(m, "A4", "F4") == "blocked"
+    assert status(m, "F4", "A4") == "blocked"
+    # next to the west side: one square beyond the far (east) side is not next to it
+    assert status(m, "B4", "G4") == "blocked"
+    assert status(m, "G4", "B4") == "blocked"
+    assert status(m, "B4", "F4") == "clear"             # F4 is next to the east crossing
+    # from the hill's centre: one square beyond the west line, not two
+    assert status(m, "D4", "B4") == "clear"
+    assert status(m, "D4", "A4") == "blocked"
+    assert status(m, "A4", "D4") == "blocked"
+    # the whole-line reading is an option, and the answer says which is in force
+    r = line_of_sight(m, "A4", "F4")
+    assert any(a.option == "contour-adjacency" for a in r.assumptions)
+    assert status(m.with_options(**{"contour-adjacency": "line"}), "A4", "F4") == "clear"
+
+
+def test_a_straight_contour_line_still_allows_one_square_beyond():
+    """1.1 Contour Line A: one square beyond the line, even on a slant."""
+    edges = [(f"C{r}", f"D{r}", "contour") for r in range(1, 7)]
+    m = hon(6, 6, edges=edges)
+    assert status(m, "A1", "D4") == "clear" and status(m, "D4", "A1") == "clear"
+    assert status(m, "A1", "E4") == "blocked" and status(m, "E4", "A1") == "blocked"
+    assert status(m, "C2", "F6") == "clear"               # the shooter is adjacent (B)
+
+
+# --- line of sight: corners --------------------------------------------------------------
+@pytest.mark.parametrize("pair", [("building", "building"), ("building", "field"), ("field", "building"),
+                                  ("field", "field")])
+def test_a_corner_between_two_different_blockers_is_closed(pair):
+    """A ruler exactly through a corner with a blocker on each side cannot slip through, whatever
+    the two blockers are (the corner rule is one rule, option corner-rule)."""
+    left, right = pair
+    units = [("a", "US", "infantry", "A1", []), ("b", "German", "infantry", "E5", [])]
+    m = hon(5, 5, terrain={"C2": left, "B3": right}, units=units)
+    assert status(m, "A1", "E5") == "blocked"
+    assert status(m, "E5", "A1") == "blocked"
+    r = line_of_sight(m, "A1", "E5")
+    assert any(a.option == "corner-rule" for a in r.assumptions)
+    assert status(m.with_options(**{"corner-rule": "never"}), "A1", "E5") == "clear"
+
+
+def test_a_corner_between_a_building_and_an_infantry_unit_is_closed():
+    """1.1 Contour Line D: infantry units block LoS between infantry; with a building on the
+    other side of the corner the ruler cannot slip through; a vehicle target is not blocked by
+    infantry, so the corner is then open on one side."""
+    units = [("a", "US", "infantry", "A1", []), ("x", "US", "infantry", "B3", []),
+             ("b", "German", "infantry", "E5", [])]
+    m = hon(5, 5, terrain={"C2": "building"}, units=units)
+    assert status(m, "A1", "E5") == "blocked" and status(m, "E5", "A1") == "blocked"
+    assert status(m, "A1", "E5", target="heavy-vehicle") == "clear"
+    # one blocker only: the ruler slips past
+    assert status(hon(5, 5, terrain={"C2": "building"}), "A1", "E5") == "clear"
+
+
+def test_a_corner_between_a_wall_and_a_building_is_closed():
+    """A wall meeting the corner on one side of the ruler and a building on the other close it."""
+    m = hon(5, 5, terrain={"C2": "building"}, edges=[("B2", "B3", "wall")])
+    assert status(m, "A1", "E5") == "blocked" and status(m, "E5", "A1") == "blocked"
+    assert status(hon(5, 5, edges=[("B2", "B3", "wall")]), "A1", "E5") == "clear"
+    assert status(hon(5, 5, terrain={"C2": "building"}), "A1", "E5") == "clear"
+
+
+def test_bunker_windows_let_shots_through_the_wall():
+    m = hon(5, 1, terrain={"C1": "bunker"}, edges=[("B1", "C1", "wall"), ("B1", "C1", "window")])
+    assert status(m, "A1", "C1") == "clear" and status(m, "C1", "A1") == "clear"
+
+
+def test_every_los_answer_names_its_assumed_readings():
+    r = line_of_sight(hon(3, 1), "A1", "C1")
+    assert r.status == "clear"
+    assert {"corner-rule", "building-blocks-los", "vehicles-block-los"} <= {a.option for a in r.assumptions}
+    assert r.to_json()["assumptions"]
+    off = hon(5, 1, terrain={"C1": "building"}).with_options(**{"building-blocks-los": False})
+    assert status(off, "A1", "E1") == "clear"
+
+
+# --- directional and defensive bonuses ---------------------------------------------------
+def test_directional_bonus_counts_only_the_side_the_shot_comes_in_by():
+    """1.1 Directional Defensive Bonus: applied when the shot crosses the element's edge coming
+    from the icon's direction; a shot from the east that passes out of a bent trench and back
+    in crosses its east-facing edges coming in, never a west-facing one."""
+    trench = {"B2": "trench", "D2": "trench", "B3": "trench", "C3": "trench", "D3": "trench"}
+    m = hon(6, 4, terrain=trench)
+    sides = [e["side"] for e in line_of_sight(m, "F2", "B2").details["entry"]]
+    assert sides and set(sides) == {"east"}
+    sides = [e["side"] for e in line_of_sight(m, "A2", "B2").details["entry"]]
+    assert sides == ["west"]
+
+
+def test_an_open_beach_square_is_no_defensive_element():
+    """1.4 Defensive Elements (trenches): a beach square gives no defensive-element bonus."""
+    from wartools.games.heroes_of_normandie.los import defensive_bonus_applies
+    from wartools.lessons.heroes_of_normandie import defensive_bonus_applies as lesson_helper
+    m = hon(4, 1, terrain={"A1": "beach", "C1": "trench", "D1": "trench"})
+    assert not defensive_bonus_applies(m, "C1", "A1") and not lesson_helper(m, "C1", "A1")
+    assert defensive_bonus_applies(m, "A1", "C1") and not defensive_bonus_applies(m, "D1", "C1")

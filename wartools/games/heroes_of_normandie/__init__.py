@@ -54,6 +54,33 @@ class HeroesOfNormandie(Game):
                "whether entering an enemy unit's Zone of Control ends the move", assumed=True,
                reading="the ZoC of a unit is the 8 squares around it; a unit entering an enemy ZoC ends "
                        "its move (a ZoC does not reach across a trench's edge, 1.4)"),
+        # --- line of sight: where the excerpt is silent or can be read two ways -------------
+        Option("contour-adjacency", "crossing", "Heroes of Normandie 1.1 (Contour Line A, B)",
+               "what 'adjacent to the contour line' means: crossing (next to where the shot crosses) "
+               "or line (anywhere along the connected line)", assumed=True, choices=("crossing", "line"),
+               reading="a shooter or target is adjacent to the red line when it borders the crossed "
+                       "interspace or a contour interspace sharing a corner with it; a hill drawn as a "
+                       "ring is not one line whose whole rim is adjacent"),
+        Option("corner-rule", "closed-both-sides", _CORE + " squares: a ruler exactly through a corner)",
+               "a ruler through a corner: blocked when blockers touch it on both sides (closed-both-sides), "
+               "by any touch (any), or never (never)", assumed=True,
+               choices=("closed-both-sides", "any", "never"),
+               reading="a ruler exactly through a corner is blocked when blockers of any kind (building, "
+                       "field, unit, wall, hedge) touch that corner on both sides of it"),
+        Option("building-blocks-los", True, _CORE + " 1.2 lists no building LoS effect)",
+               "buildings and bunkers block LoS through them, walls across them", assumed=True,
+               reading="buildings and bunkers block LoS through them; a wall blocks a shot across it "
+                       "unless an opening or a bunker window is on the same interspace"),
+        Option("hedges-are-obstacles", True, _CORE + " 1.3 names hedgehogs an Obstacle)",
+               "hedges and Czech hedgehogs block LoS unless the shooter or target is next to them",
+               assumed=True, reading="hedges and Czech hedgehogs are Obstacles: they block LoS unless "
+                                     "the shooter or the target is adjacent to them"),
+        Option("vehicles-block-los", True, _CORE + " 1.1 Contour Line D covers infantry only)",
+               "a vehicle between shooter and target blocks LoS", assumed=True,
+               reading="a vehicle between the shooter and the target blocks LoS"),
+        Option("untyped-units-are-infantry", True, _CORE + ")",
+               "a LoS question with no unit type is asked for infantry", assumed=True,
+               reading="a shooter or target of unknown type is taken as an infantry unit"),
         Option("infantry-movement", 4, _CORE + " Movement Values are printed on the counters)",
                "Movement Value of an infantry unit", assumed=True,
                reading="an infantry unit has Movement Value 4 (the counter's value is not in the map)"),

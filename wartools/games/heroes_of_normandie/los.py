@@ -5,9 +5,11 @@ Clear, obscured (``"hindered"``, with the attack modifier) or blocked:
 
 * Contour lines (``contour`` interspaces, 1.1): a shot that crosses a red
   line reaches only one square beyond it, unless the shooter or the target is
-  adjacent to that line. Read from both ends, this is: every contour line the
-  ruler crosses must border the shooter's or the target's square. A *line* is
-  a connected chain of contour interspaces.
+  adjacent to that line. Read from both ends: every crossing must have the
+  shooter's or the target's square next to it -- bordering the crossed
+  interspace or a contour interspace sharing a corner with it (option
+  ``contour-adjacency``; ``line`` takes the whole connected line, which makes
+  every rim square of a hill drawn as a ring "adjacent").
 * Units (1.1 Contour Line D): infantry units between the ends block LoS when
   both shooter and target are infantry. Holes (trenches, 1.1 Hole): infantry
   inside do not block for units outside the element, but do block for
@@ -19,20 +21,26 @@ Clear, obscured (``"hindered"``, with the attack modifier) or blocked:
   penalty applies once, so the worst penalty is the modifier (``MODIFIER = "min"``).
 * Seawalls (1.2 Embankments) do not interfere with LoS; barbed wire neither.
 * ``details["entry"]`` names the sides of the target's terrain element the
-  shot crosses, for directional defensive bonuses (1.1).
+  shot crosses on its way in, for directional defensive bonuses (1.1);
+  :func:`defensive_bonus_applies` says whether a Defensive Element's bonus
+  applies (1.4).
 
-**Assumptions** (the Bloody Omaha excerpt does not restate the core rules):
-buildings and bunkers block LoS through them, and walls (not openings) block
-shots into or out of them; hedges and Czech hedgehogs are *Obstacles* (1.2,
-1.3) that block LoS unless the shooter or the target is adjacent to them;
-fields are an Obstacle for infantry only (1.2: "Obstacle (Infantry)"); a
-vehicle between the ends blocks LoS. Units with no type are taken as infantry.
-These are the tables :data:`CELL_LOS`, :data:`EDGE_LOS`, ``VEHICLES_BLOCK``.
+**Assumed readings** (the Bloody Omaha excerpt does not restate the core
+rules), each a game option reported in every answer's ``assumptions``:
+buildings and bunkers block LoS through them, and walls (not openings or
+bunker windows) block shots across them (``building-blocks-los``); hedges and
+Czech hedgehogs are *Obstacles* (1.2, 1.3) that block LoS unless the shooter
+or the target is adjacent to them (``hedges-are-obstacles``); a vehicle
+between the ends blocks LoS (``vehicles-block-los``); units with no type are
+taken as infantry (``untyped-units-are-infantry``). Fields are an Obstacle
+for infantry only (1.2: "Obstacle (Infantry)").
 
-**Vertex contacts.** On squares a ruler never runs along an interspace; it
-may pass exactly through a corner. Such a corner counts only when it is closed
-on both sides of the ruler (two blocking squares touching diagonally, or walls
-meeting there): ``VERTEX = "both"``.
+**Corners.** On squares a ruler never runs along an interspace; it may pass
+exactly through a corner. Such a corner counts when it is closed on both
+sides of the ruler by blockers of *any* kind -- two buildings, a building and
+a field, a building and an infantry unit, a wall and a hedge (option
+``corner-rule``). The corners of a trench always block LoS between two units
+inside it (1.1 Hole C).
 
 Examples
 --------
@@ -152,6 +160,64 @@ class _CellLines:
         return np.bincount(row[hit], minlength=len(y)) > 0
 
 
+def _closed(keys: np.ndarray, side: np.ndarray) -> np.ndarray:
+    """For rows grouped by ``keys`` (ruler, corner): does the group have rows on both sides of
+    the ruler (+1 and -1)?"""
+    _, inv = np.unique(keys, axis=0, return_inverse=True)
+    inv = inv.ravel()
+    pos = np.zeros(inv.max() + 1, dtype=bool)
+    neg = np.zeros(inv.max() + 1, dtype=bool)
+    pos[inv[side > 0]] = True
+    neg[inv[side < 0]] = True
+    return pos[inv] & neg[inv]
+
+
+class _Beside:
+    """For each contour interspace: the squares next to a crossing there -- the squares on
+    either side of it or of a contour interspace sharing a corner with it (1.1 Contour Line B,
+    read locally so that a hill drawn as a ring is not one line).
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> from wartools.los import geometry
+    >>> m = loads_map("format: wartools-map/1\\nname: c\\ngame: heroes-of-normandie\\n"
+    ...               "grid: {type: square, columns: 5, rows: 1}\\n"
+    ...               "edges: [{cells: [B1, C1], feature: contour}]\\n")
+    >>> geo = geometry(m)
+    >>> beside = POLICY.prepared(geo)["beside"]
+    >>> e = geo.edge_id(m.grid.edge(m.cell("B1"), m.cell("C1")))
+    >>> beside.has(np.array([e, e, e]), geo.exts([m.cell("B1"), m.cell("C1"), m.cell("D1")])).tolist()
+    [True, True, False]
+    """
+
+    def __init__(self, geo: MapGeometry, contour: np.ndarray) -> None:
+        self.n = geo.n
+        ids = [int(e) for e in np.flatnonzero(contour)]
+        by_corner: dict[tuple[int, int], list[int]] = {}
+        for e in ids:
+            for corner in geo.map.grid.edge_corners(geo.edge(e)):
+                by_corner.setdefault(corner, []).append(e)
+        keys: list[int] = []
+        for e in ids:
+            near = {e}
+            for corner in geo.map.grid.edge_corners(geo.edge(e)):
+                near.update(by_corner[corner])
+            for f in near:
+                for c in (int(geo.edge_c1[f]), int(geo.edge_c2[f])):
+                    if c >= 0:
+                        keys.append(e * self.n + c)
+        self.keys = np.unique(np.array(keys, dtype=np.int64))
+
+    def has(self, edges: np.ndarray, cells: np.ndarray) -> np.ndarray:
+        """Per row: is square ``cells[i]`` next to a crossing of contour interspace ``edges[i]``?"""
+        key = np.asarray(edges, dtype=np.int64) * self.n + np.asarray(cells, dtype=np.int64)
+        if len(self.keys) == 0:
+            return np.zeros(key.shape, dtype=bool)
+        i = np.minimum(np.searchsorted(self.keys, key), len(self.keys) - 1)
+        return self.keys[i] == key
+
+
 class HeroesOfNormandieLOS(LOSPolicy):
     """Heroes of Normandie LOS policy (see the module docstring)."""
 
@@ -159,7 +225,9 @@ class HeroesOfNormandieLOS(LOSPolicy):
     ALONG: ClassVar[str] = "both"
     VERTEX: ClassVar[str] = "both"
     MODIFIER: ClassVar[str] = "min"
-    VEHICLES_BLOCK: ClassVar[bool] = True
+    OPTIONS: ClassVar[tuple[str, ...]] = ("contour-adjacency", "corner-rule", "building-blocks-los",
+                                          "hedges-are-obstacles", "vehicles-block-los",
+                                          "untyped-units-are-infantry")
     cell_los: ClassVar[Mapping[str, str]] = CELL_LOS
     edge_los: ClassVar[Mapping[str, str]] = EDGE_LOS
     RULES: ClassVar[dict[str, str]] = {
@@ -167,15 +235,19 @@ class HeroesOfNormandieLOS(LOSPolicy):
         "contour": "Heroes of Normandie 1.1 (Contour Line): the shot crosses the red line at {where} "
                    "and neither shooter nor target is adjacent to that line",
         "smoke": "Heroes of Normandie (Orders Option Smoke): smoke in {where} obscures the shot",
-        "building": "Heroes of Normandie 1.2 (assumption: core rules): {feature} in {where} blocks LoS",
+        "building": "Heroes of Normandie core rules (assumed reading, option building-blocks-los): "
+                    "{feature} in {where} blocks LoS",
         "field": "Heroes of Normandie 1.2 (Fields: Obstacle (Infantry)): {where} blocks LoS to or from "
                  "infantry not adjacent to it",
-        "wall": "Heroes of Normandie (assumption: core rules): the wall on {where} blocks LoS",
-        "obstacle": "Heroes of Normandie 1.3 (Obstacle): {feature} on {where} blocks LoS unless the "
-                    "shooter or target is adjacent to it",
+        "wall": "Heroes of Normandie core rules (assumed reading, option building-blocks-los): the wall "
+                "on {where} blocks LoS",
+        "obstacle": "Heroes of Normandie core rules (assumed reading, option hedges-are-obstacles; 1.3 "
+                    "names hedgehogs an Obstacle): {feature} on {where} blocks LoS unless the shooter "
+                    "or target is adjacent to it",
         "infantry": "Heroes of Normandie 1.1 (Contour Line D): the infantry unit in {where} blocks LoS "
                     "between infantry units",
-        "vehicle": "Heroes of Normandie (assumption: core rules): the vehicle in {where} blocks LoS",
+        "vehicle": "Heroes of Normandie core rules (assumed reading, option vehicles-block-los): the "
+                   "vehicle in {where} blocks LoS",
         "hole": "Heroes of Normandie 1.1 (Hole): infantry in the trench {where} do not block LoS of "
                 "units outside it",
         "hole-same": "Heroes of Normandie 1.1 (Hole): infantry in {where} block LoS for infantry in the "
@@ -190,7 +262,7 @@ class HeroesOfNormandieLOS(LOSPolicy):
     def prepare(self, geo: MapGeometry) -> dict[str, Any]:
         cells = {k: geo.terrain_mask([t for t, v in self.cell_los.items() if v == k])
                  for k in ("block", "obstacle-infantry")}
-        opening = geo.edge_mask(("opening",))
+        opening = geo.edge_mask(("opening", "window"))
         edges = {k: geo.edge_mask([t for t, v in self.edge_los.items() if v == k]) & ~opening
                  for k in ("block", "obstacle")}
         smoke = np.zeros(geo.n, dtype=np.int64)
@@ -202,7 +274,7 @@ class HeroesOfNormandieLOS(LOSPolicy):
         return {"block": cells["block"], "field": cells["obstacle-infantry"], "wall": edges["block"],
                 "obstacle": edges["obstacle"], "smoke": smoke, "trench": _components(trench, geo),
                 "mound": geo.terrain_mask(("mound",)), "contour": contour, "line": line,
-                "near": _CellLines.of(geo, contour, line),
+                "near": _CellLines.of(geo, contour, line), "beside": _Beside(geo, contour),
                 "inf": geo.type_mask(("infantry",)),
                 "veh": geo.type_mask(("light-vehicle", "heavy-vehicle"))}
 
@@ -248,47 +320,109 @@ class HeroesOfNormandieLOS(LOSPolicy):
         geo = batch.geo
         cp, cc, ck, co = batch.cp, batch.cc, batch.ck, batch.co
         inf_bit = prep["inf"]
-        obs_inf = (batch.obs_type < 0) | ((np.left_shift(1, np.maximum(batch.obs_type, 0)) & inf_bit) != 0)
-        tgt_inf = (batch.tgt_type < 0) | ((np.left_shift(1, np.maximum(batch.tgt_type, 0)) & inf_bit) != 0)
+        untyped = bool(self.option("untyped-units-are-infantry"))
+        obs_inf = ((batch.obs_type < 0) & untyped) | \
+            ((batch.obs_type >= 0) & ((np.left_shift(1, np.maximum(batch.obs_type, 0)) & inf_bit) != 0))
+        tgt_inf = ((batch.tgt_type < 0) & untyped) | \
+            ((batch.tgt_type >= 0) & ((np.left_shift(1, np.maximum(batch.tgt_type, 0)) & inf_bit) != 0))
         mid = ~batch.cend
         da = geo.distance(batch.a[cp], cc)
         db = geo.distance(batch.b[cp], cc)
-        blk = self.counted(batch, prep["block"], mid)
-        out.add(cp[blk], BLOCK, "building", CELL, cc[blk], ck[blk], co[blk])
-        fld = self.counted(batch, prep["field"], mid & (obs_inf | tgt_inf)[cp] & (da > 1) & (db > 1))
-        out.add(cp[fld], BLOCK, "field", CELL, cc[fld], ck[fld], co[fld])
-        sm = (prep["smoke"][cc] < 0) & (ck == 0)
-        out.add(cp[sm], HINDER, "smoke", CELL, cc[sm], ck[sm], co[sm], prep["smoke"][cc[sm]])
-        # interspaces: crossed, or a corner closed on both sides of the ruler
+        # every cell rule as a raw mask over cell rows (any contact); the corner rule decides below
+        cell_rules: list[tuple[str, np.ndarray]] = []
+        if self.option("building-blocks-los"):
+            cell_rules.append(("building", prep["block"][cc] & mid))
+        cell_rules.append(("field", prep["field"][cc] & mid & (obs_inf | tgt_inf)[cp] & (da > 1) & (db > 1)))
+        notes = self._units(batch, prep, obs_inf, tgt_inf, mid, cell_rules)
+        # interspaces: raw masks over edge rows
         ep, ee, ek = batch.ep, batch.ee, batch.ek
         at_end = (batch.e1 == batch.a[ep]) | (batch.e1 == batch.b[ep]) | \
             (batch.e2 == batch.a[ep]) | (batch.e2 == batch.b[ep])
-        for key, rule, rows in (("wall", "wall", np.ones(len(ep), dtype=bool)),
-                                ("obstacle", "obstacle", ~at_end)):
-            sel = prep[key][ee] & rows
-            hit = (sel & (ek == 0)) | edge_pinch(batch, sel)
+        edge_rules: list[tuple[str, np.ndarray]] = []
+        if self.option("building-blocks-los"):
+            edge_rules.append(("wall", prep["wall"][ee]))
+        if self.option("hedges-are-obstacles"):
+            edge_rules.append(("obstacle", prep["obstacle"][ee] & ~at_end))
+        cell_ok, edge_ok = self._corner_counts(batch, [m for _, m in cell_rules], [m for _, m in edge_rules])
+        for rule, raw in cell_rules:
+            hit = raw & (cell_ok if rule != "trench-corner" else True)
+            out.add(cp[hit], BLOCK, rule, CELL, cc[hit], ck[hit], co[hit])
+        for rule, raw in edge_rules:
+            hit = raw & edge_ok
             out.add(ep[hit], BLOCK, rule, EDGE, ee[hit], ek[hit], batch.eo[hit])
+        for rule, raw in notes:
+            out.add(cp[raw], NOTE, rule, CELL, cc[raw], ck[raw], co[raw])
+        sm = (prep["smoke"][cc] < 0) & (ck == 0)
+        out.add(cp[sm], HINDER, "smoke", CELL, cc[sm], ck[sm], co[sm], prep["smoke"][cc[sm]])
+        self._contour(batch, prep, out)
+
+    def _corner_counts(self, batch: Batch, cell_masks: list[np.ndarray],
+                       edge_masks: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Which cell rows and edge rows count under the corner rule (option ``corner-rule``).
+
+        A crossed contact always counts. A ruler exactly through a corner
+        (``vertex``): under ``closed-both-sides`` it counts when blockers of
+        *any* kind (a building, a field, a unit, a wall, a hedge ...) touch that
+        corner on both sides of the ruler; under ``any`` every touch counts;
+        under ``never`` none does.
+        """
+        rule = str(self.option("corner-rule"))
+        ck, ek = batch.ck, batch.ek
+        cell_ok, edge_ok = ck == 0, ek == 0
+        if rule == "any":
+            return np.ones(len(ck), dtype=bool), np.ones(len(ek), dtype=bool)
+        if rule == "never":
+            return cell_ok, edge_ok
+        n_c = len(ck)
+        c_any = np.zeros(n_c, dtype=bool)
+        for m in cell_masks:
+            c_any |= m
+        e_any = np.zeros(len(ek), dtype=bool)
+        for m in edge_masks:
+            e_any |= m
+        ci = np.flatnonzero(c_any & (ck == 2))
+        ej = np.flatnonzero(e_any & (ek == 2))
+        if len(ci) + len(ej) == 0:
+            return cell_ok, edge_ok
+        pair = np.concatenate([batch.cp[ci], batch.ep[ej]]).astype(np.int64)
+        corner = np.concatenate([batch.cx[ci], batch.ex[ej]]).astype(np.int64)
+        side = np.concatenate([batch.cs[ci], batch.es[ej]]).astype(np.int64)
+        closed = _closed(np.stack([pair, corner], 1), side)
+        cell_ok = cell_ok.copy()
+        edge_ok = edge_ok.copy()
+        cell_ok[ci] = closed[:len(ci)]
+        edge_ok[ej] = closed[len(ci):]
+        return cell_ok, edge_ok
+
+    def _contour(self, batch: Batch, prep: dict[str, Any], out: Findings) -> None:
+        """1.1 Contour Line (A, B): a crossing is allowed when the shooter or the target is
+        adjacent to the line *there* (option ``contour-adjacency``)."""
+        ep, ee, ek = batch.ep, batch.ee, batch.ek
         con = prep["contour"][ee]
         crossing = (con & (ek == 0)) | (edge_pinch(batch, con) & (batch.es > 0))
-        if crossing.any():
+        if not crossing.any():
+            return
+        if self.option("contour-adjacency") == "line":
             lines, borders = prep["line"][ee], prep["near"].borders
             near = borders(batch.a[ep], lines) | borders(batch.b[ep], lines)
-            bad = crossing & ~near
-            out.add(ep[bad], BLOCK, "contour", EDGE, ee[bad], ek[bad], batch.eo[bad])
-        self._units(batch, prep, out, obs_inf, tgt_inf, mid)
+        else:
+            near = prep["beside"].has(ee, batch.a[ep]) | prep["beside"].has(ee, batch.b[ep])
+        bad = crossing & ~near
+        out.add(ep[bad], BLOCK, "contour", EDGE, ee[bad], ek[bad], batch.eo[bad])
 
-    def _units(self, batch: Batch, prep: dict[str, Any], out: Findings, obs_inf: np.ndarray,
-               tgt_inf: np.ndarray, mid: np.ndarray) -> None:
+    def _units(self, batch: Batch, prep: dict[str, Any], obs_inf: np.ndarray, tgt_inf: np.ndarray,
+               mid: np.ndarray, rules: list[tuple[str, np.ndarray]]) -> list[tuple[str, np.ndarray]]:
+        """Append the unit and trench rules' raw masks to ``rules``; return the notes."""
         geo = batch.geo
-        cp, cc, ck, co = batch.cp, batch.cc, batch.ck, batch.co
+        cp, cc = batch.cp, batch.cc
         trench = prep["trench"]
         ta, tb = trench[batch.a], trench[batch.b]
         same = (ta >= 0) & (ta == tb)
-        corner = mid & same[cp] & (trench[cc] != ta[cp])
-        out.add(cp[corner], BLOCK, "trench-corner", CELL, cc[corner], ck[corner], co[corner])
-        occupied = self.counted(batch, geo.unit_types != 0, mid)
+        rules.append(("trench-corner", mid & same[cp] & (trench[cc] != ta[cp])))
+        notes: list[tuple[str, np.ndarray]] = []
+        occupied = (geo.unit_types[cc] != 0) & mid
         if not occupied.any():
-            return
+            return notes
         types = geo.unit_types[cc]
         elev = geo.elevation
         mound = occupied & prep["mound"][cc]
@@ -297,33 +431,33 @@ class HeroesOfNormandieLOS(LOSPolicy):
             rows = np.flatnonzero(mound)
             for end in (batch.a[cp[rows]], batch.b[cp[rows]]):
                 exempt[rows] |= (elev[end] > elev[cc[rows]]) & prep["near"].share(end, cc[rows])
-            m_block = mound & ~exempt
-            out.add(cp[m_block], BLOCK, "mound", CELL, cc[m_block], ck[m_block], co[m_block])
+            rules.append(("mound", mound & ~exempt))
             if batch.explain:
-                m_ok = mound & exempt
-                out.add(cp[m_ok], NOTE, "mound-over", CELL, cc[m_ok], ck[m_ok], co[m_ok])
+                notes.append(("mound-over", mound & exempt))
         rest = occupied & ~prep["mound"][cc]
         both_inf = (obs_inf & tgt_inf)[cp]
         inf = rest & ((types & prep["inf"]) != 0)
         in_hole = inf & (trench[cc] >= 0)
         hole_block = in_hole & both_inf & same[cp] & (trench[cc] == ta[cp])
-        out.add(cp[hole_block], BLOCK, "hole-same", CELL, cc[hole_block], ck[hole_block], co[hole_block])
+        rules.append(("hole-same", hole_block))
         if batch.explain:
-            note = in_hole & ~hole_block
-            out.add(cp[note], NOTE, "hole", CELL, cc[note], ck[note], co[note])
-        open_inf = inf & ~in_hole & both_inf
-        out.add(cp[open_inf], BLOCK, "infantry", CELL, cc[open_inf], ck[open_inf], co[open_inf])
-        if self.VEHICLES_BLOCK:
-            veh = rest & ((types & prep["veh"]) != 0)
-            out.add(cp[veh], BLOCK, "vehicle", CELL, cc[veh], ck[veh], co[veh])
+            notes.append(("hole", in_hole & ~hole_block))
+        rules.append(("infantry", inf & ~in_hole & both_inf))
+        if self.option("vehicles-block-los"):
+            rules.append(("vehicle", rest & ((types & prep["veh"]) != 0)))
+        return notes
 
     def details(self, m: Map, geo: MapGeometry, a: Cell, b: Cell, sit: Situation) -> dict[str, Any]:
-        """Which sides of the target's terrain element the shot crosses (1.1 Directional bonus)."""
+        """Which sides of the target's terrain element the shot crosses *coming in* (1.1
+        Directional Defensive Bonus: the shot crosses the element's edge coming from the
+        direction of the icon); a side where the shot leaves the element (a bent element it
+        passes through) is not one it came from."""
         terrain = m.terrain_at(b)
         if terrain == m.default_terrain or a == b:
             return {}
         comp = _components(geo.terrain == geo.terrain[geo.ext(b)], geo)
         mine = comp[geo.ext(b)]
+        dx, dy = b[0] - a[0], b[1] - a[1]
         entry = []
         for e in m.grid.ruler(a, b).edges:
             if e.contact == "along":
@@ -332,9 +466,61 @@ class HeroesOfNormandieLOS(LOSPolicy):
             ib = comp[geo.ext(e.edge.b)] == mine
             if ia != ib:
                 inside, outside = (e.edge.a, e.edge.b) if ia else (e.edge.b, e.edge.a)
-                side = _SIDES[(outside[0] - inside[0], outside[1] - inside[1])]
-                entry.append({"edge": m.grid.edge_label(e.edge), "side": side, "contact": e.contact})
+                step = (outside[0] - inside[0], outside[1] - inside[1])
+                if step[0] * dx + step[1] * dy >= 0:      # the outside square lies ahead: leaving
+                    continue
+                entry.append({"edge": m.grid.edge_label(e.edge), "side": _SIDES[step], "contact": e.contact})
         return {"element": terrain, "entry": entry}
+
+
+#: terrain elements that are Defensive Elements (1.4: trenches)
+DEFENSIVE_ELEMENTS = frozenset({"trench"})
+
+
+def same_element(m: Map, a: Cell, b: Cell) -> bool:
+    """Whether squares ``a`` and ``b`` lie in one terrain element (one 4-connected patch of the
+    same terrain, not open ground).
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> m = loads_map("format: wartools-map/1\\nname: t\\ngame: heroes-of-normandie\\n"
+    ...               "grid: {type: square, columns: 4, rows: 1}\\n"
+    ...               "terrain: {cells: {A1: trench, B1: trench, D1: trench}}\\n")
+    >>> same_element(m, m.cell("A1"), m.cell("B1")), same_element(m, m.cell("A1"), m.cell("D1"))
+    (True, False)
+    """
+    t = m.terrain_at(b)
+    if t == m.default_terrain or m.terrain_at(a) != t:
+        return False
+    seen, todo = {b}, [b]
+    while todo:
+        c = todo.pop()
+        if c == a:
+            return True
+        for n in m.grid.edge_neighbours(c):
+            if n in m.grid and n not in seen and m.terrain_at(n) == t:
+                seen.add(n)
+                todo.append(n)
+    return False
+
+
+def defensive_bonus_applies(m: Map, shooter: Cell | str, target: Cell | str) -> bool:
+    """Whether the target benefits from a Defensive Element's bonus (1.4): it stands in one
+    (a trench) and the shooter is not inside the same element. Open ground, a beach or a
+    field is no Defensive Element.
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> m = loads_map("format: wartools-map/1\\nname: t\\ngame: heroes-of-normandie\\n"
+    ...               "grid: {type: square, columns: 4, rows: 1}\\n"
+    ...               "terrain: {cells: {A1: beach, C1: trench, D1: trench}}\\n")
+    >>> defensive_bonus_applies(m, "B1", "C1"), defensive_bonus_applies(m, "D1", "C1"), defensive_bonus_applies(m, "B1", "A1")
+    (True, False, False)
+    """
+    a, b = m.cell(shooter), m.cell(target)
+    return m.terrain_at(b) in DEFENSIVE_ELEMENTS and not same_element(m, a, b)
 
 
 #: the policy class the game object builds (``Game.los_policy()``)

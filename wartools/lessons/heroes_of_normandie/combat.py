@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wartools.games.heroes_of_normandie import combat as hc
+from wartools.games.heroes_of_normandie import los as hon_los
 from wartools.lessons.heroes_of_normandie.cases import Case, WorkedExample
 from wartools.lessons.heroes_of_normandie.maps import bunker_map, with_units
 from wartools.los import LOSResult, line_of_sight
@@ -74,8 +75,8 @@ def crosses_protected_side(m: Map, shooter: str, target: str, protected: str) ->
 def defensive_bonus_applies(m: Map, shooter: str, target: str) -> bool:
     """A defensive element's bonus, unless the shooter is inside the same element (1.4).
 
-    The LoS answer lists the element's sides the shot crosses: none means
-    the shooter stands in the same element (or the target is in the open).
+    The rule lives in the game (:func:`wartools.games.heroes_of_normandie.los.defensive_bonus_applies`);
+    an open beach square is no defensive element.
 
     Examples
     --------
@@ -83,7 +84,7 @@ def defensive_bonus_applies(m: Map, shooter: str, target: str) -> bool:
     >>> defensive_bonus_applies(m, "B5", "C3"), defensive_bonus_applies(m, "B3", "C3")
     (True, False)
     """
-    return bool(shot_sides(m, shooter, target))
+    return hon_los.defensive_bonus_applies(m, shooter, target)
 
 
 def shot_odds(m: Map, shooter: str, target: str, attack: int, defense: int, *, universal: int = 0,
