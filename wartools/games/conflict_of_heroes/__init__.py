@@ -11,6 +11,8 @@ from wartools.games.base import Game, Vocabulary
 from wartools.games.options import Option
 from wartools.games.style import EdgeStyle, FeatureMarker, MapStyle
 
+_NO_LOS = "Conflict of Heroes LOS (not in the Storms of Steel excerpt: conventional reading)"
+
 
 class ConflictOfHeroes(Game):
     id = "conflict-of-heroes"
@@ -24,6 +26,24 @@ class ConflictOfHeroes(Game):
                "APs a fire action costs, left over after moving (scenario analysis: move then fire)",
                assumed=True,
                reading="firing costs 3 AP, as for the Game Overview's unit (each card prints its own cost)"),
+        # --- line of sight: the excerpt has no LOS chapter, so every rule is an assumed reading
+        *(Option(f"{name}-los", effect, _NO_LOS, f"what {what} do to a line of sight: block, hinder "
+                 "(+1 defence) or clear", assumed=True, choices=("block", "hinder", "clear"),
+                 reading=f"{what} {'block' if effect == 'block' else 'hinder (+1 defence to the target)'} "
+                         "a line of sight between the ends (conventional reading)")
+          for name, what, effect in (("woods", "woods hexes", "block"), ("building", "building hexes", "block"),
+                                     ("brush", "brush hexes", "hinder"), ("field", "field hexes", "hinder"),
+                                     ("wall", "wall hexsides", "hinder"))),
+        Option("hills-block", True, _NO_LOS, "ground higher than both ends blocks a line of sight",
+               assumed=True, reading="a hex higher than both ends blocks the line; terrain lower than both "
+                                     "ends is seen over; the ends' own hexes and hexsides never count"),
+        Option("along-hexside", "lesser", _NO_LOS,
+               "a ruler exactly along a hexside: the lesser (both hexes must block to block, both hinder "
+               "or block to hinder) or the greater effect of the two hexes", assumed=True,
+               choices=("lesser", "greater"),
+               reading="a ruler along a hexside takes the lesser effect of the two hexes it runs between, "
+                       "ranked clear < hinder < block (woods|brush hinders, woods|open is clear); a "
+                       "corner it only touches never counts"),
     )
     name = "Conflict of Heroes: Storms of Steel"
     aliases = ("coh-sos", "storms-of-steel", "conflict")

@@ -95,6 +95,8 @@ class ConflictOfHeroesLOS(LOSPolicy):
     game_id = "conflict-of-heroes"
     ALONG: ClassVar[str] = "both"
     VERTEX: ClassVar[str] = "ignore"
+    OPTIONS: ClassVar[tuple[str, ...]] = ("woods-los", "building-los", "brush-los", "field-los", "wall-los",
+                                          "hills-block", "along-hexside")
     RULES: ClassVar[dict[str, str]] = {
         "range": "Conflict of Heroes: {where} is beyond the given range",
         "block": "Conflict of Heroes: blocking terrain ({feature}) in {where} between the ends" + _NOTE,
@@ -108,9 +110,17 @@ class ConflictOfHeroesLOS(LOSPolicy):
                  features: Mapping[str, Effect] | None = None,
                  edges: Mapping[str, Effect] | None = None, *, game: Game | None = None) -> None:
         super().__init__(game)
-        self.terrain = MappingProxyType({**TERRAIN_LOS, **(terrain or {})})
+        self.terrain = MappingProxyType({**TERRAIN_LOS, **self._from_options(("woods", "building", "brush", "field")),
+                                         **(terrain or {})})
         self.features = MappingProxyType({**FEATURE_LOS, **(features or {})})
-        self.edges = MappingProxyType({**EDGE_LOS, **(edges or {})})
+        self.edges = MappingProxyType({**EDGE_LOS, **self._from_options(("wall",)), **(edges or {})})
+
+    def _from_options(self, names: tuple[str, ...]) -> dict[str, Effect]:
+        out: dict[str, Effect] = {}
+        for name in names:
+            kind = str(self.option(f"{name}-los"))
+            out[name] = (kind, 1 if kind == "hinder" else 0)
+        return out
 
     def prepare(self, geo: MapGeometry) -> dict[str, np.ndarray]:
         block = np.zeros(geo.n, dtype=bool)
@@ -131,6 +141,38 @@ class ConflictOfHeroesLOS(LOSPolicy):
             ehinder += np.where(mask & (kind == "hinder"), mod, 0)
         return {"block": block, "hinder": hinder, "eblock": eblock, "ehinder": ehinder}
 
+    def _along(self, batch: Batch, prep: dict[str, np.ndarray], level: np.ndarray, out: Findings) -> None:
+        """A ruler exactly along a hexside: the two hexes it runs between are ranked clear (0) <
+        hinder (1) < block (2); the contact takes the lesser (or, option ``along-hexside``,
+        the greater) rank of the two, so making one hex more restrictive never clears a line."""
+        cp, cc, ck = batch.cp, batch.cc, batch.ck
+        rows = np.flatnonzero(ck == 1)
+        if len(rows) == 0:
+            return
+        rank = np.where(prep["block"][cc[rows]], 2, np.where(prep["hinder"][cc[rows]] > 0, 1, 0))
+        rank = np.where(level[rows], rank, 0)
+        keys = np.stack([cp[rows], batch.co[rows]], 1)
+        _, inv = np.unique(keys, axis=0, return_inverse=True)
+        inv = inv.ravel()
+        groups = int(inv.max()) + 1
+        size = np.bincount(inv, minlength=groups)
+        lo = np.full(groups, 2)
+        np.minimum.at(lo, inv, rank)
+        lo[size < 2] = 0                 # a hexside with one hex (the map's rim): the lesser is clear
+        hi = np.zeros(groups, dtype=np.int64)
+        np.maximum.at(hi, inv, rank)
+        value = lo if self.option("along-hexside") == "lesser" else hi
+        # one finding per hexside: on the hex that carries the deciding rank (first such row)
+        cand = np.flatnonzero((rank == value[inv]) & (value[inv] > 0))
+        _, at = np.unique(inv[cand], return_index=True)
+        pick = cand[at]
+        sel = rows[pick]
+        kinds = value[inv[pick]]
+        b, h = sel[kinds == 2], sel[kinds == 1]
+        out.add(cp[b], BLOCK, "block", CELL, cc[b], ck[b], batch.co[b])
+        mod = np.maximum(prep["hinder"][cc[h]], 1)
+        out.add(cp[h], HINDER, "hinder", CELL, cc[h], ck[h], batch.co[h], mod)
+
     def relevant(self, geo: MapGeometry, prep: dict[str, np.ndarray], sit: Situation,
                  explain: bool) -> tuple[np.ndarray, np.ndarray]:
         # blocking or hindering cells and hexsides, and hills above the lowest possible end
@@ -148,14 +190,17 @@ class ConflictOfHeroesLOS(LOSPolicy):
         lo = np.minimum(ea, eb)[cp]
         ex = geo.elevation[cc]
         mid = ~batch.cend
-        hill = self.counted(batch, np.ones(geo.n, dtype=bool), mid & (ex > hi))
-        out.add(cp[hill], BLOCK, "hill", CELL, cc[hill], ck[hill], co[hill])
+        if self.option("hills-block"):
+            hill = self.counted(batch, np.ones(geo.n, dtype=bool), mid & (ex > hi))
+            out.add(cp[hill], BLOCK, "hill", CELL, cc[hill], ck[hill], co[hill])
         level = mid & (ex >= lo) & ~(ex > hi)
-        blk = self.counted(batch, prep["block"], level)
+        # crossed hexes count by their own effect
+        crossed = level & (ck == 0)
+        blk = crossed & prep["block"][cc]
         out.add(cp[blk], BLOCK, "block", CELL, cc[blk], ck[blk], co[blk])
-        hin = self.counted(batch, prep["hinder"] > 0, level)
-        hin &= (ck == 0) | (batch.cs > 0)     # one hindrance per along hexside
+        hin = crossed & (prep["hinder"][cc] > 0) & ~prep["block"][cc]
         out.add(cp[hin], HINDER, "hinder", CELL, cc[hin], ck[hin], co[hin], prep["hinder"][cc[hin]])
+        self._along(batch, prep, level, out)
         # hexsides crossed between the ends (not the ends' own hexsides)
         ep, ee = batch.ep, batch.ee
         inner = (batch.ek == 0) & (batch.e1 != batch.a[ep]) & (batch.e1 != batch.b[ep]) & \

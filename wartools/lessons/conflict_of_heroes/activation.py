@@ -4,21 +4,20 @@ An activated unit receives 7 APs (Game Overview, 2.2, 3.0), or 2D6 under the
 optional Variable AP Allocation (3.01); activating another unit loses the old
 one's APs (3.0); CAPs supplement APs one for one (3.21) or pay for a command
 action (3.22); a fresh unit may take a free opportunity action and is then
-spent (3.1). :class:`Activation` keeps that bookkeeping, and the examples of
-2.2, 3.0, 3.1 and 3.21 are replayed on it.
+spent (3.1). The rules live in the game
+(:class:`wartools.games.conflict_of_heroes.activation.Activation`); the lesson
+replays the examples of 2.2, 3.0, 3.1 and 3.21 on it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 
-from wartools.errors import WartoolsError
+from wartools.games.conflict_of_heroes.activation import ACTIVATION_AP, Activation, one_action_move
 from wartools.games.conflict_of_heroes.combat import variable_ap
 from wartools.lessons.conflict_of_heroes.maps import move_map
-from wartools.movement import path
 
-ACTIVATION_AP = 7
-"""APs an activated unit receives (Game Overview, 2.2, 3.0)."""
+__all__ = ["ACTIVATION_AP", "Activation", "variable_ap_example", "replay_2_2", "replay_3_0", "replay_3_1",
+           "replay_3_21", "SMG_FIRE_AP", "INFANTRY_FIRE_AP", "RIFLES_41_FIRE_AP"]
 
 
 def variable_ap_example() -> dict[str, Fraction]:
@@ -33,86 +32,9 @@ def variable_ap_example() -> dict[str, Fraction]:
     return {"mean": d.mean(), "at_least_7": d.at_least(7), "under_4": d.at_most(3)}
 
 
-@dataclass
-class Activation:
-    """One player's track sheet: the activated unit's APs (green) and the CAP pool (blue), 2.2-3.22.
-
-    Plain bookkeeping to replay the rulebook's examples: :meth:`activate`
-    (7 APs; switching loses the old unit's APs, 3.0), :meth:`spend` (APs first,
-    CAPs supplement one for one, 3.21), :meth:`command` (a CAP action, 3.22),
-    :meth:`opportunity` (free, but the unit is spent, 3.1). Every step is
-    logged in :attr:`log`.
-
-    Examples
-    --------
-    >>> t = Activation(caps=5)
-    >>> t.activate("C")             # returns the APs a previously active unit loses
-    0
-    >>> t.spend(4, "fire")
-    (4, 0)
-    >>> t.spend(4, "fire again")
-    (3, 1)
-    >>> t.ap, t.caps, sorted(t.spent)
-    (0, 4, ['C'])
-    """
-
-    caps: int = 0
-    active: str | None = None
-    ap: int = 0
-    spent: set[str] = field(default_factory=set)
-    log: list[str] = field(default_factory=list)
-
-    def activate(self, unit: str, ap: int = ACTIVATION_AP) -> int:
-        """Activate ``unit`` with ``ap`` APs; returns the APs the previous unit loses (3.0)."""
-        if unit in self.spent:
-            raise WartoolsError(f"{unit} is spent and cannot be activated this round (2.2)")
-        lost = 0
-        if self.active is not None:
-            lost = self.ap
-            self.spent.add(self.active)
-            self.log.append(f"{self.active} marked spent, {lost} AP lost (3.0)")
-        self.active, self.ap = unit, ap
-        self.log.append(f"{unit} activated: {ap} AP")
-        return lost
-
-    def spend(self, cost: int, what: str = "action") -> tuple[int, int]:
-        """The active unit pays ``cost``: its APs first, then CAPs (3.21). Returns ``(ap, caps)`` paid."""
-        if self.active is None:
-            raise WartoolsError("no unit is activated")
-        from_ap = min(self.ap, cost)
-        from_caps = cost - from_ap
-        if from_caps > self.caps:
-            raise WartoolsError(f"{what} costs {cost}: {self.ap} AP + {self.caps} CAPs are not enough")
-        self.ap -= from_ap
-        self.caps -= from_caps
-        self.log.append(f"{self.active}: {what} for {cost} ({from_ap} AP + {from_caps} CAP) -> "
-                        f"{self.ap} AP, {self.caps} CAPs")
-        if self.ap == 0:
-            self.spent.add(self.active)
-            self.log.append(f"{self.active} has no AP left: spent")
-            self.active = None
-        return from_ap, from_caps
-
-    def command(self, unit: str, cost: int, what: str = "action") -> None:
-        """A CAP action (3.22): ``unit`` acts for ``cost`` CAPs; its fresh/spent status is unchanged."""
-        if cost > self.caps:
-            raise WartoolsError(f"{what} costs {cost} CAPs, only {self.caps} left")
-        self.caps -= cost
-        self.log.append(f"{unit}: {what} as a command action for {cost} CAP -> {self.caps} CAPs")
-
-    def opportunity(self, unit: str, what: str = "action") -> None:
-        """An opportunity action (3.1): free, only for a fresh, non-activated unit, which is then spent."""
-        if unit in self.spent or unit == self.active:
-            raise WartoolsError(f"{unit} is not fresh: no opportunity action (3.1)")
-        self.spent.add(unit)
-        self.log.append(f"{unit}: {what} as an opportunity action, no AP or CAP; {unit} spent")
-
-
 def _one_hex_forward() -> int:
-    """AP for a squad to move one open hex, from the movement engine (Game Overview, 3.0)."""
-    cost = path(move_map(), "C01", "C02").cost
-    assert cost is not None
-    return cost
+    """AP for a squad to move one open hex as one action, from the game's rules (2.2, 3.0)."""
+    return one_action_move(move_map(), "C01", "C02")
 
 
 SMG_FIRE_AP, INFANTRY_FIRE_AP, RIFLES_41_FIRE_AP = 3, 3, 4

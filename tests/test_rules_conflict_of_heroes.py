@@ -1,0 +1,107 @@
+"""Conflict of Heroes (Storms of Steel) rules fidelity. The excerpt has no LOS or terrain
+chapter: every LOS rule is an assumed reading (an option) and every answer says so; the
+track-sheet rules (2.2, 3.0, 3.1, 3.21, 3.22) are tested from the text."""
+from __future__ import annotations
+
+import pytest
+
+from wartools.errors import WartoolsError
+from wartools.los import line_of_sight
+from wartools.mapmodel import Map
+
+
+def coh(cols, rows, terrain=None, elevation=None, units=(), **grid):
+    data = {"format": "wartools-map/1", "name": "t", "game": "conflict-of-heroes",
+            "grid": {"type": "hex", "columns": cols, "rows": rows, **grid},
+            "terrain": {"cells": dict(terrain or {})}}
+    if elevation:
+        data["elevation"] = dict(elevation)
+    if units:
+        data["units"] = [dict(zip(("id", "side", "type", "cell"), u)) for u in units]
+    return Map.from_dict(data)
+
+
+def along(t1, t2):
+    """A02 -> C02 on a pointy 3x3 map runs exactly along the hexside between B01 and B02."""
+    return coh(3, 3, {"B01": t1, "B02": t2}, orientation="pointy", labels="row-letter")
+
+
+RANK = {"open": 0, "brush": 1, "woods": 2}
+
+
+@pytest.mark.parametrize("t1", ["open", "brush", "woods"])
+@pytest.mark.parametrize("t2", ["open", "brush", "woods"])
+def test_along_a_hexside_more_restrictive_terrain_never_clears_a_line(t1, t2):
+    """Along-hexside contacts are read consistently: the line takes the lesser effect of the two
+    hexes (assumed reading, option along-hexside), so woods|brush hinders like brush|brush and
+    turning a brush hex into woods never clears a line; both directions agree."""
+    m = along(t1, t2)
+    expect = ("clear", "hindered", "blocked")[min(RANK[t1], RANK[t2])]
+    assert line_of_sight(m, "A02", "C02").status == expect
+    assert line_of_sight(m, "C02", "A02").status == expect
+    greater = m.with_options(**{"along-hexside": "greater"})
+    assert line_of_sight(greater, "A02", "C02").status == ("clear", "hindered", "blocked")[max(RANK[t1], RANK[t2])]
+
+
+def test_woods_brush_along_a_hexside_hinders_once():
+    r = line_of_sight(along("woods", "brush"), "A02", "C02")
+    assert (r.status, r.hindrance, r.modifier) == ("hindered", 1, 1)
+
+
+def test_every_los_answer_says_it_is_an_assumed_reading_even_a_clear_one():
+    """The excerpt has no LOS chapter: a clear line over open ground still rests on readings."""
+    r = line_of_sight(coh(4, 1), "A1", "D1")
+    assert r.status == "clear" and r.assumptions
+    opts = {a.option for a in r.assumptions}
+    assert {"woods-los", "along-hexside", "hills-block"} <= opts
+    assert all("not in the Storms of Steel excerpt" in a.rule for a in r.assumptions)
+    assert r.to_json()["assumptions"]
+
+
+def test_los_readings_are_options_a_group_can_flip():
+    m = coh(1, 3, {"A2": "woods"})
+    assert line_of_sight(m, "A1", "A3").status == "blocked"
+    assert line_of_sight(m.with_options(**{"woods-los": "hinder"}), "A1", "A3").status == "hindered"
+    hill = coh(1, 3, elevation={"A2": 1})
+    assert line_of_sight(hill, "A1", "A3").status == "blocked"
+    assert line_of_sight(hill.with_options(**{"hills-block": False}), "A1", "A3").status == "clear"
+
+
+# --- activation and the track sheet (2.2, 3.0, 3.1, 3.21, 3.22) ----------------------------
+def test_the_active_unit_cannot_be_reactivated_for_fresh_aps():
+    """2.2 / 3.0: only a fresh unit may be activated; the active unit is not fresh, so it
+    cannot get a second 7 AP in one round (13 AP from one activation)."""
+    from wartools.games.conflict_of_heroes.activation import Activation
+    t = Activation()
+    t.activate("A")
+    t.spend(1, "move one hex")
+    with pytest.raises(WartoolsError, match="only a fresh unit"):
+        t.activate("A")
+    assert (t.active, t.ap) == ("A", 6)
+    t.activate("B")                      # 3.0: switching marks A spent, its 6 AP are lost
+    with pytest.raises(WartoolsError, match="spent"):
+        t.activate("A")
+    assert "A" in t.spent and t.ap == 7
+
+
+def test_the_lesson_uses_the_games_track_sheet():
+    """A lesson must not re-implement rules: its Activation is the game's."""
+    from wartools.games.conflict_of_heroes import activation as game_rules
+    from wartools.lessons import conflict_of_heroes as lesson
+    assert lesson.Activation is game_rules.Activation
+    t = lesson.Activation()
+    t.activate("C")
+    with pytest.raises(WartoolsError):
+        t.activate("C")
+
+
+def test_opportunity_and_command_moves_are_exactly_one_hex():
+    """2.2: an action is one single thing such as moving one hex; 3.1 opportunity and 3.22
+    command actions are one action each."""
+    from wartools.games.conflict_of_heroes.activation import one_action_move
+    m = coh(4, 1, {"B1": "woods"})
+    assert one_action_move(m, "A1", "B1", "infantry") == 2
+    with pytest.raises(WartoolsError, match="exactly one hex"):
+        one_action_move(m, "A1", "C1", "infantry")
+    with pytest.raises(WartoolsError, match="one action"):
+        one_action_move(coh(2, 1, {"B1": "water"}), "A1", "B1", "infantry")
