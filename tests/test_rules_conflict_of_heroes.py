@@ -105,3 +105,16 @@ def test_opportunity_and_command_moves_are_exactly_one_hex():
         one_action_move(m, "A1", "C1", "infantry")
     with pytest.raises(WartoolsError, match="one action"):
         one_action_move(coh(2, 1, {"B1": "water"}), "A1", "B1", "infantry")
+
+
+def test_assumed_movement_costs_are_reported_and_add_up():
+    """Only '1 AP to move one open hex' is in the excerpt (Game Overview, 3.0); the other costs
+    are printed per counter and are assumed table entries, reported in the answer."""
+    from wartools.movement import path
+    m = coh(3, 1, {"B1": "woods"})
+    p = path(m, "A1", "C1", "infantry")
+    assert p.cost == sum(part.amount for s in p.steps for part in s.parts) == 3
+    assert any("woods hex 2 AP" in a.reading and "not in the Storms of Steel excerpt" in a.rule
+               for a in p.assumptions)
+    open_only = path(coh(3, 1), "A1", "C1", "infantry")
+    assert not [a for a in open_only.assumptions if "hex" in a.reading]

@@ -244,3 +244,14 @@ def test_an_open_beach_square_is_no_defensive_element():
     m = hon(4, 1, terrain={"A1": "beach", "C1": "trench", "D1": "trench"})
     assert not defensive_bonus_applies(m, "C1", "A1") and not lesson_helper(m, "C1", "A1")
     assert defensive_bonus_applies(m, "A1", "C1") and not defensive_bonus_applies(m, "D1", "C1")
+
+
+def test_aircraft_see_every_unit_except_those_in_buildings():
+    """5 Aviation Rules: aircraft always have a clear LoS to every unit except those inside
+    buildings (terrain between does not matter); not when in the clouds."""
+    from wartools.games.heroes_of_normandie.los import aircraft_sight
+    m = hon(4, 1, terrain={"A1": "building", "B1": "bunker", "C1": "field"}, edges=[("C1", "D1", "wall")])
+    assert [aircraft_sight(m, c).visible for c in ("A1", "C1", "D1")] == [False, True, True]
+    assert not aircraft_sight(m, "B1").visible and aircraft_sight(m, "B1").assumptions
+    assert aircraft_sight(m.with_options(**{"aircraft-bunker-is-building": False}), "B1").visible
+    assert not aircraft_sight(m, "D1", in_the_clouds=True).visible

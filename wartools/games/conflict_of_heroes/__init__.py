@@ -62,6 +62,8 @@ class ConflictOfHeroes(Game):
                             {"squad": "infantry", "machine-gun": "mg", "at-gun": "gun",
                              "halftrack": "vehicle", "truck": "vehicle"},
                             section="Conflict of Heroes unit cards (conventional classes)")
+    #: how the rulebook excerpt numbers its sections (coverage table)
+    section_pattern = r"^(\d+\.\d+) [A-Z]"
     sides = ("German", "Soviet")
     map_style = MapStyle(
         terrain={"open": "#eef0d8", "woods": "#5f9e4f", "building": "#a6846a", "brush": "#9cc27a",

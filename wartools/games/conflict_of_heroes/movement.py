@@ -39,7 +39,10 @@ from typing import ClassVar
 
 from wartools.grids import Edge
 from wartools.grids.base import Cell
-from wartools.movement.rules import MovementRules, Step, Table
+from wartools.movement.rules import MovementRules, Part, Step, Table
+
+_TABLE = "Conflict of Heroes terrain costs (not in the Storms of Steel excerpt: printed per counter)"
+_OPEN = "Conflict of Heroes Game Overview, 3.0 (1 AP to move one open hex)"
 
 #: unit type -> movement class
 CLASSES = {"infantry": "foot", "mg": "foot", "mortar": "foot", "gun": "gun", "vehicle": "vehicle",
@@ -101,11 +104,11 @@ class Rules(MovementRules):
             text += f" + {self.situation.extra_points} CAPs (3.21)"
         return text
 
-    def _assumed(self, terrain: str) -> str:
-        """`` [assumed]`` unless the rulebook gives this class's cost for ``terrain`` (a row of a
-        whole class, ``"gun"``, or of one cost, ``"foot:woods"``, may be flagged)."""
+    def _assumed(self, terrain: str) -> bool:
+        """Whether this class's cost for ``terrain`` is an assumed table entry (a row of a whole
+        class, ``"gun"``, or of one cost, ``"foot:woods"``, may be flagged)."""
         t = self.enter_ap
-        return " [assumed]" if t.is_assumed(self.cls) or t.is_assumed(f"{self.cls}:{terrain}") else ""
+        return t.is_assumed(self.cls) or t.is_assumed(f"{self.cls}:{terrain}")
 
     def step(self, a: Cell, b: Cell) -> Step:
         edge = Edge.of(a, b)
@@ -113,27 +116,24 @@ class Rules(MovementRules):
         on_road = bool(self._roads.get(edge))
         if self.enemies_at(b):
             return Step.blocked("enemy-occupied hex: cannot move in [assumed]")
+        parts: list[Part] = []
         if on_road and terrain != "water":
             cost = self._table["open"]
-            reasons = [f"road {cost} AP (open-terrain cost) [assumed]"]
+            parts.append(Part(cost, f"road {cost} AP (open-terrain cost)", _TABLE, assumed=True))
         else:
             ap = self._table.get(terrain)
             if ap is None:
                 return Step.blocked(f"{terrain} hex: impassable to {self.unit_type} [assumed]")
-            cost, reasons = ap, [f"{terrain} hex {ap} AP{self._assumed(terrain)}"]
-        for f in self._edges.get(edge, ()):
-            if on_road:
-                break
+            assumed = self._assumed(terrain)
+            parts.append(Part(ap, f"{terrain} hex {ap} AP", _TABLE if assumed else _OPEN, assumed=assumed))
+        for f in () if on_road else self._edges.get(edge, ()):
             extra = self.hexside_ap.get(f, {}).get(self.cls, 0)
             if extra is None:
                 return Step.blocked(f"{f} hexside: impassable to {self.unit_type} [assumed]")
             if extra:
-                cost += extra
-                reasons.append(f"{f} hexside +{extra} [assumed]")
+                parts.append(Part(extra, f"{f} hexside +{extra}", _TABLE, assumed=True))
         if self._elev.get(b, 0) > self._elev.get(a, 0) and self.uphill_ap:
-            cost += self.uphill_ap
-            reasons.append(f"uphill +{self.uphill_ap} [assumed]")
+            parts.append(Part(self.uphill_ap, f"uphill +{self.uphill_ap}", _TABLE, assumed=True))
         if "wreck" in self._features.get(b, ()):
-            cost += 1
-            reasons.append("wreck +1 [assumed]")
-        return Step(cost, tuple(reasons))
+            parts.append(Part(1, "wreck +1", _TABLE, assumed=True))
+        return Step.of(*parts)

@@ -81,6 +81,9 @@ class HeroesOfNormandie(Game):
         Option("untyped-units-are-infantry", True, _CORE + ")",
                "a LoS question with no unit type is asked for infantry", assumed=True,
                reading="a shooter or target of unknown type is taken as an infantry unit"),
+        Option("aircraft-bunker-is-building", True, "Heroes of Normandie 5 (Aviation Rules)",
+               "whether a unit in a bunker counts as inside a building for aircraft LoS", assumed=True,
+               reading="a unit in a bunker is inside a building: aircraft have no LoS to it, nor it to them"),
         Option("infantry-movement", 4, _CORE + " Movement Values are printed on the counters)",
                "Movement Value of an infantry unit", assumed=True,
                reading="an infantry unit has Movement Value 4 (the counter's value is not in the map)"),
@@ -121,6 +124,8 @@ class HeroesOfNormandie(Game):
     unit_types = Vocabulary("unit type", ("infantry", "light-vehicle", "heavy-vehicle"),
                             {"squad": "infantry", "tank": "heavy-vehicle", "jeep": "light-vehicle"},
                             section="Heroes of Normandie unit types (recruitment tiles)")
+    #: how the rulebook excerpt numbers its sections (coverage table)
+    section_pattern = r"^(\d+(?:\.\d+)*) - [A-Z]"
     sides = ("US", "German")
     # openings (doors, windows) and trench ladders are crossings: passable gaps, drawn on
     # top of whatever else lies on the same interspace

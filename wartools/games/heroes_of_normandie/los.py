@@ -61,11 +61,13 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 import numpy as np
 
+from wartools.games.options import Assumption
 from wartools.grids.base import Cell
 from wartools.los.geometry import Batch, MapGeometry
 from wartools.los.policy import (BLOCK, CELL, EDGE, HINDER, NOTE, Findings, LOSPolicy, Situation,
@@ -521,6 +523,50 @@ def defensive_bonus_applies(m: Map, shooter: Cell | str, target: Cell | str) -> 
     """
     a, b = m.cell(shooter), m.cell(target)
     return m.terrain_at(b) in DEFENSIVE_ELEMENTS and not same_element(m, a, b)
+
+
+@dataclass(frozen=True)
+class AircraftSight:
+    """Line of sight between an Aircraft Unit and a unit on the board (5 Aviation Rules)."""
+
+    visible: bool
+    reason: str
+    assumptions: tuple[Assumption, ...] = ()
+
+
+def aircraft_sight(m: Map, cell: Cell | str, *, in_the_clouds: bool = False) -> AircraftSight:
+    """Whether an Aircraft Unit and the unit on ``cell`` see each other (5 Aviation Rules).
+
+    Aircraft always have a clear LoS to every unit except those inside buildings, and every
+    unit not in a building has a clear LoS to an aircraft, unless it is "in the clouds"
+    (then it can neither attack nor be targeted). Terrain between them does not matter.
+    Whether a bunker counts as a building is an assumed reading (option
+    ``aircraft-bunker-is-building``).
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> m = loads_map("format: wartools-map/1\\nname: t\\ngame: heroes-of-normandie\\n"
+    ...               "grid: {type: square, columns: 3, rows: 1}\\n"
+    ...               "terrain: {cells: {A1: building, B1: bunker}}\\n")
+    >>> [aircraft_sight(m, c).visible for c in ("A1", "B1", "C1")]
+    [False, False, True]
+    >>> aircraft_sight(m, "C1", in_the_clouds=True).visible
+    False
+    """
+    c = m.cell(cell)
+    terrain = m.terrain_at(c)
+    game = m.game
+    if in_the_clouds:
+        return AircraftSight(False, "Heroes of Normandie 5 (Planespotting): an aircraft in the clouds cannot "
+                                    "attack or be targeted")
+    inside = terrain == "building" or (terrain == "bunker" and bool(game.option("aircraft-bunker-is-building")))
+    used = game.assumptions(("aircraft-bunker-is-building",)) if terrain == "bunker" else ()
+    if inside:
+        return AircraftSight(False, f"Heroes of Normandie 5: no LoS between an aircraft and a unit inside "
+                                    f"the {terrain} at {m.label(c)}", used)
+    return AircraftSight(True, f"Heroes of Normandie 5: an aircraft and the unit at {m.label(c)} (not in a "
+                               "building) have a clear LoS, whatever lies between", used)
 
 
 #: the policy class the game object builds (``Game.los_policy()``)

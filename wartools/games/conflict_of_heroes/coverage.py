@@ -1,0 +1,44 @@
+"""Rules coverage of Conflict of Heroes (Storms of Steel excerpt): one row per numbered section,
+plus the LOS and terrain readings the excerpt does not print (:mod:`wartools.games.coverage`)."""
+from __future__ import annotations
+
+from wartools.games.coverage import Entry
+
+_T = "tests/test_rules_conflict_of_heroes.py::"
+_M = "tests/test_movement_rules.py::"
+_X = "tests/test_lessons_conflict_of_heroes.py::"
+
+COVERAGE = (
+    Entry("1.0", "Game setup; pre-round sequence (printed as a second 1.0)", "not-modelled",
+          "set-up and round bookkeeping are scenario steps; the scenario layer keeps rounds"),
+    Entry("1.1", "Infantry squads: movement cost of 2 AP or less", "not-modelled",
+          "unit classes come from the unit's type in the map; costs printed per counter are not unit data"),
+    Entry("2.1", "Round initiative (2D6, re-roll ties)", "implemented",
+          "tests/test_combat_conflict_of_heroes.py::test_initiative_ties_rerolled"),
+    Entry("2.2", "Taking turns: only a fresh unit is activated, one at a time; one action = one hex",
+          "implemented", _T + "test_the_active_unit_cannot_be_reactivated_for_fresh_aps; "
+          + _T + "test_opportunity_and_command_moves_are_exactly_one_hex"),
+    Entry("2.3", "Round over when both pass", "not-modelled", "turn sequencing is played, not computed"),
+    Entry("2.4", "Game end, victory points, hex control", "not-modelled",
+          "victory points are scenario bookkeeping (hex control: the scenario layer)"),
+    Entry("3.0", "Unit actions: 7 AP, switching units loses the old unit's APs", "implemented",
+          _T + "test_the_active_unit_cannot_be_reactivated_for_fresh_aps"),
+    Entry("3.01", "Variable AP allocation (optional): 2D6 APs", "implemented",
+          _X + "test_initiative_and_variable_ap_examples"),
+    Entry("3.1", "Opportunity actions: one action of a fresh unit, then spent", "implemented",
+          _X + "test_activation_refuses_what_the_rules_forbid"),
+    Entry("3.2", "Command action points", "implemented", _X + "test_ap_track_examples_2_2_3_0_3_1_3_21"),
+    Entry("3.21", "CAPs supplement APs one for one", "implemented", _M + "test_cofh_seven_ap_one_per_open_hex_caps_supplement"),
+    Entry("3.22", "CAP (command) actions: status unchanged, one action", "implemented",
+          _T + "test_opportunity_and_command_moves_are_exactly_one_hex"),
+    Entry("LOS", "line of sight (no LOS chapter in the excerpt): terrain effects", "assumed",
+          "option: woods-los, option: building-los, option: brush-los, option: field-los, option: wall-los; "
+          + _T + "test_los_readings_are_options_a_group_can_flip"),
+    Entry("LOS hills", "ground higher than both ends blocks", "assumed",
+          "option: hills-block; " + _T + "test_los_readings_are_options_a_group_can_flip"),
+    Entry("LOS along a hexside", "the lesser of the two hexes' effects", "assumed",
+          "option: along-hexside; " + _T + "test_along_a_hexside_more_restrictive_terrain_never_clears_a_line"),
+    Entry("terrain costs", "AP per terrain beyond open ground (printed per counter)", "not-modelled",
+          "counter costs are not unit data; an assumed table stands in, its entries reported in each path "
+          "(" + _T + "test_assumed_movement_costs_are_reported_and_add_up)"),
+)
