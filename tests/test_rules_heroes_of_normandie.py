@@ -8,22 +8,12 @@ import pytest
 
 from wartools.errors import WartoolsError
 from wartools.los import line_of_sight
-from wartools.mapmodel import Map
+from test_los_rulebooks import mk
 from wartools.movement import path
 
 
-def hon(cols, rows, terrain=None, edges=(), elevation=None, features=None, units=()):
-    data = {"format": "wartools-map/1", "name": "t", "game": "heroes-of-normandie",
-            "grid": {"type": "square", "columns": cols, "rows": rows},
-            "terrain": {"cells": dict(terrain or {})},
-            "edges": [{"cells": [a, b], "feature": f} for a, b, f in edges]}
-    if elevation:
-        data["elevation"] = dict(elevation)
-    if features:
-        data["features"] = {k: list(v) for k, v in features.items()}
-    if units:
-        data["units"] = [dict(zip(("id", "side", "type", "cell", "tags"), u)) for u in units]
-    return Map.from_dict(data)
+def hon(cols, rows, **kw):
+    return mk("heroes-of-normandie", cols, rows, grid="square", **kw)
 
 
 def status(m, a, b, **kw):

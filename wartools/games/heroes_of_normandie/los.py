@@ -71,7 +71,7 @@ from wartools.games.options import Assumption
 from wartools.grids.base import Cell
 from wartools.los.geometry import Batch, MapGeometry
 from wartools.los.policy import (BLOCK, CELL, EDGE, HINDER, NOTE, Findings, LOSPolicy, Situation,
-                                 edge_pinch)
+                                 _on_both_sides, edge_pinch)
 from wartools.mapmodel import Map
 
 CELL_LOS: Mapping[str, str] = MappingProxyType(
@@ -160,18 +160,6 @@ class _CellLines:
         pos = np.repeat(lo - (np.cumsum(counts) - counts), counts) + np.arange(int(counts.sum()))
         hit = self.borders(x[row], self.line[pos])
         return np.bincount(row[hit], minlength=len(y)) > 0
-
-
-def _closed(keys: np.ndarray, side: np.ndarray) -> np.ndarray:
-    """For rows grouped by ``keys`` (ruler, corner): does the group have rows on both sides of
-    the ruler (+1 and -1)?"""
-    _, inv = np.unique(keys, axis=0, return_inverse=True)
-    inv = inv.ravel()
-    pos = np.zeros(inv.max() + 1, dtype=bool)
-    neg = np.zeros(inv.max() + 1, dtype=bool)
-    pos[inv[side > 0]] = True
-    neg[inv[side < 0]] = True
-    return pos[inv] & neg[inv]
 
 
 class _Beside:
@@ -389,7 +377,7 @@ class HeroesOfNormandieLOS(LOSPolicy):
         pair = np.concatenate([batch.cp[ci], batch.ep[ej]]).astype(np.int64)
         corner = np.concatenate([batch.cx[ci], batch.ex[ej]]).astype(np.int64)
         side = np.concatenate([batch.cs[ci], batch.es[ej]]).astype(np.int64)
-        closed = _closed(np.stack([pair, corner], 1), side)
+        closed = _on_both_sides(np.stack([pair, corner], 1), side)
         cell_ok = cell_ok.copy()
         edge_ok = edge_ok.copy()
         cell_ok[ci] = closed[:len(ci)]
