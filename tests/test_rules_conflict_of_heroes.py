@@ -118,3 +118,21 @@ def test_assumed_movement_costs_are_reported_and_add_up():
                for a in p.assumptions)
     open_only = path(coh(3, 1), "A1", "C1", "infantry")
     assert not [a for a in open_only.assumptions if "hex" in a.reading]
+
+
+def test_armored_targets_have_a_front_and_a_flank():
+    """Armored units print front and flank defense ratings; the shot's side decides which one
+    counts. The arcs are an assumed reading (option flank-boundary): the front is the half of
+    the hex ahead of the target."""
+    from wartools.games.conflict_of_heroes.combat import Firer, Target, attack_side, fire
+    m = coh(5, 5)
+    assert attack_side(m, "C3", "C2", "C1") == "front"        # straight ahead
+    assert attack_side(m, "C3", "C2", "C5") == "flank"        # straight behind
+    assert attack_side(m, "C3", "C2", "E3") == "front"        # exactly abeam: the boundary
+    assert attack_side(m.with_options(**{"flank-boundary": "flank"}), "C3", "C2", "E3") == "flank"
+    tank = Target(14, armored=True, flank=11)
+    gun = Firer(red=2, blue=6)
+    assert fire(gun, tank, side="flank") > fire(gun, tank, side="front")
+    assert fire(gun, Target(14), side="flank") == fire(gun, Target(14))   # unarmored: one rating
+    with pytest.raises(WartoolsError):
+        attack_side(m, "C3", "E5", "C1")                       # facing must be an adjacent hex

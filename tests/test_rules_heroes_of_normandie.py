@@ -245,3 +245,16 @@ def test_aircraft_see_every_unit_except_those_in_buildings():
     assert not aircraft_sight(m, "B1").visible and aircraft_sight(m, "B1").assumptions
     assert aircraft_sight(m.with_options(**{"aircraft-bunker-is-building": False}), "B1").visible
     assert not aircraft_sight(m, "D1", in_the_clouds=True).visible
+
+
+def test_hedges_and_walls_protect_the_square_behind_them_from_the_far_side_only():
+    """1.1 Directional Defensive Bonus on an interspace element: a unit behind a hedge or wall
+    gets it against a shot crossing the hedge from the far side; not from its own side, and
+    not when the shot leaves through it."""
+    from wartools.games.heroes_of_normandie.los import directional_cover
+    m = hon(5, 3, edges=[("B2", "C2", "hedge"), ("C2", "C3", "wall")])
+    assert [(c["feature"], c["side"]) for c in directional_cover(m, "A2", "C2")] == [("hedge", "west")]
+    assert directional_cover(m, "E2", "C2") == []
+    assert [(c["feature"], c["side"]) for c in directional_cover(m, "C1", "C3")] == [("wall", "north")]
+    assert directional_cover(m, "C3", "C1") == []
+    assert line_of_sight(m, "A2", "C2").details["cover"][0]["feature"] == "hedge"

@@ -44,6 +44,12 @@ class ConflictOfHeroes(Game):
                reading="a ruler along a hexside takes the lesser effect of the two hexes it runs between, "
                        "ranked clear < hinder < block (woods|brush hinders, woods|open is clear); a "
                        "corner it only touches never counts"),
+        Option("flank-boundary", "front", "Conflict of Heroes armored targets (front and flank ratings; the "
+               "arcs are not in the Storms of Steel excerpt)",
+               "a firer exactly between an armored target's front and flank hexsides hits the front or the flank",
+               assumed=True, choices=("front", "flank"),
+               reading="an armored target's front is the half of the hex ahead of it (the faced hexside and "
+                       "its two neighbours); a firer exactly on the boundary fires at the front"),
     )
     name = "Conflict of Heroes: Storms of Steel"
     aliases = ("coh-sos", "storms-of-steel", "conflict")

@@ -41,12 +41,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 
+from typing import TYPE_CHECKING
+
 from wartools.dice import Dist, absorbing_distribution, d
 from wartools.errors import WartoolsError
 
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.grids.base import Cell
+    from wartools.mapmodel import Map
+
 __all__ = [
     "TERRAIN_DEFENSE", "TERRAIN_DEFENSE_ASSUMED", "TWO_D6", "attack_value", "defense_value", "hit_probability",
-    "resolve_fire", "Firer", "Target", "fire", "caps_needed", "initiative", "initiative_rolls", "variable_ap",
+    "resolve_fire", "Firer", "Target", "fire", "attack_side", "caps_needed", "initiative", "initiative_rolls", "variable_ap",
 ]
 
 TWO_D6 = d(6) + d(6)
@@ -139,14 +145,26 @@ class Firer:
 
 @dataclass(frozen=True)
 class Target:
-    """A target's defense rating; ``armored`` targets use the blue rating and blue firepower."""
+    """A target's defense rating; ``armored`` targets use the blue rating and blue firepower.
+
+    ``flank`` is an armored target's flank rating (its front rating is ``defense``), used for
+    a shot from its flank (:func:`attack_side`); ``None`` when the counter prints one rating.
+    """
 
     defense: int
     armored: bool = False
+    flank: int | None = None
+
+    def rating(self, side: str = "front") -> int:
+        """The defense rating against a shot at the ``"front"`` or the ``"flank"``."""
+        if side not in ("front", "flank"):
+            raise WartoolsError(f"side must be front or flank, got {side!r}")
+        return self.flank if side == "flank" and self.armored and self.flank is not None else self.defense
 
 
-def fire(firer: Firer, target: Target, *, terrain: int = 0, caps: int = 0) -> Fraction:
-    """Hit probability choosing red or blue firepower by the target's armor (Game Overview).
+def fire(firer: Firer, target: Target, *, terrain: int = 0, caps: int = 0, side: str = "front") -> Fraction:
+    """Hit probability choosing red or blue firepower by the target's armor (Game Overview);
+    an armored target shot at its flank uses its flank rating (``side``, see :func:`attack_side`).
 
     Examples
     --------
@@ -154,9 +172,43 @@ def fire(firer: Firer, target: Target, *, terrain: int = 0, caps: int = 0) -> Fr
     Fraction(1, 6)
     >>> fire(Firer(red=4, blue=1), Target(12, armored=True))
     Fraction(1, 12)
+    >>> fire(Firer(red=4, blue=1), Target(12, armored=True, flank=9), side="flank")
+    Fraction(5, 12)
     """
     fp = firer.blue if target.armored else firer.red
-    return hit_probability(fp, target.defense, terrain=terrain, caps=caps)
+    return hit_probability(fp, target.rating(side), terrain=terrain, caps=caps)
+
+
+def attack_side(m: Map, target: Cell | str, facing: Cell | str, firer: Cell | str) -> str:
+    """Whether a shot from ``firer`` strikes an armored target at ``target`` facing the adjacent
+    hex ``facing`` in the ``"front"`` or the ``"flank"`` (front and flank defense ratings of
+    armored units; the arc is an assumed reading, option ``flank-boundary``).
+
+    The front is the half of the hex ahead of the target: the faced hexside and its two
+    neighbours, i.e. a firer less than 90 degrees off the facing. A firer exactly on the line
+    between front and flank hexsides fires at the front unless ``flank-boundary`` is ``flank``.
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> m = loads_map("format: wartools-map/1\\nname: t\\ngame: conflict-of-heroes\\n"
+    ...               "grid: {type: hex, columns: 5, rows: 5}\\n")
+    >>> attack_side(m, "C3", "D3", "E3"), attack_side(m, "C3", "D3", "A3")
+    ('front', 'flank')
+    """
+    from wartools.grids.base import Layout
+
+    lay = Layout(m.grid)
+    t, f, s = (lay.to_pixel(m.cell(x)) for x in (target, facing, firer))
+    if m.cell(facing) not in m.grid.edge_neighbours(m.cell(target)):
+        raise WartoolsError(f"facing {m.label(m.cell(facing))} is not next to the target {m.label(m.cell(target))}")
+    if m.cell(firer) == m.cell(target):
+        raise WartoolsError("the firer and the target are in the same hex")
+    dot = (f[0] - t[0]) * (s[0] - t[0]) + (f[1] - t[1]) * (s[1] - t[1])
+    scale = max(abs(f[0] - t[0]) + abs(f[1] - t[1]), 1e-9) * max(abs(s[0] - t[0]) + abs(s[1] - t[1]), 1e-9)
+    if abs(dot) <= 1e-9 * scale:
+        return "front" if m.game.option("flank-boundary") == "front" else "flank"
+    return "front" if dot > 0 else "flank"
 
 
 def caps_needed(firepower: int, defense: int, *, terrain: int = 0, available: int = 0) -> Dist:

@@ -38,6 +38,10 @@ COVERAGE = (
           "option: hills-block; " + _T + "test_los_readings_are_options_a_group_can_flip"),
     Entry("LOS along a hexside", "the lesser of the two hexes' effects", "assumed",
           "option: along-hexside; " + _T + "test_along_a_hexside_more_restrictive_terrain_never_clears_a_line"),
+    Entry("armored front / flank", "front and flank defense ratings; the front arc", "assumed",
+          "option: flank-boundary; " + _T + "test_armored_targets_have_a_front_and_a_flank"),
+    Entry("hit counters", "effects of the drawn hit counters", "not-modelled",
+          "the excerpt says a hit counter is drawn, not what each one does"),
     Entry("terrain costs", "AP per terrain beyond open ground (printed per counter)", "not-modelled",
           "counter costs are not unit data; an assumed table stands in, its entries reported in each path "
           "(" + _T + "test_assumed_movement_costs_are_reported_and_add_up)"),

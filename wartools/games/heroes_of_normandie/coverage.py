@@ -25,6 +25,8 @@ COVERAGE = (
           _L + "test_hon_mound_unit_blocks_except_towards_higher_unit_across_the_line"),
     Entry("1.1 Directional Defensive Bonus", "only the side the shot comes in by", "implemented",
           _T + "test_directional_bonus_counts_only_the_side_the_shot_comes_in_by"),
+    Entry("1.1 Directional (hedges, walls)", "a hedge or wall protects the square behind it from the far side",
+          "implemented", _T + "test_hedges_and_walls_protect_the_square_behind_them_from_the_far_side_only"),
     Entry("1.1 Bunker", "no entry through windows; Destruction dice stun", "implemented",
           _T + "test_infantry_never_enter_a_bunker_through_its_windows; "
           + _C + "test_bunker_stun_any_five_or_six"),

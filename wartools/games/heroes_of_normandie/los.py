@@ -440,14 +440,18 @@ class HeroesOfNormandieLOS(LOSPolicy):
     def details(self, m: Map, geo: MapGeometry, a: Cell, b: Cell, sit: Situation) -> dict[str, Any]:
         """Which sides of the target's terrain element the shot crosses *coming in* (1.1
         Directional Defensive Bonus: the shot crosses the element's edge coming from the
-        direction of the icon); a side where the shot leaves the element (a bent element it
-        passes through) is not one it came from."""
-        terrain = m.terrain_at(b)
-        if terrain == m.default_terrain or a == b:
+        direction of the icon), as ``entry``; a side where the shot leaves the element (a bent
+        element it passes through) is not one it came from. ``cover`` lists the hedges and walls
+        on the target square's own sides that the shot crosses coming in (their directional
+        bonus, see :func:`directional_cover`)."""
+        if a == b:
             return {}
+        out: dict[str, Any] = {"cover": directional_cover(m, a, b)}
+        terrain = m.terrain_at(b)
+        if terrain == m.default_terrain:
+            return out
         comp = _components(geo.terrain == geo.terrain[geo.ext(b)], geo)
         mine = comp[geo.ext(b)]
-        dx, dy = b[0] - a[0], b[1] - a[1]
         entry = []
         for e in m.grid.ruler(a, b).edges:
             if e.contact == "along":
@@ -456,11 +460,59 @@ class HeroesOfNormandieLOS(LOSPolicy):
             ib = comp[geo.ext(e.edge.b)] == mine
             if ia != ib:
                 inside, outside = (e.edge.a, e.edge.b) if ia else (e.edge.b, e.edge.a)
-                step = (outside[0] - inside[0], outside[1] - inside[1])
-                if step[0] * dx + step[1] * dy >= 0:      # the outside square lies ahead: leaving
-                    continue
-                entry.append({"edge": m.grid.edge_label(e.edge), "side": _SIDES[step], "contact": e.contact})
-        return {"element": terrain, "entry": entry}
+                if _incoming(a, b, inside, outside):
+                    entry.append({"edge": m.grid.edge_label(e.edge), "side": _SIDES[_step(inside, outside)],
+                                  "contact": e.contact})
+        return {"element": terrain, "entry": entry, **out}
+
+
+def _step(inside: Cell, outside: Cell) -> tuple[int, int]:
+    return outside[0] - inside[0], outside[1] - inside[1]
+
+
+def _incoming(a: Cell, b: Cell, inside: Cell, outside: Cell) -> bool:
+    """Whether a shot from ``a`` to ``b`` crosses from ``outside`` into ``inside`` (the outside
+    square lies back towards the shooter), not out of it."""
+    dx, dy = _step(inside, outside)
+    return dx * (b[0] - a[0]) + dy * (b[1] - a[1]) < 0
+
+
+#: interspace features that give a unit behind them a directional defensive bonus
+COVER_FEATURES = ("hedge", "wall", "seawall")
+
+
+def directional_cover(m: Map, shooter: Cell | str, target: Cell | str) -> list[dict[str, str]]:
+    """Hedges and walls on the target square's sides that a shot crosses coming in (1.1
+    Directional Defensive Bonus applied to an interspace element: the bonus protects the
+    square behind the hedge or wall against shots that cross it from the far side). A shot
+    exactly through a corner touches both sides meeting there.
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import loads_map
+    >>> m = loads_map("format: wartools-map/1\\nname: t\\ngame: heroes-of-normandie\\n"
+    ...               "grid: {type: square, columns: 5, rows: 1}\\n"
+    ...               "edges: [{cells: [B1, C1], feature: hedge}]\\n")
+    >>> [c["feature"] + " " + c["side"] for c in directional_cover(m, "A1", "C1")]
+    ['hedge west']
+    >>> directional_cover(m, "E1", "C1")           # the shot does not cross the hedge
+    []
+    >>> [c["feature"] + " " + c["side"] for c in directional_cover(m, "E1", "B1")]
+    ['hedge east']
+    """
+    a, b = m.cell(shooter), m.cell(target)
+    out = []
+    for e in m.grid.ruler(a, b).edges:
+        if e.contact == "along" or b not in (e.edge.a, e.edge.b):
+            continue
+        outside = e.edge.a if e.edge.b == b else e.edge.b
+        if not _incoming(a, b, b, outside):
+            continue
+        for f in m.edges.get(e.edge, ()):
+            if f in COVER_FEATURES:
+                out.append({"edge": m.grid.edge_label(e.edge), "feature": f, "side": _SIDES[_step(b, outside)],
+                            "contact": e.contact})
+    return out
 
 
 #: terrain elements that are Defensive Elements (1.4: trenches)
