@@ -11,7 +11,9 @@ from __future__ import annotations
 ASSUMPTIONS = (
     "Line of sight: the excerpt has no LOS chapter; wartools uses the conventional Conflict of Heroes "
     "reading (blocking woods/buildings/smoke between the ends, hindering brush/field/wreck/wall +1 defence "
-    "each, ends' own hexes ignored, hills higher than both ends block). Override: ConflictOfHeroesLOS(terrain=...).",
+    "each, ends' own hexes ignored, hills higher than both ends block, a ruler along a hexside takes the "
+    "lesser effect of its two hexes). Each reading is a game option (woods-los, along-hexside, hills-block ...) "
+    "listed in every LOS answer's assumptions; ConflictOfHeroesLOS(terrain=...) overrides the tables too.",
     "Movement: only '1 AP per open hex' for infantry is in the excerpt (Game Overview, 3.0); every other AP "
     "cost (woods, brush, buildings, hexsides, uphill, vehicles) is an assumed, flagged table entry.",
     "Target terrain: only woods +2 is in the excerpt (Game Overview); the other modifiers in "

@@ -13,7 +13,9 @@ from __future__ import annotations
 ASSUMPTIONS: dict[str, str] = {
     "contour reading": "1.1 Contour Line (A) limits a shot to one square beyond a red line unless the "
                        "shooter or the target is adjacent to it. Read from both ends, the library asks "
-                       "that every red line the shot crosses borders the shooter's or the target's square.",
+                       "that wherever the shot crosses a red line, the shooter's or the target's square "
+                       "borders the line there (the crossed interspace or one sharing a corner with it): "
+                       "a hill drawn as a ring is not one line (option contour-adjacency).",
     "buildings, walls, vehicles": "The excerpt does not restate the core LoS rules: the library assumes "
                                   "buildings and bunkers block LoS through them, walls (not openings) "
                                   "block, and a vehicle between the ends blocks.",
@@ -26,7 +28,8 @@ ASSUMPTIONS: dict[str, str] = {
     "diagonal moves": "The excerpt does not say how diagonal steps work. The library lets a unit step "
                       "diagonally for one square but never cut a corner: the step is refused if a square "
                       "beside it is impassable to the unit, or an interspace meeting that corner carries "
-                      "a wall, hedge, barbed wire, hedgehog or seawall.",
+                      "something the unit could not simply cross (a wall or hedge; barbed wire for "
+                      "infantry only), or the step would cut a trench's bend (option diagonal-rule).",
     "enemy and friendly units": "A move may pass friendly units but not end on one, and may not enter "
                                 "an enemy square (conventional reading).",
     "long range penalty": "The core shooting rule is not in the excerpt: the library takes the long "
