@@ -72,9 +72,10 @@ class HeroesOfNormandie(Game):
                reading="buildings and bunkers block LoS through them; a wall blocks a shot across it "
                        "unless an opening or a bunker window is on the same interspace"),
         Option("hedges-are-obstacles", True, _CORE + " 1.3 names hedgehogs an Obstacle)",
-               "hedges and Czech hedgehogs block LoS unless the shooter or target is next to them",
-               assumed=True, reading="hedges and Czech hedgehogs are Obstacles: they block LoS unless "
-                                     "the shooter or the target is adjacent to them"),
+               "Obstacles (hedges, Czech hedgehogs; fields for infantry) block LoS unless the shooter or "
+               "target is next to them", assumed=True,
+               reading="hedges and Czech hedgehogs are Obstacles, and an Obstacle (they, and fields between "
+                       "infantry, 1.2) blocks LoS unless the shooter or the target is adjacent to it"),
         Option("vehicles-block-los", True, _CORE + " 1.1 Contour Line D covers infantry only)",
                "a vehicle between shooter and target blocks LoS", assumed=True,
                reading="a vehicle between the shooter and the target blocks LoS"),
@@ -105,7 +106,13 @@ class HeroesOfNormandie(Game):
          "mound"),
         {"clear": "open", "water": "sea", "house": "building", "wheat": "field",
          "crater": "difficult", "rubble": "difficult"},
-        section="Heroes of Normandie 1.1-1.4")
+        section="Heroes of Normandie 1.1-1.4",
+        sections={"beach": "Heroes of Normandie 2 (Landing Craft) and 6 (beach and sea boards)",
+                  "sea": "Heroes of Normandie 2 (Landing Craft) and 6 (beach and sea boards)",
+                  "building": "Heroes of Normandie 3.1 (Urban Fighter) and 5 (Aviation Rules)",
+                  "bunker": "Heroes of Normandie 1.1 (Bunker)", "trench": "Heroes of Normandie 1.4 (Trenches)",
+                  "field": "Heroes of Normandie 1.2 (Fields)", "difficult": "Heroes of Normandie 1.2 (Difficult Terrain)",
+                  "stream": "Heroes of Normandie 1.2 (Streams)", "mound": "Heroes of Normandie 1.2 (Mounds)"})
     edge_features = Vocabulary(
         "edge feature",
         ("wall", "hedge", "opening", "window", "barbed-wire", "hedgehog", "contour", "seawall",

@@ -227,8 +227,9 @@ class HeroesOfNormandieLOS(LOSPolicy):
         "smoke": "Heroes of Normandie (Orders Option Smoke): smoke in {where} obscures the shot",
         "building": "Heroes of Normandie core rules (assumed reading, option building-blocks-los): "
                     "{feature} in {where} blocks LoS",
-        "field": "Heroes of Normandie 1.2 (Fields: Obstacle (Infantry)): {where} blocks LoS to or from "
-                 "infantry not adjacent to it",
+        "field": "Heroes of Normandie 1.2 names fields an Obstacle (Infantry); that an Obstacle blocks LoS "
+                 "unless adjacent is the core rules' reading (assumed, option hedges-are-obstacles): {where} "
+                 "blocks LoS to or from infantry not adjacent to it",
         "wall": "Heroes of Normandie core rules (assumed reading, option building-blocks-los): the wall "
                 "on {where} blocks LoS",
         "obstacle": "Heroes of Normandie core rules (assumed reading, option hedges-are-obstacles; 1.3 "
@@ -322,7 +323,8 @@ class HeroesOfNormandieLOS(LOSPolicy):
         cell_rules: list[tuple[str, np.ndarray]] = []
         if self.option("building-blocks-los"):
             cell_rules.append(("building", prep["block"][cc] & mid))
-        cell_rules.append(("field", prep["field"][cc] & mid & (obs_inf | tgt_inf)[cp] & (da > 1) & (db > 1)))
+        if self.option("hedges-are-obstacles"):
+            cell_rules.append(("field", prep["field"][cc] & mid & (obs_inf | tgt_inf)[cp] & (da > 1) & (db > 1)))
         notes = self._units(batch, prep, obs_inf, tgt_inf, mid, cell_rules)
         # interspaces: raw masks over edge rows
         ep, ee, ek = batch.ep, batch.ee, batch.ek
