@@ -258,3 +258,20 @@ def test_hedges_and_walls_protect_the_square_behind_them_from_the_far_side_only(
     assert [(c["feature"], c["side"]) for c in directional_cover(m, "C1", "C3")] == [("wall", "north")]
     assert directional_cover(m, "C3", "C1") == []
     assert line_of_sight(m, "A2", "C2").details["cover"][0]["feature"] == "hedge"
+
+
+def test_stress_suppresses_within_range_or_in_sight():
+    """1.1 Stress: a Suppressed Marker on a unit that ends its move within the icon's number of
+    squares, or has a clear LoS to the element; the icon summary (5.1) says 'and' -- an option.
+    While within range and in LoS it cannot discard its markers."""
+    from wartools.games.heroes_of_normandie.stress import stressed
+    m = hon(7, 1, terrain={"D1": "building"}, features={"A1": ["stress-2"]})
+    near_seen, far_seen, far_hidden = stressed(m, "B1"), stressed(m, "C1"), stressed(m, "F1")
+    assert near_seen.suppressed and near_seen.keeps_markers
+    assert stressed(m, "C1").suppressed                      # within 2 squares and in sight
+    assert not far_hidden.suppressed and not far_hidden.keeps_markers
+    open_map = hon(7, 1, features={"A1": ["stress-1"]})
+    assert stressed(open_map, "F1").suppressed               # seen from afar: 'either' (1.1)
+    both = open_map.with_options(**{"stress-rule": "both"})
+    assert not stressed(both, "F1").suppressed and stressed(both, "B1").suppressed
+    assert far_seen.assumptions and far_seen.assumptions[0].option == "stress-rule"

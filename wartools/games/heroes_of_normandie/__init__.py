@@ -85,6 +85,12 @@ class HeroesOfNormandie(Game):
         Option("aircraft-bunker-is-building", True, "Heroes of Normandie 5 (Aviation Rules)",
                "whether a unit in a bunker counts as inside a building for aircraft LoS", assumed=True,
                reading="a unit in a bunker is inside a building: aircraft have no LoS to it, nor it to them"),
+        Option("stress-rule", "either", "Heroes of Normandie 1.1 (Stress) and 5.1 (icon summary)",
+               "a stressful element suppresses a unit that ends its move within range OR sees it (1.1: "
+               "either) or only one that does both (5.1: and)", assumed=True, choices=("either", "both"),
+               reading="the full rule 1.1 governs: a unit is suppressed if it ends its Movement Action within "
+                       "the icon's number of squares of the element, or has a clear LoS to it (the icon "
+                       "summary 5.1 asks for both; the booklet does not say which governs)"),
         Option("infantry-movement", 4, _CORE + " Movement Values are printed on the counters)",
                "Movement Value of an infantry unit", assumed=True,
                reading="an infantry unit has Movement Value 4 (the counter's value is not in the map)"),
@@ -124,10 +130,12 @@ class HeroesOfNormandie(Game):
                   "contour": "Heroes of Normandie 1.1", "window": "Heroes of Normandie 1.1 (Bunker)",
                   "seawall": "Heroes of Normandie 1.2 (Embankments)",
                   "ladder": "Heroes of Normandie 1.4 (Trenches)"})
-    cell_features = Vocabulary("cell feature", ("smoke", "fading-smoke", "mine"),
+    cell_features = Vocabulary("cell feature", ("smoke", "fading-smoke", "mine", "stress-1", "stress-2",
+                                                "stress-3"),
                                {"mines": "mine", "smoke-4": "smoke", "smoke-2": "fading-smoke"},
                                section="Heroes of Normandie 4.4 (Orders Options: Smoke)",
-                               sections={"mine": "Heroes of Normandie 4.2 (Minefield)"})
+                               sections={"mine": "Heroes of Normandie 4.2 (Minefield)",
+                                         **{f"stress-{n}": "Heroes of Normandie 1.1 (Stress)" for n in (1, 2, 3)}})
     unit_types = Vocabulary("unit type", ("infantry", "light-vehicle", "heavy-vehicle"),
                             {"squad": "infantry", "tank": "heavy-vehicle", "jeep": "light-vehicle"},
                             section="Heroes of Normandie unit types (recruitment tiles)")
@@ -146,5 +154,6 @@ class HeroesOfNormandie(Game):
                "hedgehog": EdgeStyle("#000000", 3.0, "-."), "contour": EdgeStyle("#e02020", 2.0, "--"),
                "seawall": EdgeStyle("#606060", 6.0), "ladder": EdgeStyle("#8b5a2b", 3.0, ":")},
         features={"smoke": FeatureMarker("o", "#8c8c8c"), "fading-smoke": FeatureMarker("o", "#c9c9c9"),
-                  "mine": FeatureMarker("v", "#c0392b")},
+                  "mine": FeatureMarker("v", "#c0392b"),
+                  **{f"stress-{n}": FeatureMarker("*", "#e67e22") for n in (1, 2, 3)}},
         crossings=frozenset({"opening", "window", "ladder"}))

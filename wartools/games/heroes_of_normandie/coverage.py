@@ -30,9 +30,13 @@ COVERAGE = (
     Entry("1.1 Bunker", "no entry through windows; Destruction dice stun", "implemented",
           _T + "test_infantry_never_enter_a_bunker_through_its_windows; "
           + _C + "test_bunker_stun_any_five_or_six"),
-    Entry("1.1 Stress", "Suppressed Markers near a stressful element", "not-modelled",
-          "the excerpt does not say what a Suppressed Marker does; suppressed movers are refused ("
-          + _T + "test_a_suppressed_unit_is_refused_not_ignored)"),
+    Entry("1.1 Stress", "Suppressed Markers near or in sight of a stressful element", "implemented",
+          _T + "test_stress_suppresses_within_range_or_in_sight"),
+    Entry("1.1 Stress / 5.1", "within range OR in LoS (1.1) against AND (the 5.1 summary)", "assumed",
+          "option: stress-rule; " + _T + "test_stress_suppresses_within_range_or_in_sight"),
+    Entry("Suppressed Marker", "what a Suppressed Marker does", "not-modelled",
+          "the excerpt says when Suppressed Markers are placed, not what they do; suppressed movers are "
+          "refused (" + _T + "test_a_suppressed_unit_is_refused_not_ignored)"),
     Entry("1.1 corners", "a ruler through a corner between any two blockers", "assumed",
           "option: corner-rule; " + _T + "test_a_corner_between_two_different_blockers_is_closed"),
     Entry("core LoS", "buildings, walls, hedges, vehicles block (core rules, not in the excerpt)", "assumed",
