@@ -106,12 +106,17 @@ def test_entering_an_enemy_zone_of_control_ends_the_move():
     assert "Zone of Control" not in q.steps[-1].why
 
 
-def test_a_suppressed_unit_is_refused_not_ignored():
+def test_a_suppressed_unit_is_never_silently_ignored():
     """The excerpt says when Suppressed Markers are placed (1.1 Stress, Bunker; 4.2) but not
-    what they do: a suppressed mover is refused with one clear line."""
+    what they do: a suppressed mover's answer says how it was read, or the question is refused
+    with one clear line (option suppressed-movement)."""
     m = hon(3, 1, units=[("us", "US", "infantry", "A1", ["suppressed"])])
+    p = path(m, "A1", "C1")
+    assert p.cost == 2 and any(a.option == "suppressed-movement" for a in p.assumptions)
+    assert not any(a.option == "suppressed-movement"
+                   for a in path(hon(3, 1, units=[("us", "US", "infantry", "A1", [])]), "A1", "C1").assumptions)
     with pytest.raises(WartoolsError, match="suppressed"):
-        path(m, "A1", "C1")
+        path(m.with_options(**{"suppressed-movement": "refuse"}), "A1", "C1")
 
 
 def test_movement_values_are_assumed_options():

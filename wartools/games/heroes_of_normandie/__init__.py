@@ -91,6 +91,12 @@ class HeroesOfNormandie(Game):
                reading="the full rule 1.1 governs: a unit is suppressed if it ends its Movement Action within "
                        "the icon's number of squares of the element, or has a clear LoS to it (the icon "
                        "summary 5.1 asks for both; the booklet does not say which governs)"),
+        Option("suppressed-movement", "unchanged", _CORE + " the excerpt says when Suppressed Markers "
+               "are placed, not what they do)",
+               "how a unit with a Suppressed Marker moves: unchanged, or refuse the question", assumed=True,
+               choices=("unchanged", "refuse"),
+               reading="a Suppressed Marker is not read as changing how the unit moves (the excerpt does not "
+                       "say what it does); every path of a suppressed unit says so"),
         Option("infantry-movement", 4, _CORE + " Movement Values are printed on the counters)",
                "Movement Value of an infantry unit", assumed=True,
                reading="an infantry unit has Movement Value 4 (the counter's value is not in the map)"),

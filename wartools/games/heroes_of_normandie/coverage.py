@@ -34,9 +34,8 @@ COVERAGE = (
           _T + "test_stress_suppresses_within_range_or_in_sight"),
     Entry("1.1 Stress / 5.1", "within range OR in LoS (1.1) against AND (the 5.1 summary)", "assumed",
           "option: stress-rule; " + _T + "test_stress_suppresses_within_range_or_in_sight"),
-    Entry("Suppressed Marker", "what a Suppressed Marker does", "not-modelled",
-          "the excerpt says when Suppressed Markers are placed, not what they do; suppressed movers are "
-          "refused (" + _T + "test_a_suppressed_unit_is_refused_not_ignored)"),
+    Entry("Suppressed Marker", "what a Suppressed Marker does to movement (not in the excerpt)", "assumed",
+          "option: suppressed-movement; " + _T + "test_a_suppressed_unit_is_never_silently_ignored"),
     Entry("1.1 corners", "a ruler through a corner between any two blockers", "assumed",
           "option: corner-rule; " + _T + "test_a_corner_between_two_different_blockers_is_closed"),
     Entry("core LoS", "buildings, walls, hedges, vehicles block (core rules, not in the excerpt)", "assumed",

@@ -30,8 +30,9 @@ costs (``difficult-passage-cost``) and whether two in one step both cost
 steps work (``diagonal-rule``), enemy Zones of Control (``zoc-stops``), the
 Movement Values (``infantry-movement`` ...). Rows of the tables below that the
 excerpt does not print (walls, hedges, sea, buildings ...) are assumed too;
-their parts say so. A unit tagged ``suppressed`` is refused: the excerpt says
-when Suppressed Markers are placed, not what they do.
+their parts say so. The excerpt says when Suppressed Markers are placed, not
+what they do: a unit tagged ``suppressed`` moves as any other and its answer
+says so (option ``suppressed-movement``; ``refuse`` refuses the question).
 
 Examples
 --------
@@ -137,10 +138,12 @@ class Rules(MovementRules):
     def prepare(self) -> None:
         m = self.map
         mover = self.situation.mover
-        if mover is not None and "suppressed" in mover.tags:
-            raise WartoolsError(f"unit {mover.id}: the 'suppressed' tag is not modelled for movement (the "
-                                "Bloody Omaha excerpt says when Suppressed Markers are placed, not what "
-                                "they do); remove the tag")
+        self._suppressed = mover is not None and "suppressed" in mover.tags
+        if self._suppressed and self.option("suppressed-movement") == "refuse":
+            assert mover is not None
+            raise WartoolsError(f"unit {mover.id}: a suppressed unit's movement is not modelled (the Bloody "
+                                "Omaha excerpt says when Suppressed Markers are placed, not what they do; "
+                                "option suppressed-movement=refuse)")
         self._terrain, self._default = m.terrain, m.default_terrain
         self._edges, self._features = m.edges, m.features
         self._extra = int(self.option("difficult-passage-cost"))
@@ -169,7 +172,8 @@ class Rules(MovementRules):
     def assumptions(self) -> tuple[Assumption, ...]:
         """The options these rules read, the mover's Movement Value, and every assumed table row
         whose terrain or interspace feature is on the map (each could change a path)."""
-        own = self.map.game.assumptions((*self.OPTIONS, f"{self.unit_type}-movement"))
+        names = (*self.OPTIONS, f"{self.unit_type}-movement", *(("suppressed-movement",) if self._suppressed else ()))
+        own = self.map.game.assumptions(names)
         present = set(self._terrain.values()) | {self._default}
         feats = {f for fs in self._edges.values() for f in fs}
         rows = [Assumption(CORE, f"{name}: {self._effect(table, name)} for {self.unit_type}")
