@@ -74,6 +74,15 @@ def test_the_next_save_removes_temporaries_of_dead_writers_only(tmp_path):
     assert not dead.exists() and live.exists() and other.exists()
 
 
+def test_temporaries_without_a_pid_are_removed_only_when_old(tmp_path):
+    fresh, old = tmp_path / ".m.yaml.k2j_x9.tmp", tmp_path / ".m.yaml.a8b7c6.tmp"
+    for p in (fresh, old):
+        p.write_text("x")
+    os.utime(old, (time.time() - 3 * 24 * 3600,) * 2)
+    assert remove_stale_temporaries(tmp_path / "m.yaml") == [old.name]
+    assert fresh.exists()
+
+
 def test_very_old_temporaries_are_removed_even_if_the_pid_runs(tmp_path):
     old = tmp_path / f".m.yaml.{os.getppid()}.zzz.tmp"
     old.write_text("x")

@@ -219,7 +219,12 @@ def limits_table() -> str:
             ("YAML nodes after alias expansion", f"{MAX_YAML_NODES:,}", YAML_NODES_REASON),
             ("YAML nesting depth", str(MAX_YAML_DEPTH), YAML_DEPTH_REASON),
             ("board cells (columns x rows)", f"{MAX_CELLS:,}", CELLS_REASON),
-            ("label / id characters", str(MAX_LABEL_CHARS), LABEL_REASON)]
+            ("label / id characters", str(MAX_LABEL_CHARS), LABEL_REASON),
+            ("map and unit name characters", f"{MAX_NAME_CHARS:,}", "a title, not a document"),
+            ("one command-line word", f"{MAX_ARG_CHARS:,} characters", "a path or a value, not a file's content"),
+            ("decimal numbers (options, board picture)", f"finite, at most {MAX_FLOAT:,.0f}",
+             "no NaN or infinity; no board measure is larger"),
+            ("self-check answer exponent", f"{MAX_EXPONENT}", "'1e50000000' would need 50 million digits")]
     for name, lim in (("columns, rows", BOARD_SIDE), ("elevation", ELEVATION), ("--height", HEIGHT),
                       ("unit strength", STRENGTH), ("objective value", OBJECTIVE_VALUE),
                       ("--budget", BUDGET), ("--caps", CAPS), ("--turns", TURNS), ("--range", RANGE),

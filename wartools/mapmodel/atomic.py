@@ -77,7 +77,7 @@ def remove_stale_temporaries(target: str | os.PathLike[str]) -> list[str]:
     """Remove the temporary files that interrupted saves of ``target`` left behind;
     return their names. Temporary files of saves still running are kept."""
     real = Path(os.path.realpath(target))
-    pattern = re.compile(re.escape(_temp_prefix(real)) + r"(\d+)\.[^.]+\.tmp\Z")
+    pattern = re.compile(re.escape(_temp_prefix(real)) + r"(?:(\d+)\.)?[^.]+\.tmp\Z")  # no pid: older saves
     removed: list[str] = []
     try:
         names = os.listdir(real.parent)
@@ -93,7 +93,7 @@ def remove_stale_temporaries(target: str | os.PathLike[str]) -> list[str]:
             old = now - path.lstat().st_mtime > STALE_AFTER
         except OSError:
             continue
-        if old or not _alive(int(m.group(1))):
+        if old or (m.group(1) is not None and not _alive(int(m.group(1)))):
             with contextlib.suppress(OSError):
                 path.unlink()
                 removed.append(name)
