@@ -110,18 +110,46 @@ def race(scenario: Scenario | Board, position: Position | None = None) -> Race:
         if arrival.turn <= last and (old is None or (arrival.turn, arrival.moves) < (old.turn, old.moves)):
             found[objective][side] = arrival
 
-    def reach(unit: str | None, utype: str, side: str, cell: Cell, turns: int) -> TurnsReach:
-        key = (utype, side, cell, turns) if unit is None else (unit, side, cell, turns)
-        if key not in cache:
-            cache[key] = (reach_in_turns(m, cell, unit, turns=turns) if unit is not None
-                          else reach_in_turns(m, cell, utype, side=side, turns=turns))
-            graph = cache[key].graph
-            if graph is not None:
-                used.extend(graph.rules.assumptions())
-        return cache[key]
+    def wanted(side: str, cell: Cell, start_turn: int, per_turn: int | None) -> tuple[set[Cell], int]:
+        """The objectives this unit could still reach first (or tie) for its side, and how many
+        turns deep that can matter; a unit moves at most ``per_turn`` cells a turn."""
+        cells: set[Cell] = set()
+        depth = 0
+        for o in s.objectives:
+            best = found[o.id][side]
+            limit = last - start_turn + 1 if best is None else best.turn - start_turn + 1
+            if per_turn:
+                lower = -(-m.grid.distance(cell, o.cell) // per_turn)
+                if lower > limit:
+                    continue
+            cells.add(o.cell)
+            depth = max(depth, limit)
+        return cells, depth
 
-    for u in m.units:
-        r = reach(u.id, u.type, u.side, u.cell, last - now + 1)
+    def reach(unit: str | None, utype: str, side: str, cell: Cell, horizon: int, start_turn: int) -> TurnsReach:
+        """The multi-turn reach, searched 1, 2, 4 ... turns deep until every objective the unit
+        could still be first on is in it (fewest turns do not depend on the depth searched)."""
+        turns = min(1, horizon)
+        while True:
+            key = (utype, side, cell, turns) if unit is None else (unit, side, cell, turns)
+            if key not in cache:
+                cache[key] = (reach_in_turns(m, cell, unit, turns=turns) if unit is not None
+                              else reach_in_turns(m, cell, utype, side=side, turns=turns))
+                graph = cache[key].graph
+                if graph is not None:
+                    used.extend(graph.rules.assumptions())
+            graph = cache[key].graph
+            per_turn = graph.allowance // graph.min_cost if graph is not None and graph.min_cost else None
+            goals, depth = wanted(side, cell, start_turn, per_turn)
+            if goals <= set(cache[key].turns_to) or turns >= min(horizon, depth):
+                return cache[key]
+            turns = min(2 * turns, horizon, depth)
+
+    def nearest(u: Any) -> int:
+        return min((m.grid.distance(u.cell, o.cell) for o in s.objectives), default=0)
+
+    for u in sorted(m.units, key=nearest):   # near units first: their arrivals bound the others' search
+        r = reach(u.id, u.type, u.side, u.cell, last - now + 1, now)
         for o in s.objectives:
             k = r.turns_to.get(o.cell)
             if k is not None:
@@ -138,7 +166,7 @@ def race(scenario: Scenario | Board, position: Position | None = None) -> Race:
         for cell in s.entry_cells(fu):
             if m.units_at(cell):
                 continue
-            r = reach(None, fu.type, fu.side, cell, last - enter)
+            r = reach(None, fu.type, fu.side, cell, last - enter, enter + 1)
             for o in s.objectives:
                 k = r.turns_to.get(o.cell)
                 if k is not None:

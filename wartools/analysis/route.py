@@ -14,8 +14,8 @@ game's sequence of play lets the enemy fire at a mover
 
 The search runs on the movement engine's own graph (:func:`wartools.movement.movement_graph`:
 costs, stops, cells a move may not end on) with states (cell, turn, points spent this turn) and
-the lexicographic key (exposure, turns, points): exact, so never more exposed than the cheapest
-route when that arrives in time. Like :func:`wartools.movement.reach_in_turns`, a move that ends
+the lexicographic key (exposure, points, turns), A* on the points: exact, so never more exposed
+than the cheapest route when that arrives in time. Like :func:`wartools.movement.reach_in_turns`, a move that ends
 on an enemy (an assault) does not continue, and the other units stay where they are.
 
 Examples
@@ -131,18 +131,24 @@ def _search(mg: MoveGraph, start: Cell, goal: Cell, turns: int, kind: str,
     allowance = mg.allowance
     g = mg.graph
     counter = itertools.count()
+    scale, dist = mg.min_cost, mg.rules.map.grid.distance
+
+    def h(node: Any) -> int:   # a lower bound on the points still to spend (A* on the second key)
+        return scale * dist(node.cell if isinstance(node, End) else node, goal)
+
     state0 = (start, 1, 0)
-    best: dict[tuple[Any, int, int], tuple[Fraction, int, int]] = {state0: (Fraction(0), 1, 0)}
+    best: dict[tuple[Any, int, int], tuple[Fraction, int, int]] = {state0: (Fraction(0), h(start), 1)}
     parent: dict[tuple[Any, int, int], tuple[Any, int, int] | None] = {state0: None}
-    heap = [(Fraction(0), 1, 0, next(counter), state0)]
+    heap = [(Fraction(0), h(start), 1, next(counter), state0)]
     done: set[tuple[Any, int, int]] = set()
     blocked = mg.rules.start_blocker() is not None
     while heap:
-        exp, t, total, _, state = heapq.heappop(heap)
+        exp, f, _t, _, state = heapq.heappop(heap)
         if state in done:
             continue
         done.add(state)
         node, turn, spent = state
+        total = f - h(node)
         moves: list[tuple[tuple[Any, int, int], Fraction, int]] = []
         if isinstance(node, End):
             if node.cell == goal:
@@ -168,7 +174,7 @@ def _search(mg: MoveGraph, start: Cell, goal: Cell, turns: int, kind: str,
         elif node == start:   # a unit that may not move still ends its move where it is
             moves.append(((End(start), turn, spent), Fraction(0) if kind == EVERY_CELL else exposure(start), 0))
         for nstate, add, w in moves:
-            key = (exp + add, nstate[1], total + w)
+            key = (exp + add, total + w + h(nstate[0]), nstate[1])
             if nstate in done or (nstate in best and best[nstate] <= key):
                 continue
             best[nstate] = key
@@ -188,9 +194,10 @@ def _why(board: Board, threat: ThreatMap, cell: Cell, exposed: bool) -> str:
 
 
 def least_exposed_route(scenario: Scenario | Board, unit: str, goal: Cell | str, *, turns: int | None = None,
-                        position: Position | None = None) -> Route:
+                        position: Position | None = None, threat: ThreatMap | None = None) -> Route:
     """The route of ``unit`` to ``goal`` that arrives within ``turns`` turns (default: as soon as
-    the cheapest route) with the least exposure, beside the cheapest route."""
+    the cheapest route) with the least exposure, beside the cheapest route. ``threat`` reuses a
+    threat map already computed for the mover's side and type on the same board."""
     board = scenario if isinstance(scenario, Board) else Board.of(scenario, position)
     m = board.map
     mover = board.unit(unit)
@@ -198,7 +205,8 @@ def least_exposed_route(scenario: Scenario | Board, unit: str, goal: Cell | str,
     if turns is not None and turns < 1:
         raise WartoolsError(f"--turns must be at least 1, got {turns}")
     fire = board.fire
-    threat = threat_map(board, mover.side, target=mover.type)
+    if threat is None or threat.board.map != m or threat.side != mover.side or threat.target_type != mover.type:
+        threat = threat_map(board, mover.side, target=mover.type)
     horizon = turns if turns is not None else max(1, board.scenario.turns)
     legs = route_in_turns(m, mover.cell, target, mover.id, max_turns=horizon)
     start, utype, sit = resolve(m, mover.cell, mover.id)
