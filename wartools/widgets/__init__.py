@@ -4,6 +4,7 @@ Import lazily from notebooks: ``from wartools.widgets import OddsCalculator``.
 """
 from __future__ import annotations
 
+from wartools.widgets.analyst import ScenarioAnalyst
 from wartools.widgets.calibrator import ScanCalibrator
 from wartools.widgets.canvas import MapCanvas, interactive_backend
 from wartools.widgets.editor import MapEditor
@@ -13,4 +14,4 @@ from wartools.widgets.odds import OddsCalculator, compute_odds, odds_fields
 from wartools.widgets.selfcheck import Feedback, SelfCheck
 
 __all__ = ["Feedback", "LOSExplorer", "MapCanvas", "MapEditor", "MovePlanner", "OddsCalculator",
-           "ScanCalibrator", "SelfCheck", "compute_odds", "interactive_backend", "odds_fields"]
+           "ScanCalibrator", "ScenarioAnalyst", "SelfCheck", "compute_odds", "interactive_backend", "odds_fields"]

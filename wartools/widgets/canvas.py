@@ -84,6 +84,10 @@ class MapCanvas:
         draw_map(self.map, ax=self.ax)
         if self.draw_overlays is not None:
             self.draw_overlays(self.ax, self.map)
+        self.show()
+
+    def show(self) -> None:
+        """Put what is drawn on the axes on screen (the ipympl canvas, or the PNG fallback)."""
         self.ax.format_coord = self.describe_xy
         if self.interactive:
             self.figure.canvas.draw_idle()
