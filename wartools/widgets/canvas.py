@@ -88,7 +88,7 @@ class MapCanvas:
 
     def show(self) -> None:
         """Put what is drawn on the axes on screen (the ipympl canvas, or the PNG fallback)."""
-        self.ax.format_coord = self.describe_xy
+        self.ax.format_coord = self.describe_xy  # type: ignore[method-assign]  # matplotlib documents overriding it
         if self.interactive:
             self.figure.canvas.draw_idle()
         else:
