@@ -219,3 +219,19 @@ def test_a_click_beside_the_map_says_so():
     ed = MapEditor(EditSession.blank("ci", 4, 4))
     ed._on_press(SimpleNamespace(xdata=None, ydata=None, inaxes=None, button=1))
     assert "off the map" in ed.status.value and ed.session.log == []
+
+
+def test_the_blank_board_panel_starts_a_new_board():
+    ed = MapEditor(EditSession.blank("ci", 6, 5))
+    ed.new_game.value = "heroes-of-normandie"
+    ed.new_columns.value, ed.new_rows.value, ed.new_labels.value = 9, 7, "row-letter"
+    ed.new_button.click()
+    g = ed.map.grid
+    assert (ed.map.game.id, g.type, g.columns, g.rows, g.labels) == ("heroes-of-normandie", "square", 9, 7,
+                                                                     "row-letter")
+    ed.new_game.value = "combat-infantry"
+    ed.new_orientation.value, ed.new_offset.value = "pointy", "even"
+    ed.new_button.click()
+    g = ed.map.grid
+    assert (g.type, g.orientation, g.offset, g.columns) == ("hex", "pointy", "even", 9)
+    assert "woods" in ed.terrain.options and ed.cell.options[-1] == g.label(g.cells()[-1])

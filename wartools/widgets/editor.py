@@ -84,6 +84,24 @@ class MapEditor:
         self.save_button = w.Button(description="save", icon="save")
         self.open_button = w.Button(description="open")
         self.status = w.HTML()
+        # a blank board: the game sets hex or square; orientation and offset apply to hexes
+        from wartools.games import game_ids
+        from wartools.grids.labels import SCHEMES
+
+        g = m.grid
+        self.new_game = w.Dropdown(options=list(game_ids()), value=m.game.id, description="game")
+        self.new_columns = w.BoundedIntText(value=g.columns, min=1, max=999, description="columns")
+        self.new_rows = w.BoundedIntText(value=g.rows, min=1, max=999, description="rows")
+        self.new_orientation = w.Dropdown(options=["flat", "pointy"], value=getattr(g, "orientation", "flat"),
+                                          description="hexes")
+        self.new_offset = w.Dropdown(options=["odd", "even"], value=getattr(g, "offset", "odd"),
+                                     description="offset")
+        self.new_labels = w.Dropdown(options=list(SCHEMES),
+                                     value=g.labels if g.labels in SCHEMES else SCHEMES[0], description="labels")
+        self.new_button = w.Button(description="new blank board")
+        self.new_button.on_click(lambda _b: self.new_board(
+            self.new_game.value, self.new_columns.value, self.new_rows.value,
+            orientation=self.new_orientation.value, offset=self.new_offset.value, labels=self.new_labels.value))
         self.canvas = MapCanvas(m, draw=self._draw, figsize=figsize)
         self.apply_button.on_click(lambda _b: self.click_cell(self.cell.value))
         self.delete_button.on_click(lambda _b: self.delete_selected())
@@ -101,7 +119,10 @@ class MapEditor:
         if not self.canvas.interactive:
             controls += [self.cell, self.apply_button]
         files = w.HBox([self.path, self.open_button, self.save_button, self.undo_button, self.redo_button])
-        self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.view]), files, self.status])
+        blank = w.HBox([w.VBox([self.new_game, self.new_columns, self.new_rows]),
+                        w.VBox([self.new_orientation, self.new_offset, self.new_labels]), self.new_button])
+        self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.view]), files, self.status,
+                              w.Accordion(children=[blank], titles=("start a blank board",))])
         self._sync_controls()
         self._find_picture()
         self.refresh()
