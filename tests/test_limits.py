@@ -160,7 +160,12 @@ def test_control_characters_in_a_bad_value_stay_on_one_line(key):
 
 
 def test_command_line_labels_with_control_characters_stay_on_one_line(ci_map):
-    one_error_line(*run_cli(["los", ci_map, "A1\x00\nB2", "C3"]), "A1\\x00\\nB2")
+    one_error_line(*run_cli(["los", ci_map, "A1\n\x1bB2", "C3"]), "A1\\n\\x1bB2")
+    one_error_line(*run_cli(["los", ci_map, "A1\x00\nB2", "C3"]), "A1\\x00\\nB2", "NUL character")
+
+
+def test_a_nul_byte_in_a_file_name_is_bad_input_not_a_bug(tmp_path):
+    one_error_line(*run_cli(["import-vassal", str(tmp_path / "m\x00.vmod")]), "NUL character")
 
 
 def test_every_wartools_error_is_one_line():

@@ -217,8 +217,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _safe_streams()
         for i, word in enumerate(words):
             after = words[i - 1] if i and str(words[i - 1]).startswith("-") else ""
-            limits.check_text(f"argument {after}" if after else f"command-line word {i + 1}", str(word),
-                              limits.MAX_ARG_CHARS)
+            where = f"argument {after}" if after else f"command-line word {i + 1}"
+            limits.check_text(where, str(word), limits.MAX_ARG_CHARS)
+            if "\x00" in str(word):  # no real command line holds one; file functions refuse it
+                raise limits.LimitError(f"{where}: {limits.shown(str(word))} contains a NUL character")
         args = build_parser().parse_args(words)
         answer, text = args.handler(args)
         out = json.dumps(answer, indent=2) if getattr(args, "json", False) else text
