@@ -5,8 +5,12 @@ The rules, paraphrased:
 * A ruler from centre to centre; any blocking hex terrain (woods, orchard,
   town, farm) or smoke between the two ends blocks, and the terrain *in* the
   firing and target hexes is ignored (6.4) -- except smoke, which blocks in,
-  out and through (7.4), and woods, which can only be seen into from an
-  adjacent hex (3.4 Woods).
+  out and through (7.4), and woods and orchards, which block LOS except
+  between adjacent hexes (3.4 Woods; the chart's Orchard row, note 3). LOS is
+  the same both ways (6.4, Diagram 4), so a unit *in* woods or an orchard
+  sees, and is seen by, its adjacent hexes only -- whatever its hexsides are
+  drawn as. The one-way reading (6.4 "ignore terrain within the firing hex":
+  the unit in woods sees out) is option ``woods-see-out``.
 * Blocking hexside terrain always blocks, whichever hexside it is (6.4);
   hedges block even between adjacent hexes, the other blocking hexsides
   (woods, orchard, town, farm) only between hexes that are not adjacent
@@ -61,8 +65,9 @@ from wartools.los.policy import BLOCK, CELL, EDGE, NO_CONTACT, NOTE, Findings, L
 
 BLOCKING_TERRAIN: tuple[str, ...] = ("orchard", "woods", "town", "farm")
 """Hex terrain that blocks LOS (Combat Infantry 3.4 and the Terrain Effects Chart "Block" column)."""
-ADJACENT_ONLY_TERRAIN: tuple[str, ...] = ("woods",)
-"""Hexes that can be seen into only from an adjacent hex (Combat Infantry 3.4 Woods)."""
+ADJACENT_ONLY_TERRAIN: tuple[str, ...] = ("woods", "orchard")
+"""Hexes that see and are seen by adjacent hexes only (Combat Infantry 3.4 Woods; the Terrain
+Effects Chart's Orchard row, note 3: fire from adjacent hexes only, otherwise LOS is blocked)."""
 HEDGES: tuple[str, ...] = ("hedge",)
 """Hexside terrain that blocks even between adjacent hexes (Combat Infantry 3.4 Hedge, 6.4)."""
 BLOCKING_HEXSIDES: tuple[str, ...] = ("orchard", "woods", "town", "farm")
@@ -73,6 +78,7 @@ class CombatInfantryLOS(LOSPolicy):
     """Combat Infantry LOS policy (see the module docstring for the rules and choices)."""
 
     game_id = "combat-infantry"
+    OPTIONS: ClassVar[tuple[str, ...]] = ("woods-see-out",)
     ALONG: ClassVar[str] = "any"
     VERTEX: ClassVar[str] = "any"
     blocking_terrain: ClassVar[tuple[str, ...]] = BLOCKING_TERRAIN
@@ -85,7 +91,10 @@ class CombatInfantryLOS(LOSPolicy):
         "spotting": "Combat Infantry 6.61: spotting range is 3 hexes (4 if the spotter is higher); "
                     "{where} is farther",
         "smoke": "Combat Infantry 7.4: smoke in {where} blocks LOS in, out and through",
-        "woods-target": "Combat Infantry 3.4: woods ({where}) can only be seen into from an adjacent hex",
+        "woods-target": "Combat Infantry 3.4: {terrain} ({where}) can only be seen into from an "
+                        "adjacent hex (Woods; the chart's Orchard row, note 3)",
+        "woods-observer": "Combat Infantry 3.4: a unit in {terrain} ({where}) sees only adjacent hexes "
+                          "(Woods; the chart's Orchard row, note 3; LOS is the same both ways, 6.4)",
         "higher": "Combat Infantry 6.4: higher ground in {where} (above both ends) blocks LOS",
         "terrain": "Combat Infantry 6.4: blocking terrain ({feature}) in {where} between the ends",
         "terrain-touch": "Combat Infantry 6.4 and 3.2: the ruler touches blocking terrain ({feature}) in "
@@ -134,7 +143,7 @@ class CombatInfantryLOS(LOSPolicy):
     def is_symmetric(self, geo: MapGeometry, sit: Situation) -> bool:
         prep = self.prepared(geo)
         return (sit.mode == "sight" and not sit.spotting and sit.observer_height == 0
-                and not (prep["adjacent_only"] & geo.onboard).any())
+                and not (self.option("woods-see-out") and (prep["adjacent_only"] & geo.onboard).any()))
 
     def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: Situation, out: Findings) -> None:
         geo = batch.geo
@@ -155,10 +164,13 @@ class CombatInfantryLOS(LOSPolicy):
         if prep["smoke"].any():
             smoke = self.counted(batch, prep["smoke"]) & (batch.dist[cp] >= 1)
             out.add(cp[smoke], BLOCK, "smoke", CELL, cc[smoke], ck[smoke], batch.co[smoke])
-        # woods targets (3.4)
+        # woods and orchard ends: adjacent hexes only, both ways (3.4, chart note 3, 6.4)
         if not sit.indirect:
             wt = np.flatnonzero(far & prep["adjacent_only"][batch.b])
             out.add(wt, BLOCK, "woods-target", CELL, batch.b[wt], NO_CONTACT, last)
+            if not self.option("woods-see-out"):
+                wo = np.flatnonzero(far & prep["adjacent_only"][batch.a])
+                out.add(wo, BLOCK, "woods-observer", CELL, batch.a[wo], NO_CONTACT, last)
         # intervening hexes: terrain and elevation (6.4, 6.41)
         mid = ~batch.cend & far[cp]
         ex = elev[cc]

@@ -13,11 +13,17 @@ Rules implemented (Combat Infantry sections):
   never into an assault (8.4).
 - Slope +1 MP uphill only (3.4), so a wooded slope is 3+1 = 4 MP; uphill means
   into a higher hex (levels are separated by slopes, 6.41).
-- Woods and marsh: impassable to guns, tanks and vehicles except by road (3.4).
+- Woods and marsh: guns, tanks and vehicles neither cross such a hexside nor
+  enter such a hex, except by road (3.4, chart note 1) -- a hexside drawn clear
+  does not open a woods hex to them.
   Rivers and cliffs: impassable to them (3.4, 8.5). Fords: all but guns and
   vehicles; tanks may ford (3.4, 8.5). Lakes: impassable to all (3.4).
 - A wreck hex is +1 MP to enter (6.34).
-- Entering smoke ends the move (7.4); entering barbed wire ends it (7.5).
+- Entering smoke ends the move (7.4); entering barbed wire ends it (7.5), and
+  a unit in a wire hex can be fired on but not assaulted (7.5 note): moving
+  into it is impossible. Mines are units (7.2), so entering a minefield hex is
+  an assault on them and ends the move (8.0); a ``mines`` feature names no
+  side and is read as the enemy's.
 - Entering an enemy-controlled or disputed hex ends the move (8.0, 8.3); hex
   control is computed from the positions of the *other* units (8.3), so a hex a
   friendly unit has just occupied is friendly and later movers pass it.
@@ -50,7 +56,7 @@ Examples
 >>> p.cost, p.steps[0].why
 (4, 'woods hexside 3 MP, road -1')
 >>> path(m, "A1", "C1", "tank").cost, path(m, "A1", "A2", "tank").why_not
-(4, 'from A1 (reached for 0 MP) the step into A2 is impossible: woods hexside: impassable to guns, tanks and vehicles except by road (3.4)')
+(4, 'from A1 (reached for 0 MP) the step into A2 is impossible: woods hexside: impassable to guns, tanks and vehicles except by road (3.4, chart note 1)')
 """
 from __future__ import annotations
 
@@ -58,9 +64,10 @@ import math
 from typing import ClassVar
 
 from wartools.games.combat_infantry.scenario import hex_control
+from wartools.games.options import Assumption
 from wartools.grids import Edge
 from wartools.grids.base import Cell
-from wartools.movement.rules import MovementRules, Step, Table
+from wartools.movement.rules import MovementRules, Part, Step, Table
 
 #: guns, tanks and vehicles (Combat Infantry 3.4)
 HEAVY = frozenset({"at-gun", "tank", "vehicle"})
@@ -152,6 +159,16 @@ class Rules(MovementRules):
             text += " [assumed]"
         return text + (f", halved at night: {self.allowance()} MP (10.3)" if self.situation.night else "")
 
+    def assumptions(self) -> tuple[Assumption, ...]:
+        """The options' assumed readings, plus the unit's move rating when the excerpt does not
+        print it (2.14; only the rifle squad's and the Panther's are shown)."""
+        base = super().assumptions()
+        if self.move_rating.is_assumed(self.unit_type):
+            mp = self.move_rating[self.unit_type]
+            base += (Assumption("Combat Infantry 2.14", f"{self.unit_type} move rating {mp} MP "
+                                "(not printed in the excerpt)"),)
+        return base
+
     def start_blocker(self) -> str | None:
         if self.unit_type == "bunker":
             return "bunkers cannot move (2.55)"
@@ -174,6 +191,19 @@ class Rules(MovementRules):
             return (self.heavy and t in ("woods", "marsh"), self._mp(t))
         return (ta, f"{ta} hexside") if rank(ta) > rank(tb) else (tb, f"{tb} hexside")
 
+    def _base_part(self, terrain: str, name: str) -> Part:
+        """The hexside's own MP (8.1 and the Terrain Effects Chart; assumed where the chart is cut)."""
+        cost = self._mp(terrain)
+        rule = {"clear": "Combat Infantry 8.1", "woods": "Combat Infantry 8.1",
+                "beach": "Combat Infantry 3.4 Beach", "orchard": "Combat Infantry chart: Orchard"}
+        return Part(cost, f"{name} {cost} MP", rule.get(terrain, "Combat Infantry 8.1 (chart row not "
+                                                                  "in the excerpt)"),
+                    assumed=self.hexside_mp.is_assumed(terrain))
+
+    def _feature_part(self, feature: str, text: str, rule: str) -> Part:
+        n = self.feature_mp[feature]
+        return Part(n, text.format(n=n), rule, assumed=self.feature_mp.is_assumed(feature))
+
     def step(self, a: Cell, b: Cell) -> Step:
         edge = Edge.of(a, b)
         feats = self._edges.get(edge, ())
@@ -181,56 +211,56 @@ class Rules(MovementRules):
         if "lake" in feats:
             return Step.blocked("lake hexside: impassable (3.4 Sea/Lake)")
         terrain, name = self._hexside_terrain(a, b, feats)
-        cost = self._mp(terrain)
-        reasons = [f"{name} {cost} MP"]
         roads = self._roads.get(edge, ())
         by_road = any(k in ("paved", "unpaved") for k in roads)
         bridge = "bridge" in feats
-        if heavy and terrain in ("woods", "marsh") and not by_road:
-            return Step.blocked(f"{name}: impassable to guns, tanks and vehicles except by road (3.4)")
+        if heavy and not by_road:
+            if terrain in ("woods", "marsh"):
+                return Step.blocked(f"{name}: impassable to guns, tanks and vehicles except by road "
+                                    "(3.4, chart note 1)")
+            entered = self._terrain.get(b, self._default)
+            if entered in ("woods", "marsh"):
+                return Step.blocked(f"{entered} hex: guns, tanks and vehicles may not enter it except by "
+                                    "road (3.4, chart note 1)")
+        parts = [self._base_part(terrain, name)]
         up = self._elev.get(b, 0) > self._elev.get(a, 0)
         if bridge:
-            reasons.append("bridge")
+            parts.append(Part(0, "bridge", "Combat Infantry 3.4 Bridges"))
         else:
             if "ford" in feats:
                 if unit in WHEELED:
                     return Step.blocked("ford hexside: guns and vehicles cannot cross (3.4 Ford)")
-                cost = self.feature_mp["ford"]
-                reasons = [f"ford hexside {cost} MP"]
+                parts = [self._feature_part("ford", "ford hexside {n} MP", "Combat Infantry 3.4 Ford")]
             elif "river" in feats:
                 if heavy:
                     return Step.blocked("river hexside: impassable to guns, tanks and vehicles (3.4, 8.5)")
-                cost = self.feature_mp["river"]
-                reasons = [f"river hexside {cost} MP"]
+                parts = [self._feature_part("river", "river hexside {n} MP", "Combat Infantry 3.4 River")]
             if "cliff" in feats:
                 if heavy:
                     return Step.blocked("cliff hexside: impassable to guns, tanks and vehicles (3.4)")
                 if up:
-                    cost += self.feature_mp["cliff"]
-                    reasons.append(f"cliff +{self.feature_mp['cliff']} uphill")
+                    parts.append(self._feature_part("cliff", "cliff +{n} uphill", "Combat Infantry 3.4 Cliff"))
             if "hedge" in feats:
                 if unit in WHEELED:
                     return Step.blocked("hedge hexside: impassable to guns and vehicles (3.4 Hedge)")
-                cost += self.feature_mp["hedge"]
-                reasons.append(f"hedge +{self.feature_mp['hedge']}")
+                parts.append(self._feature_part("hedge", "hedge +{n}", "Combat Infantry 3.4 Hedge"))
         if up and "cliff" not in feats:
-            cost += self.feature_mp["slope"]
-            reasons.append(f"slope +{self.feature_mp['slope']} uphill")
+            parts.append(self._feature_part("slope", "slope +{n} uphill", "Combat Infantry 3.4 Slope"))
         if "wreck" in self._features.get(b, ()):
-            cost += 1
-            reasons.append("wreck +1 (6.34)")
-        enemy = [u for u in self.occupants.get(b, ()) if u.side != self.side]
+            parts.append(Part(1, "wreck +1 (6.34)", "Combat Infantry 6.34"))
+        enemy = self.enemies_at(b)
+        cell_feats = self._features.get(b, ())
         bonus = self._road_bonus(roads, bridge)
         if bonus:
             if enemy:
-                reasons.append("no road bonus into an assault (8.4)")
-            elif bonus.startswith("no "):
-                reasons.append(bonus)
+                parts.append(Part(0, "no road bonus into an assault (8.4)", "Combat Infantry 8.4"))
             else:
-                cost -= 1
-                reasons.append(bonus)
+                parts.append(Part(0 if bonus.startswith("no ") else -1, bonus, "Combat Infantry 8.4"))
         stops = []
         if enemy:
+            if "wire" in cell_feats:
+                return Step.blocked("enemy unit in a barbed-wire hex: it can be fired on but not "
+                                    "assaulted (7.5 note)")
             if unit in NO_ASSAULT:
                 return Step.blocked(f"enemy-occupied hex: {unit} cannot move into an assault (9.61, 9.62)")
             if "hedge" in feats and unit != "tank":
@@ -240,16 +270,16 @@ class Rules(MovementRules):
             control = self.control.get(b)
             if control == "disputed":
                 stops.append("disputed hex: must stop (8.3)")
-            elif control is not None and control != self.side:
+            elif control is not None and control not in self.team:
                 stops.append("enemy-controlled hex: must stop (8.3)")
-        cell_feats = self._features.get(b, ())
         if "smoke" in cell_feats:
             stops.append("smoke hex: must stop (7.4)")
         if "wire" in cell_feats:
             stops.append("barbed wire hex: must stop (7.5)")
-        if "mines" in cell_feats:
-            stops.append("minefield hex: must stop (assumed, 7.2)")
-        return Step(cost, tuple(reasons), "; ".join(stops) or None)
+        if "mines" in cell_feats and not enemy:
+            stops.append("minefield hex: mines are units, so entering is an assault on them: must "
+                         "stop (7.2, 8.0; a mines feature names no side: read as the enemy's)")
+        return Step.of(*parts, stop="; ".join(stops) or None)
 
     def _road_bonus(self, roads: tuple[str, ...], bridge: bool) -> str:
         """The road/railway bonus text for a hexside ('' when none), 8.4 and 3.4."""

@@ -1,0 +1,111 @@
+"""Combat Infantry rules fidelity (issue 11): small maps built from the rulebook's text.
+
+Each test names the rule it pins; the maps are synthetic.
+"""
+from __future__ import annotations
+
+import pytest
+
+from wartools.los import line_of_sight, visibility_matrix
+from wartools.mapmodel import loads_map
+from wartools.movement import path
+
+
+def ci(cols: int, rows: int, body: str = ""):
+    return loads_map(f"format: wartools-map/1\nname: t\ngame: combat-infantry\n"
+                     f"grid: {{type: hex, columns: {cols}, rows: {rows}}}\n{body}")
+
+
+def sees(m, a, b, **kw) -> bool:
+    return line_of_sight(m, a, b, **kw).visible
+
+
+# --- LOS into and out of woods and orchards (3.4 Woods, chart Orchard note 3, 6.4) ------------
+
+@pytest.mark.parametrize("terrain", ["woods", "orchard"])
+def test_woods_and_orchard_los_is_the_same_both_ways_and_adjacent_only(terrain):
+    """3.4 Woods: woods block LOS except for adjacent units; the Orchard chart row, note 3:
+    fire only from adjacent hexes, otherwise LOS is blocked; 6.4 and Diagram 4: LOS between two
+    hexes is the same both ways. So a unit in woods (or an orchard) neither sees nor is seen
+    beyond its adjacent hexes -- even when the hexsides are drawn clear."""
+    m = ci(1, 5, f"terrain: {{cells: {{A1: {terrain}}}}}\n")
+    assert sees(m, "A1", "A2") and sees(m, "A2", "A1")                 # adjacent: both ways
+    for far in ("A3", "A5"):
+        assert not sees(m, "A1", far) and not sees(m, far, "A1")       # out and in: both blocked
+    # drawn with clear hexsides: the hex terrain still decides
+    drawn = ci(1, 5, f"terrain: {{cells: {{A1: {terrain}}}}}\n"
+                     "edges: [{cells: [A1, A2], feature: clear}]\n")
+    assert not sees(drawn, "A1", "A3") and not sees(drawn, "A3", "A1")
+    # bombardment is not limited (note 3: bombardment OK)
+    assert sees(m, "A3", "A1", indirect=True)
+
+
+def test_woods_symmetric_over_a_whole_board_and_the_one_way_reading_is_an_option():
+    """6.4: LOS is the same both ways, apart from one-way rules (range, spotting, heights). The
+    one-way reading (a unit in woods sees out, 6.4 "ignore terrain within the firing hex") is the
+    option ``woods-see-out``, and the answer says which reading it used."""
+    m = ci(6, 6, "terrain: {cells: {C3: woods, D4: orchard, B5: woods}}\n")
+    vm = visibility_matrix(m, progress=False)
+    assert (vm.visible == vm.visible.T).all()
+    assert sum(vm.visible[vm.index("C3")]) == 7                       # itself and its 6 neighbours
+    r = line_of_sight(m, "C3", "F6")
+    assert any(a.option == "woods-see-out" for a in r.assumptions)
+    loose = m.with_options(**{"woods-see-out": True})
+    assert sees(loose, "C3", "C6") and not sees(loose, "C6", "C3")
+    assert any("house rule" in a.reading for a in line_of_sight(loose, "C3", "C6").assumptions)
+
+
+# --- guns, tanks and vehicles in woods and marsh (3.4, chart note 1) -----------------------------
+
+@pytest.mark.parametrize("unit", ["tank", "at-gun", "vehicle"])
+@pytest.mark.parametrize("terrain", ["woods", "marsh"])
+def test_heavy_units_never_enter_woods_or_marsh_hexes_off_road(unit, terrain):
+    """Chart note 1 (3.4 Woods, Marsh): guns, tanks and vehicles may not cross the hexside *or
+    enter the hex*, except by road -- a hexside drawn clear does not open the hex."""
+    m = ci(3, 1, f"terrain: {{cells: {{B1: {terrain}}}}}\n"
+                 "edges: [{cells: [A1, B1], feature: clear}]\n")
+    why = path(m, "A1", "B1", unit).why_not
+    assert why is not None and terrain in why and "road" in why
+    road = ci(3, 1, f"terrain: {{cells: {{B1: {terrain}}}}}\nroads: [{{kind: paved, cells: [A1, B1, C1]}}]\n")
+    assert path(road, "A1", "C1", unit).reachable                     # by road: allowed
+    assert path(m, "A1", "B1", "rifle").reachable                     # infantry: allowed
+
+
+def test_heavy_units_may_leave_by_a_hexside_drawn_clear_but_not_cross_a_woods_hexside():
+    """Chart note 1 names the hexside and the hex entered; a tank that reached woods by road may
+    leave across a hexside drawn clear, not across a woods hexside (between clear hexes too)."""
+    m = ci(3, 1, "terrain: {cells: {A1: woods}}\nedges: [{cells: [A1, B1], feature: clear}, "
+                 "{cells: [B1, C1], feature: woods}]\n")
+    assert path(m, "A1", "B1", "tank").reachable
+    assert not path(m, "B1", "C1", "tank").reachable
+
+
+# --- barbed wire (7.5 note) ---------------------------------------------------------------------
+
+def test_a_unit_in_barbed_wire_can_be_fired_on_but_not_assaulted():
+    """7.5 note: a unit in a barbed-wire hex can be fired on, but not assaulted; so moving into
+    it is no assault. An empty wire hex is entered and the move stops (7.5)."""
+    m = ci(3, 1, "features: {B1: [wire]}\nunits: [{id: us, side: US, type: rifle, cell: A1}, "
+                 "{id: de, side: German, type: rifle, cell: B1}]\n")
+    why = path(m, "A1", "B1").why_not
+    assert why is not None and "7.5" in why and "assault" in why
+    assert sees(m, "A1", "B1", mode="fire")                           # it can be fired on
+    empty = ci(3, 1, "features: {B1: [wire]}\nunits: [{id: us, side: US, type: rifle, cell: A1}]\n")
+    p = path(empty, "A1", "B1")
+    assert p.reachable and "wire" in p.steps[-1].stop and not path(empty, "A1", "C1").reachable
+
+
+# --- assumptions said in every answer ----------------------------------------------------------
+
+def test_assumed_movement_costs_and_ratings_are_said_in_the_answer():
+    """The chart rows for town, farm, marsh and cemetery hexsides and most move ratings are not
+    in the excerpt: a path that uses them lists them in ``assumptions``; one that does not, not."""
+    m = ci(3, 1, "terrain: {cells: {B1: town}}\n")
+    p = path(m, "A1", "B1", "rifle")
+    assert p.cost == 2 and "[assumed]" in p.steps[0].why
+    assert any("town hexside" in a.reading for a in p.assumptions)
+    clear = path(ci(3, 1), "A1", "B1", "rifle")
+    assert not any("hexside" in a.reading for a in clear.assumptions)
+    assert not any("move rating" in a.reading for a in clear.assumptions)       # 2.1: rifle Move 5
+    assert any("mg move rating" in a.reading for a in path(ci(3, 1), "A1", "B1", "mg").assumptions)
+    assert path(ci(3, 1), "A1", "B1", "rifle").to_json()["assumptions"] is not None
