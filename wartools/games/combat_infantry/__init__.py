@@ -23,12 +23,6 @@ class CombatInfantry(Game):
     package = "wartools.games.combat_infantry"
     options = (
         Option("night", False, "Combat Infantry 10.3", "a night scenario: sight and spotting limits"),
-        Option("woods-see-out", False, "Combat Infantry 3.4",
-               "a unit in woods or an orchard sees (and fires) beyond its adjacent hexes, though "
-               "it cannot be seen back (one-way LOS)", assumed=True,
-               reading="woods and orchards block LOS except between adjacent hexes, into and out "
-                       "of them alike: LOS is the same both ways (3.4 Woods, chart Orchard note 3, "
-                       "6.4, Diagram 4)"),
         # scenario layer (wartools.games.combat_infantry.scenario)
         Option("weather", "clear", "Combat Infantry 10.2, 8.4",
                "a scenario's weather: bad or poor weather spoils unpaved roads", choices=("clear", "bad", "poor")),
@@ -36,6 +30,12 @@ class CombatInfantry(Game):
                "whether hex control extends across a cliff hexside", assumed=True,
                reading="hex control extends across cliff hexsides (only lake hexsides, impassable to all "
                        "units, stop it; the excerpt's terrain chart stops before the cliff row)"),
+        Option("woods-see-out", False, "Combat Infantry 3.4",
+               "a unit in woods or an orchard sees (and fires) beyond its adjacent hexes, though "
+               "it cannot be seen back (one-way LOS)", assumed=True,
+               reading="woods and orchards block LOS except between adjacent hexes, into and out "
+                       "of them alike: LOS is the same both ways (3.4 Woods, chart Orchard note 3, "
+                       "6.4, Diagram 4)"),
     )
     name = "Combat Infantry: WestFront 1944-45"
     aliases = ("ci", "combat-infantry-westfront", "westfront")
