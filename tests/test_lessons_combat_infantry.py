@@ -25,11 +25,12 @@ def test_diagram4_every_line_agrees_with_the_narrative():
 
 def test_diagram4_reasons_name_the_rules():
     m = L.hill_174_map()
-    lonlay = {r.rule.split(":")[0] for r in line_of_sight(m, "F8", "F6", mode="fire").deciding}
+    far = {"mode": "fire", "range": 20}          # the terrain's say, not the unit ranges (2.13)
+    lonlay = {r.rule.split(":")[0] for r in line_of_sight(m, "F8", "F6", **far).deciding}
     assert lonlay == {"Combat Infantry 6.4", "Combat Infantry 3.4"}          # woods hexside, woods target
-    pont = line_of_sight(m, "C7", "C2", mode="fire").deciding
+    pont = line_of_sight(m, "C7", "C2", **far).deciding
     assert pont and all("6.41: blind" in r.rule for r in pont)
-    direct = line_of_sight(m, "C9", "C5", mode="fire").deciding
+    direct = line_of_sight(m, "C9", "C5", **far).deciding
     assert [r.where for r in direct] == ["C7"] and "friendly" in direct[0].rule
     assert line_of_sight(m, "C9", "C5").status == "clear"                     # sees through friends
 

@@ -127,12 +127,12 @@ def test_ci_friendly_units_block_fire_not_sight_higher_fire_over_adjacent():
     units = [("f", "US", "rifle", "A1", []), ("g", "US", "rifle", "A2", []), ("e", "German", "rifle", "A4", [])]
     m = mk("combat-infantry", 1, 4, units=units)
     assert status(m, "A1", "A4") == "clear"
-    assert status(m, "A1", "A4", mode="fire") == "blocked"
-    assert status(m, "A1", "A4", mode="fire", indirect=True) == "clear"   # Diagram 4 mortar fires over
+    assert status(m, "A1", "A4", mode="fire", range=3) == "blocked"
+    assert status(m, "A1", "A4", mode="fire", indirect=True, range=3) == "clear"   # Diagram 4 mortar
     m2 = mk("combat-infantry", 1, 4, elevation={"A1": 1}, units=units)
-    assert status(m2, "A1", "A4", mode="fire") == "clear"                  # 6.41
+    assert status(m2, "A1", "A4", mode="fire", range=3) == "clear"                  # 6.41
     e = [("f", "US", "rifle", "A1", []), ("x", "German", "rifle", "A2", []), ("e", "German", "rifle", "A4", [])]
-    assert status(mk("combat-infantry", 1, 4, units=e), "A1", "A4", mode="fire") == "clear"
+    assert status(mk("combat-infantry", 1, 4, units=e), "A1", "A4", mode="fire", range=3) == "clear"
 
 
 def test_ci_hexside_between_friendly_units_blocks_fire():

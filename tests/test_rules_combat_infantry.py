@@ -109,3 +109,44 @@ def test_assumed_movement_costs_and_ratings_are_said_in_the_answer():
     assert not any("move rating" in a.reading for a in clear.assumptions)       # 2.1: rifle Move 5
     assert any("mg move rating" in a.reading for a in path(ci(3, 1), "A1", "B1", "mg").assumptions)
     assert path(ci(3, 1), "A1", "B1", "rifle").to_json()["assumptions"] is not None
+
+
+# --- snipers (2.52, 6.7) ---------------------------------------------------------------------------
+
+def test_a_sniper_target_never_has_double_defense():
+    """2.52: a sniper's target never has D2 (6.7) -- not in woods, town or a foxhole; other
+    firers still face D2 there."""
+    from wartools.games.combat_infantry.combat import HexUnit, defends_d2, fire_at_hex
+    for terrain, foxhole in (("woods", False), ("town", False), ("clear", True)):
+        assert defends_d2(terrain, "fire", foxhole=foxhole)
+        assert not defends_d2(terrain, "fire", foxhole=foxhole, firer="sniper")
+    # one hit from a sniper takes a step off a squad in town; from a rifle it is a half-hit
+    d2 = defends_d2("town", "fire", firer="sniper")
+    after = fire_at_hex(1, 10, [HexUnit(3)], d2=d2)
+    assert after[(HexUnit(2),)] == 1
+
+
+# --- unit ranges (2.13, 6.2, 6.4) -------------------------------------------------------------------
+
+def test_each_unit_type_fires_and_sees_its_own_range():
+    """2.13 and 6.2: units fire only at targets in range; 6.4: units see up to their range. The
+    rifle block (2.1) shows range 2, the Panther (2.53) range 7; blocks the excerpt does not print
+    are assumed ranges, said in the answer and changed with ``--option range-<type>=N``."""
+    m = ci(9, 1, "units: [{id: r, side: US, type: rifle, cell: A1}, {id: t, side: German, type: tank, "
+                 "cell: I1}]\n")
+    assert sees(m, "A1", "C1", mode="fire") and not sees(m, "A1", "D1", mode="fire")
+    r = line_of_sight(m, "A1", "D1", mode="fire")
+    assert r.deciding[0].rule_id == "unit-range"
+    assert sees(m, "I1", "B1", mode="fire") and not sees(m, "I1", "A1", mode="fire")   # tank: 7
+    assert sees(m, "A1", "I1")                       # sight: the terrain's question (assumed reading)
+    assert not sees(m.with_options(**{"sight-within-range": True}), "A1", "D1")
+    assert sees(m, "A1", "H1", range=7, mode="fire")                      # range= overrides
+    # a machine gun's range is an assumption: said, and a group can change it
+    mg = ci(9, 1, "units: [{id: mg, side: US, type: mg, cell: A1}]\n")
+    said = line_of_sight(mg, "A1", "D1", unit="mg", mode="fire").assumptions
+    assert [a.option for a in said if a.option and a.option.startswith("range-")] == ["range-mg"]
+    assert sees(mg, "A1", "D1", mode="fire") and not sees(mg, "A1", "E1", mode="fire")
+    assert sees(mg.with_options(**{"range-mg": 5}), "A1", "F1", mode="fire")
+    # night (10.3) still caps every range at 2
+    assert not sees(ci(9, 1, "units: [{id: t, side: German, type: tank, cell: A1}]\n"), "A1", "D1",
+                    night=True, mode="fire")

@@ -36,7 +36,24 @@ class CombatInfantry(Game):
                reading="woods and orchards block LOS except between adjacent hexes, into and out "
                        "of them alike: LOS is the same both ways (3.4 Woods, chart Orchard note 3, "
                        "6.4, Diagram 4)"),
+        Option("sight-within-range", False, "Combat Infantry 6.4",
+               "a unit sees no farther than its own range (2.13), as it fires", assumed=True,
+               reading="the range limits fire (6.2); sight is the terrain's question: 6.4's 'units can "
+                       "see up to their range' is read as the range of what they may fire at, and "
+                       "spotting has its own ranges (6.61)"),
     )
+    options += tuple(
+        Option(f"range-{unit}", hexes, "Combat Infantry 2.13", f"{what} range in hexes (6.2, 6.4: a unit sees "
+               "and fires up to its range)", assumed=not printed,
+               reading=f"a {what} has an effective range of {hexes} hexes (its block is not printed in the "
+                       "excerpt)" if not printed else "")
+        for unit, hexes, what, printed in (
+            ("rifle", 2, "rifle squad", True),          # 2.1 block diagram: Range 2 hexes
+            ("tank", 7, "tank", True),                  # 2.53 Panther diagram: Range 7 hexes
+            ("hq", 1, "HQ", False), ("mg", 3, "machine gun", False), ("mortar", 6, "mortar", False),
+            ("atr", 1, "anti-tank rocket team", False), ("engineer", 2, "engineer squad", False),
+            ("sniper", 4, "sniper", False), ("at-gun", 7, "anti-tank gun", False),
+            ("vehicle", 4, "vehicle", False), ("bunker", 3, "bunker", False)))
     name = "Combat Infantry: WestFront 1944-45"
     aliases = ("ci", "combat-infantry-westfront", "westfront")
     rulebook = "combat-infantry-westfront.txt"

@@ -32,6 +32,7 @@ from functools import lru_cache
 
 from wartools.dice import Dist
 from wartools.errors import WartoolsError
+from wartools.games.combat_infantry import CombatInfantry
 
 __all__ = [
     "net_firepower", "can_fire", "hit_chance", "fire", "hits_from_rolls", "face_value",
@@ -254,24 +255,30 @@ def end_activation(units: Iterable[HexUnit]) -> tuple[HexUnit, ...]:
     return tuple(replace(u, half_hit=False) for u in units)
 
 
+_UNIT_TYPES = CombatInfantry.unit_types
 _D2_TERRAIN = {"fire": {"woods", "marsh", "town", "farm"},
                "bombardment": {"marsh", "town", "farm"}, "assault": set()}
 
 
-def defends_d2(terrain: str, attack: str = "fire", *, foxhole: bool = False) -> bool:
-    """Whether a defender has D2 (Combat Infantry 3.4, 6.62, 7.1, 9.1).
+def defends_d2(terrain: str, attack: str = "fire", *, foxhole: bool = False,
+               firer: str | None = None) -> bool:
+    """Whether a defender has D2 (Combat Infantry 2.52, 3.4, 6.62, 7.1, 9.1).
 
     Woods give D2 against fire only (treebursts, 6.62); marsh, town and farm
     against fire and bombardment; foxholes against fire and bombardment; no
-    D2 in assaults.
+    D2 in assaults; a sniper's target never has D2 (2.52; ``firer="sniper"``).
 
     Examples
     --------
     >>> defends_d2("woods", "fire"), defends_d2("woods", "bombardment"), defends_d2("farm", "assault")
     (True, False, False)
+    >>> defends_d2("town", "fire", foxhole=True, firer="sniper")
+    False
     """
     if attack not in _D2_TERRAIN:
         raise WartoolsError(f"attack must be fire, bombardment or assault, got {attack!r}")
+    if firer is not None and _UNIT_TYPES.resolve(firer) == "sniper":
+        return False
     if attack != "assault" and foxhole:
         return True
     return terrain in _D2_TERRAIN[attack]

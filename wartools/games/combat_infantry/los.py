@@ -26,8 +26,14 @@ The rules, paraphrased:
 * Wrecks never block (6.34). Friendly units block fire but not sight, also
   along a hexside between two friendly hexes; a unit fires over an adjacent
   lower friendly unit (6.4, 6.41). Enemy units never block.
-* Ranges: a unit sees up to its range (6.4; ranges are printed per block, so
-  pass ``range=``), spotting 3 hexes or 4 when the spotter is higher (6.61),
+* Ranges: a unit fires up to its range (2.13, 6.2) -- and sees up to it
+  with option ``sight-within-range`` (6.4; by default sight is the terrain's
+  question, see the option's reading): the
+  observer's type (``unit=`` or the unit on the start hex) takes its range
+  from the game's ``range-<type>`` options -- a rifle squad 2 hexes (the 2.1
+  block), a tank 7 (the 2.53 Panther); the other blocks are not printed in the
+  excerpt, so their ranges are assumed readings a group can change; ``range=``
+  overrides it. Spotting is 3 hexes or 4 when the spotter is higher (6.61),
   night at most 2 (10.3).
 * Bombardment (``indirect=True``, 6.6): hedges and friendly units do not stop
   it; the woods adjacency limit does not apply (chart note 3).
@@ -60,6 +66,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from wartools.games.options import Assumption, merge_assumptions
 from wartools.los.geometry import Batch, MapGeometry
 from wartools.los.policy import BLOCK, CELL, EDGE, NO_CONTACT, NOTE, Findings, LOSPolicy, Situation
 
@@ -78,7 +85,7 @@ class CombatInfantryLOS(LOSPolicy):
     """Combat Infantry LOS policy (see the module docstring for the rules and choices)."""
 
     game_id = "combat-infantry"
-    OPTIONS: ClassVar[tuple[str, ...]] = ("woods-see-out",)
+    OPTIONS: ClassVar[tuple[str, ...]] = ("woods-see-out", "sight-within-range")
     ALONG: ClassVar[str] = "any"
     VERTEX: ClassVar[str] = "any"
     blocking_terrain: ClassVar[tuple[str, ...]] = BLOCKING_TERRAIN
@@ -86,7 +93,8 @@ class CombatInfantryLOS(LOSPolicy):
     hedges: ClassVar[tuple[str, ...]] = HEDGES
     blocking_hexsides: ClassVar[tuple[str, ...]] = BLOCKING_HEXSIDES
     RULES: ClassVar[dict[str, str]] = {
-        "range": "Combat Infantry 6.4: {where} is beyond the unit's range",
+        "range": "Combat Infantry 6.4: {where} is beyond the range given",
+        "unit-range": "Combat Infantry 2.13, 6.2: {where} is beyond the unit's range",
         "night": "Combat Infantry 10.3: at night every range is at most 2 hexes; {where} is farther",
         "spotting": "Combat Infantry 6.61: spotting range is 3 hexes (4 if the spotter is higher); "
                     "{where} is farther",
@@ -142,7 +150,9 @@ class CombatInfantryLOS(LOSPolicy):
 
     def is_symmetric(self, geo: MapGeometry, sit: Situation) -> bool:
         prep = self.prepared(geo)
-        return (sit.mode == "sight" and not sit.spotting and sit.observer_height == 0
+        ranged = (sit.range is not None or sit.unit is not None or not self.option("sight-within-range")
+                  or not (geo.unit_type >= 0).any())
+        return (ranged and sit.mode == "sight" and not sit.spotting and sit.observer_height == 0
                 and not (self.option("woods-see-out") and (prep["adjacent_only"] & geo.onboard).any()))
 
     def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: Situation, out: Findings) -> None:
@@ -154,6 +164,12 @@ class CombatInfantryLOS(LOSPolicy):
         # ranges (6.4, 6.61, 10.3)
         if sit.range is not None:
             self.range_findings(batch, sit, out, "range", sit.range)
+        elif not sit.spotting and (sit.mode == "fire" or self.option("sight-within-range")):
+            # the observer's own range (2.13, 6.2); no unit: no limit
+            reach = self._unit_ranges(geo)
+            typed = batch.obs_type >= 0
+            limit = np.where(typed, reach[np.maximum(batch.obs_type, 0)], np.iinfo(np.int64).max)
+            self.range_findings(batch, sit, out, "unit-range", limit)
         if sit.spotting:
             self.range_findings(batch, sit, out, "spotting", np.where(ea > eb, 4, 3))
         if sit.night:
@@ -210,6 +226,26 @@ class CombatInfantryLOS(LOSPolicy):
             both = fe & ((geo.unit_sides[batch.e1] & bit[ep]) != 0) & \
                 ((geo.unit_sides[np.maximum(batch.e2, 0)] & bit[ep]) != 0)
             out.add(ep[both], BLOCK, "friendly-hexside", EDGE, ee[both], batch.ek[both], batch.eo[both])
+
+    def _unit_ranges(self, geo: MapGeometry) -> np.ndarray:
+        """Range in hexes of each unit type of the game (the ``range-<type>`` options; a type
+        with no such option has no limit)."""
+        settings = self.game.settings
+        big = np.iinfo(np.int64).max
+        return np.array([int(settings.get(f"range-{t}", big)) for t in geo.names["unit_types"]],
+                        dtype=np.int64)
+
+    def assumptions(self, sit: Situation | None = None) -> tuple[Assumption, ...]:
+        """The assumed readings of :attr:`OPTIONS`, plus the assumed range of the observer's unit
+        type (every assumed unit range when the observer's type is not given) unless ``range=``
+        or spotting ranges decide."""
+        base = super().assumptions(sit)
+        if sit is not None and (sit.range is not None or sit.spotting
+                                or (sit.mode == "sight" and not self.option("sight-within-range"))):
+            return base
+        types = [sit.unit] if sit is not None and sit.unit else list(self.game.unit_types)
+        names = [f"range-{t}" for t in types if f"range-{t}" in self.game.settings]
+        return merge_assumptions(base, self.game.assumptions(names))
 
     def _elevation(self, batch: Batch, prep: dict[str, np.ndarray], out: Findings, mid: np.ndarray,
                    ex: np.ndarray, ea_r: np.ndarray, eb_r: np.ndarray) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from wartools.lessons.combat_infantry.maps import _ci_map, hill_174_map
+from wartools.lessons.combat_infantry.maps import _ci_map, board_range, hill_174_map
 from wartools.los import LOSResult, line_of_sight
 from wartools.mapmodel import Map
 
@@ -54,8 +54,13 @@ class LineCheck:
     turn: str = "German"
 
     def result(self, m: Map) -> LOSResult:
-        """The library's answer for this line on ``m``."""
-        return line_of_sight(m, self.observer, self.target, **self.options)
+        """The library's answer for this line on ``m``.
+
+        The example's map is our reconstruction: its distances are not the book's, and the
+        narrative has every shot in range, so the line is judged at its own length (``range=``)
+        unless the check gives a range; the unit ranges of 2.13 are not what it tells."""
+        options = {"range": board_range(m), **self.options}
+        return line_of_sight(m, self.observer, self.target, **options)
 
 
 def diagram4_checks() -> tuple[LineCheck, ...]:

@@ -34,6 +34,18 @@ RIVER_CROSSING = Path(__file__).resolve().parents[3] / "maps" / "combat-infantry
 _CONTROL_COLOURS = {"US": "#2ca02c", "German": "#555555", "disputed": "#9467bd"}
 
 
+def board_range(m: Map) -> int:
+    """A range that reaches across the whole board: the lessons' lines of fire (3.4, 6.4, 6.41)
+    are judged whatever the unit's range (2.13, 6.2), which their reconstructed maps do not follow.
+
+    Examples
+    --------
+    >>> board_range(blind_hill_map()) >= 8
+    True
+    """
+    return m.grid.columns + m.grid.rows
+
+
 def _ci_map(name: str, cols: int, rows: int, body: str) -> Map:
     return loads_map(f"format: wartools-map/1\nname: {name}\ngame: combat-infantry\n"
                      f"grid: {{type: hex, columns: {cols}, rows: {rows}}}\n{body}")

@@ -17,6 +17,7 @@ from wartools.games.combat_infantry import combat as ci_combat
 from wartools.lessons.combat_infantry.combat import caron_farm_assault
 from wartools.lessons.combat_infantry.los import blind_hex_table, blind_hexes
 from wartools.lessons.combat_infantry.maps import (
+    board_range,
     _ci_map,
     blind_hill_map,
     control_summary,
@@ -45,10 +46,10 @@ def _los_questions() -> list[SelfCheck]:
     ends = _ci_map("ends", 1, 4, "terrain: {cells: {A1: town, A4: farm}}")
 
     def q_lonlay() -> str:
-        return _status_word(line_of_sight(hill, "F8", "F6", mode="fire"))
+        return _status_word(line_of_sight(hill, "F8", "F6", mode="fire", range=board_range(hill)))
 
     def q_pont() -> str:
-        return _status_word(line_of_sight(hill, "C7", "C2", mode="fire"))
+        return _status_word(line_of_sight(hill, "C7", "C2", mode="fire", range=board_range(hill)))
 
     return [
         SelfCheck("Two squads stand in adjacent hexes with a hedge on the hexside between them. "
@@ -73,7 +74,7 @@ def _los_questions() -> list[SelfCheck]:
                             f"hexes from the crest C5, the PHQ "
                             f"{hill.grid.distance(hill.cell('C2'), hill.cell('C5'))}; a lower unit closer to "
                             f"the crest than the higher one is in a blind hex (6.41). Library: "
-                            f"{_reasons(line_of_sight(hill, 'C7', 'C2', mode='fire'))}.",
+                            f"{_reasons(line_of_sight(hill, 'C7', 'C2', mode='fire', range=board_range(hill)))}.",
                   choices=["yes", "no"]),
         SelfCheck("Plateau map: how many hexes are blind hexes for the observer on A3?",
                   lambda: len(blind_hexes(blind, "A3")),
