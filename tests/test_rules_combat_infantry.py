@@ -150,3 +150,74 @@ def test_each_unit_type_fires_and_sees_its_own_range():
     # night (10.3) still caps every range at 2
     assert not sees(ci(9, 1, "units: [{id: t, side: German, type: tank, cell: A1}]\n"), "A1", "D1",
                     night=True, mode="fire")
+
+
+# --- fire and assault limits (6.5, 6.51, 9.1, the chart's Fire and Assault columns) ---------------
+
+def test_fire_limits_per_hexside_and_long_range_one_per_hex():
+    """6.5: the hexside's fire limit (clear 2, orchard 1, town 1 -- 3.4 Town -- hedge 0) caps the
+    units firing through it at an adjacent target; 6.51: from two or more hexes only one unit per
+    firing hex fires at one target hex, without using up the hexside limits; 6.6: bombardment
+    is free of limits. The most restrictive terrain of a hexside decides (3.2)."""
+    from wartools.games.combat_infantry.limits import fire_plan, hexside_limits
+    m = ci(4, 1, "units: [{id: a, side: US, type: rifle, cell: C1}, {id: b, side: US, type: rifle, cell: C1}, "
+                 "{id: c, side: US, type: mg, cell: C1}, {id: l1, side: US, type: mg, cell: A1}, "
+                 "{id: l2, side: US, type: rifle, cell: A1}, {id: mo, side: US, type: mortar, cell: C1}, "
+                 "{id: x, side: German, type: rifle, cell: D1}]\n")
+    plan = fire_plan(m, "D1", ["a", "b", "c", "l1", "l2", "mo"], bombard=["mo"])
+    assert plan.firers == ("a", "b", "l1", "mo") and not plan.assumptions
+    for terrain, fire in (("clear", 2), ("beach", 2), ("orchard", 1), ("town", 1)):
+        assert hexside_limits(m.with_terrain("D1", terrain), "C1", "D1").fire == fire
+        assert hexside_limits(m.with_terrain("C1", terrain), "D1", "C1").fire == fire   # both ways
+    hedge = m.with_edge_feature("C1", "D1", "hedge")
+    assert hexside_limits(hedge, "C1", "D1").fire == 0
+    assert fire_plan(hedge, "D1", ["a", "l1"]).firers == ("l1",)
+    # a hexside drawn as town between clear hexes limits like a town hexside (3.2 drawn terrain)
+    assert hexside_limits(m.with_edge_feature("C1", "D1", "town"), "C1", "D1").fire == 1
+    woods = hexside_limits(m.with_terrain("D1", "woods"), "C1", "D1")
+    assert woods.assumed and woods.assumptions() and "[assumed]" in woods.why
+
+
+def test_assault_limits_per_hexside():
+    """9.1: assault limits apply per hexside in addition to fire limits (Fire 2, Assault 1: two
+    fire and/or one assaults); 3.4 Slope: assault limit always 1; 3.4 Hedge: only tanks."""
+    from wartools.games.combat_infantry.limits import hexside_limits
+    m = ci(3, 1, "terrain: {cells: {B1: orchard}}\n")
+    assert (hexside_limits(m, "A1", "B1").fire, hexside_limits(m, "A1", "B1").assault) == (1, 1)
+    clear = ci(3, 1)
+    assert hexside_limits(clear, "A1", "B1").assault == 2
+    assert hexside_limits(clear.with_edge_feature("A1", "B1", "slope"), "A1", "B1").assault == 1
+    hedge = hexside_limits(clear.with_edge_feature("A1", "B1", "hedge"), "A1", "B1")
+    assert (hedge.fire, hedge.assault, hedge.tank_assault) == (0, 0, 1)
+    with pytest.raises(Exception, match="not adjacent"):
+        hexside_limits(clear, "A1", "C1")
+
+
+# --- spotting on the command line (6.61) -------------------------------------------------------------
+
+def test_los_spotting_flag_on_the_command_line(tmp_path, capsys):
+    """6.61: an HQ spots 3 hexes (4 when higher than the target); ``wartools los --spotting``."""
+    import json
+
+    from wartools.cli import main
+    p = tmp_path / "m.yaml"
+    p.write_text("format: wartools-map/1\nname: t\ngame: combat-infantry\n"
+                 "grid: {type: hex, columns: 6, rows: 1}\nunits: [{id: h, side: US, type: hq, cell: A1}]\n")
+    assert main(["los", str(p), "A1", "D1", "--spotting", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["visible"] is True
+    assert main(["los", str(p), "A1", "E1", "--spotting", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["visible"] is False and "6.61" in json.dumps(out["reasons"])
+
+
+def test_hedges_stopping_guns_and_vehicles_is_an_assumed_reading():
+    """3.4 Hedge says fire is blocked and only tanks assault across; it does not say guns and
+    vehicles cannot cross. The library's reading (they cannot) is an option, said in the answer
+    of a gun or vehicle on a map with hedges; tanks and infantry cross."""
+    m = ci(3, 1, "edges: [{cells: [A1, B1], feature: hedge}]\n")
+    p = path(m, "A1", "B1", "at-gun")
+    assert not p.reachable and "hedge-stops-wheeled" in p.why_not
+    assert any(a.option == "hedge-stops-wheeled" for a in p.assumptions)
+    assert path(m, "A1", "B1", "tank").reachable and path(m, "A1", "B1", "rifle").reachable
+    assert path(m.with_options(**{"hedge-stops-wheeled": False}), "A1", "B1", "vehicle").reachable
+    assert not any(a.option == "hedge-stops-wheeled" for a in path(ci(3, 1), "A1", "B1", "at-gun").assumptions)

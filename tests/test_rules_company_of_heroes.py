@@ -170,3 +170,18 @@ def test_firing_range_uses_the_units_plus_one_range_7_range():
     plain = coh(5, 1, "units: [{id: me, side: US, type: infantry, cell: A1, tags: [sight+1]}, "
                 "{id: de, side: Wehrmacht, type: infantry, cell: D1}]\n")
     assert "beyond the range" in attack_refusal(plain, "A1", "D1")
+
+
+# --- assumptions said in every answer (7 Buildings Blocking Attacks and Sight) ----------------------
+
+def test_building_corner_reading_is_an_option_said_in_every_los_answer():
+    """7: a ruler is blocked when it fully crosses two green hexsides of one building. A ruler
+    through the building's interior that enters at a corner is not covered by the text: the
+    library reads it as blocked (option ``building-corners``) and says so, in a clear answer too."""
+    m = coh(25, 25, "terrain: {cells: {M13: building}}\n")
+    r = line_of_sight(m, "I12", "N13", range=5)
+    assert r.status == "blocked" and r.deciding[0].rule_id == "building-corners"
+    assert any(a.option == "building-corners" for a in r.assumptions)
+    assert any(a.option == "building-corners" for a in line_of_sight(m, "A1", "B1").assumptions)
+    loose = m.with_options(**{"building-corners": False})
+    assert line_of_sight(loose, "I12", "N13", range=5).visible

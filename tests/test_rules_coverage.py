@@ -16,7 +16,9 @@ from wartools.games import find_game, game_ids
 from wartools.games.coverage import markdown, missing
 
 ROOT = Path(__file__).resolve().parents[1]
-RULEBOOKS = ROOT.parent / "shared" / "rulebooks"
+# beside the checkout (../shared) or, for a worktree such as /work/wt/<name>, two levels up
+RULEBOOKS = next((p / "shared" / "rulebooks" for p in (ROOT.parent, ROOT.parent.parent)
+                  if (p / "shared" / "rulebooks").is_dir()), ROOT.parent / "shared" / "rulebooks")
 
 
 @pytest.mark.parametrize("game_id", game_ids())

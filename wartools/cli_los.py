@@ -31,6 +31,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     opts: dict[str, Any] = {"unit": args.unit, "side": getattr(args, "side", None),
                             "range": args.range, "night": args.night or None,
                             "indirect": args.indirect or None,
+                            "spotting": getattr(args, "spotting", False) or None,
                             "observer_height": getattr(args, "height", None)}
     if getattr(args, "target", None):
         opts["target"] = args.target
@@ -71,6 +72,9 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--night", action="store_true", help="night scenario limits")
     p.add_argument("--indirect", action="store_true", help="HE / bombardment (indirect fire)")
     p.add_argument("--height", type=int, help="extra levels for the observer (tower, hill counter)")
+    p.add_argument("--spotting", action="store_true",
+                   help="spotting ranges instead of the unit's range (Combat Infantry 6.61: 3 hexes, "
+                        "4 when the spotter is higher)")
 
 
 def add_parsers(subparsers: Any) -> None:

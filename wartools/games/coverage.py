@@ -72,8 +72,16 @@ def rulebook_sections(text: str, pattern: str) -> list[str]:
     --------
     >>> rulebook_sections("1.0 Turns\\n1.1 Commands\\nsee 1.1\\n2.0 Units", r"^(\\d+\\.\\d+) [A-Z]")
     ['1.0', '1.1', '2.0']
+
+    A match of a group named ``chart`` is a chart row, listed as ``chart: <row>``:
+
+    >>> rulebook_sections("1.0 Turns\\nWoods\\t2", r"^(?:(\\d+\\.\\d+) [A-Z]|(?P<chart>[A-Z]\\w+)\\t\\d)")
+    ['1.0', 'chart: Woods']
     """
-    found = [m.group(1) for m in re.finditer(pattern, text, flags=re.MULTILINE)]
+    found = []
+    for m in re.finditer(pattern, text, flags=re.MULTILINE):
+        chart = m.groupdict().get("chart")
+        found.append(f"chart: {chart}" if chart else m.group(1))
     return list(dict.fromkeys(found))
 
 

@@ -36,6 +36,11 @@ class CombatInfantry(Game):
                reading="woods and orchards block LOS except between adjacent hexes, into and out "
                        "of them alike: LOS is the same both ways (3.4 Woods, chart Orchard note 3, "
                        "6.4, Diagram 4)"),
+        Option("hedge-stops-wheeled", True, "Combat Infantry 3.4",
+               "guns and (non-tank) vehicles cannot cross a hedge hexside", assumed=True,
+               reading="guns and wheeled vehicles cannot cross a hedge (Normandy bocage, high and "
+                       "thick): the excerpt says only that assault across a hedge is for tanks (3.4 "
+                       "Hedge); the hedge row of the chart is not in it"),
         Option("sight-within-range", False, "Combat Infantry 6.4",
                "a unit sees no farther than its own range (2.13), as it fires", assumed=True,
                reading="the range limits fire (6.2); sight is the terrain's question: 6.4's 'units can "
@@ -54,6 +59,8 @@ class CombatInfantry(Game):
             ("atr", 1, "anti-tank rocket team", False), ("engineer", 2, "engineer squad", False),
             ("sniper", 4, "sniper", False), ("at-gun", 7, "anti-tank gun", False),
             ("vehicle", 4, "vehicle", False), ("bunker", 3, "bunker", False)))
+    #: numbered sections (also as bullets: 9.61 ...) and the Terrain Effects Chart's rows
+    section_pattern = r"^\s*(?:• )?(?:(\d+\.\d+)\s+[A-Z]|(?P<chart>[A-Z][a-z]+)\t\d\tD\d)"
     name = "Combat Infantry: WestFront 1944-45"
     aliases = ("ci", "combat-infantry-westfront", "westfront")
     rulebook = "combat-infantry-westfront.txt"

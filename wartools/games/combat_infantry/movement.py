@@ -163,6 +163,8 @@ class Rules(MovementRules):
         """The options' assumed readings, plus the unit's move rating when the excerpt does not
         print it (2.14; only the rifle squad's and the Panther's are shown)."""
         base = super().assumptions()
+        if self.unit_type in WHEELED and any("hedge" in fs for fs in self._edges.values()):
+            base += self.map.game.assumptions(["hedge-stops-wheeled"])
         if self.move_rating.is_assumed(self.unit_type):
             mp = self.move_rating[self.unit_type]
             base += (Assumption("Combat Infantry 2.14", f"{self.unit_type} move rating {mp} MP "
@@ -241,8 +243,9 @@ class Rules(MovementRules):
                 if up:
                     parts.append(self._feature_part("cliff", "cliff +{n} uphill", "Combat Infantry 3.4 Cliff"))
             if "hedge" in feats:
-                if unit in WHEELED:
-                    return Step.blocked("hedge hexside: impassable to guns and vehicles (3.4 Hedge)")
+                if unit in WHEELED and self.option("hedge-stops-wheeled"):
+                    return Step.blocked("hedge hexside: guns and vehicles cannot cross it (assumed reading of "
+                                        "3.4 Hedge, option hedge-stops-wheeled)")
                 parts.append(self._feature_part("hedge", "hedge +{n}", "Combat Infantry 3.4 Hedge"))
         if up and "cliff" not in feats:
             parts.append(self._feature_part("slope", "slope +{n} uphill", "Combat Infantry 3.4 Slope"))

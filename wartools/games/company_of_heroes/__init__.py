@@ -27,7 +27,17 @@ class CompanyOfHeroes(Game):
                "what a control point with capturing units of both teams does in the supply phase",
                assumed=True, choices=("unchanged", "neutral"),
                reading="a control point with capturing units of both teams keeps its flag"),
+        Option("building-corners", True, "Company of Heroes 7",
+               "a ruler through a building's interior that enters or leaves at one of its corners "
+               "(without fully crossing two of its green hexsides) is blocked", assumed=True,
+               reading="a ruler that passes through a building hex's interior, entering or leaving at a "
+                       "corner, goes through the building, which blocks (units see into buildings but "
+                       "not past them); only rulers fully crossing two hexsides are printed as blocked"),
     )
+    #: the table of contents' numbered chapters ("• 4. Maneuver Phase", "  • 3.1 Turn Order"; the
+    #: text's own numbered lists would read as chapters) and the Defense Matrix rows
+    section_pattern = (r"^\s*• (\d+\.\d+|\d+(?=\.))\.? [A-Z]"
+                       r"|^(?P<chart>[A-Z][a-z]+(?: [A-Z][a-z]+)?) \([^)]*\)\t")
     name = "Company of Heroes"
     aliases = ("coh", "company-of-heroes-board-game")
     rulebook = "company-of-heroes.txt"

@@ -12,7 +12,8 @@ The rules, paraphrased:
   without fully crossing two of its hexsides: along a hexspine it enters and
   leaves at two corners, and a ruler can cross one hexside and leave (or
   enter) at a corner. The excerpt does not cover these cases, and we read
-  them as passing *through* the building, which blocks (``building-corners``).
+  them as passing *through* the building, which blocks (option ``building-corners``,
+  said in every answer; ``False`` clears such rulers).
 * High-explosive damage is indirect and fires over buildings (5.1):
   ``indirect=True`` ignores buildings.
 * Default sight range and firing range are both 2 hexes (7, Sight and Range);
@@ -79,6 +80,7 @@ class CompanyOfHeroesLOS(LOSPolicy):
     """Company of Heroes LOS policy (see the module docstring)."""
 
     game_id = "company-of-heroes"
+    OPTIONS: ClassVar[tuple[str, ...]] = ("building-corners",)
     ALONG: ClassVar[str] = "ignore"
     VERTEX: ClassVar[str] = "ignore"
     building_terrain: ClassVar[tuple[str, ...]] = BUILDING_TERRAIN
@@ -169,7 +171,7 @@ class CompanyOfHeroesLOS(LOSPolicy):
         # and passes a corner); it still goes through the building, which blocks it (7: units
         # see into buildings but not past them).
         inner = np.flatnonzero(bld[batch.cc] & (batch.ck == 0) & ~batch.cend)
-        if len(inner):
+        if len(inner) and self.option("building-corners"):
             n = batch.geo.n
             done = np.isin(batch.cp[inner] * n + batch.cc[inner], hit[:, 0] * n + hit[:, 1])
             inner = inner[~done]

@@ -1,0 +1,64 @@
+"""Rules coverage of the Company of Heroes Basic Rules: one row per numbered chapter of the
+excerpt's table of contents and per row of its Defense Matrix (:mod:`wartools.games.coverage`)."""
+from __future__ import annotations
+
+from wartools.games.coverage import Entry
+
+_R = "tests/test_rules_company_of_heroes.py::"
+_C = "tests/test_combat_company_of_heroes.py::"
+_L = "tests/test_los_rulebooks.py::"
+_M = "tests/test_movement_rules.py::"
+_S = "tests/test_scenario_control.py::"
+
+COVERAGE = (
+    Entry("1", "Objective: victory points from destroyed units and held VP hexes", "implemented",
+          _S + "test_company_of_heroes_capture_happens_in_the_supply_phase"),
+    Entry("2", "Setup: two teams, teammates of other nations are allies", "implemented",
+          _R + "test_teams_2_setup_allied_nations_pass_through_each_other_4_obstacles; "
+          + _R + "test_teams_key_is_validated_strictly_and_round_trips"),
+    Entry("3", "Round overview: maneuver, damage, supply phases", "not-modelled",
+          "the phase sequence is played; each phase's rules are computed on their own"),
+    Entry("3.1", "Turn order: three damage dice each, green then black", "implemented",
+          _C + "test_first_player_roll"),
+    Entry("4", "Maneuver phase: 1 cp a hex, 3 a round; obstacles; buildings; weapon teams; "
+          "vehicles; emplacements; transport", "implemented",
+          _M + "test_coh_infantry_three_cp_per_round_then_cannot_move; "
+          + _M + "test_coh_water_red_line_and_enemy_units_block; "
+          + _R + "test_transport_boarding_is_a_choice_passing_through_is_legal_4_transport; "
+          + _R + "test_mortar_and_at_teams_cannot_be_in_a_building_4_weapon_teams"),
+    Entry("5", "Damage phase: assign damage dice, several attackers on one target", "implemented",
+          _C + "test_resolving_damage_example_british_section"),
+    Entry("5.1", "Damage types; HE is indirect and fires over buildings", "implemented",
+          _C + "test_defense_matrix_immunities_and_flame; " + _L + "test_coh_he_fires_over_buildings_and_range_two"),
+    Entry("6", "Defenses: defense dice succeed on green or black", "implemented",
+          _C + "test_damage_matches_face_enumeration"),
+    Entry("6.1", "Static defenses: +2 in a building, +1 upgrade, none against flame", "implemented",
+          _C + "test_building_example_three_ap_five_defense_dice"),
+    Entry("7", "Pinning, sight, range, spotting, camouflage, buildings blocking sight", "assumed",
+          "option: building-corners; " + _R + "test_los_and_viewshed_use_the_units_plus_one_sight_7_sight; "
+          + _R + "test_teams_share_spotting_7_spotting; "
+          + _R + "test_teams_camouflage_hides_only_from_the_other_team_7_camouflage; "
+          + _R + "test_can_attack_refuses_mortar_adjacent_packed_up_teams_and_pinned_units; "
+          + _R + "test_building_corner_reading_is_an_option_said_in_every_los_answer"),
+    Entry("8", "Supply phase: capture objectives, incomes, stockpiles", "implemented",
+          _S + "test_company_of_heroes_capture_happens_in_the_supply_phase (incomes and stockpiles are "
+          "bookkeeping, not computed)"),
+    Entry("8.1", "Purchasing units, upgrades and buildings", "not-modelled",
+          "spending resources is a player's choice, with nothing to compute"),
+    Entry("8.2", "Reinforce and repair (teammates of other nations reinforce each other)", "not-modelled",
+          "healing between rounds is not computed; the team it needs is Map.allies"),
+    Entry("9", "Experience: one for damaging, one more per destroyed unit", "implemented",
+          _C + "test_resolving_damage_example_british_section"),
+    Entry("10", "Commander cards (Ranger Endurance Training: Riflemen spend 4 cp)", "implemented",
+          _R + "test_ranger_endurance_training_is_for_riflemen_only_10"),
+    Entry("chart: Infantry", "Defense matrix, infantry: resistant to AP", "implemented",
+          _C + "test_building_example_three_ap_five_defense_dice"),
+    Entry("chart: Light Vehicle", "Defense matrix, light vehicles: resistant to AI and HE", "implemented",
+          _C + "test_defense_matrix_immunities_and_flame"),
+    Entry("chart: Heavy Vehicle", "Defense matrix, heavy vehicles: immune to AI and flame, resistant to HE "
+          "(frontal armor is Advanced Rules)", "implemented", _C + "test_defense_matrix_immunities_and_flame"),
+    Entry("chart: Emplacement", "Defense matrix, emplacements: resistant to AI", "implemented",
+          _C + "test_defense_matrix_immunities_and_flame"),
+    Entry("chart: Building", "Defense matrix, buildings: indestructible in the Basic Rules", "not-modelled",
+          "buildings are never targets in the Basic Rules (7, Building Health)"),
+)
