@@ -7,6 +7,8 @@ valid edge feature. Unit types from Combat Infantry 2.0-2.55.
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
 from wartools.games.base import Game, Vocabulary
 from wartools.games.options import Option
 from wartools.games.style import EdgeStyle, FeatureMarker, MapStyle
@@ -21,7 +23,7 @@ _TERRAIN_COLOURS = {
 class CombatInfantry(Game):
     id = "combat-infantry"
     package = "wartools.games.combat_infantry"
-    options = (
+    options: ClassVar[tuple[Option, ...]] = (
         Option("night", False, "Combat Infantry 10.3", "a night scenario: sight and spotting limits"),
         # scenario layer (wartools.games.combat_infantry.scenario)
         Option("weather", "clear", "Combat Infantry 10.2, 8.4",

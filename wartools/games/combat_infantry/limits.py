@@ -169,7 +169,8 @@ def fire_plan(m: Map, target: Cell | str, units: Iterable[Unit | str], *,
     t = m.cell(target)
     used: dict[tuple[Cell, str], int] = {}
     long_range: set[Cell] = set()
-    slots, assumed = [], []
+    slots: list[FireSlot] = []
+    assumed: list[Assumption] = []
     for u in units:
         unit = m.unit(u) if isinstance(u, str) else u
         cell, lab = unit.cell, m.label(unit.cell)
