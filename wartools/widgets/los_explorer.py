@@ -104,7 +104,8 @@ class LOSExplorer:
             self.dead_ground = ()
             if self.dead.value:
                 side = self.observer_side()
-                eyes = [u.cell for u in self.map.units if u.side == side] or [self.map.cell(self.observer.value)]
+                team = self.map.allies(side)          # the side and its teammates (the map's teams)
+                eyes = [u.cell for u in self.map.units if u.side in team] or [self.map.cell(self.observer.value)]
                 self.dead_ground = los.dead_ground(self.map, eyes, **opts)
                 text.append(f"dead ground of {side or 'the observer'}: {len(self.dead_ground)} cells")
             self.info.value = pre("\n".join(text))
