@@ -145,8 +145,15 @@ def test_each_unit_type_fires_and_sees_its_own_range():
     mg = ci(9, 1, "units: [{id: mg, side: US, type: mg, cell: A1}]\n")
     said = line_of_sight(mg, "A1", "D1", unit="mg", mode="fire").assumptions
     assert [a.option for a in said if a.option and a.option.startswith("range-")] == ["range-mg"]
-    assert sees(mg, "A1", "D1", mode="fire") and not sees(mg, "A1", "E1", mode="fire")
+    assert sees(mg, "A1", "E1", mode="fire") and not sees(mg, "A1", "F1", mode="fire")
     assert sees(mg.with_options(**{"range-mg": 5}), "A1", "F1", mode="fire")
+    # a block's own printed range (a range=N tag) comes first; the analysis layer reads the same
+    tagged = ci(9, 1, "units: [{id: mg, side: US, type: mg, cell: A1, tags: [range=6]}]\n")
+    assert sees(tagged, "A1", "G1", mode="fire") and not sees(tagged, "A1", "H1", mode="fire")
+    from wartools.mapmodel import Unit
+    fire = mg.with_options(**{"range-mg": 5}).game.fire_rules()
+    assert fire.profile(Unit("m", "US", "mg", mg.cell("A1"))).range == 5
+    assert fire.profile(Unit("m", "US", "mg", mg.cell("A1"), tags=("range=6",))).range == 6
     # night (10.3) still caps every range at 2
     assert not sees(ci(9, 1, "units: [{id: t, side: German, type: tank, cell: A1}]\n"), "A1", "D1",
                     night=True, mode="fire")

@@ -57,10 +57,11 @@ class CombatInfantry(Game):
         for unit, hexes, what, printed in (
             ("rifle", 2, "rifle squad", True),          # 2.1 block diagram: Range 2 hexes
             ("tank", 7, "tank", True),                  # 2.53 Panther diagram: Range 7 hexes
-            ("hq", 1, "HQ", False), ("mg", 3, "machine gun", False), ("mortar", 6, "mortar", False),
-            ("atr", 1, "anti-tank rocket team", False), ("engineer", 2, "engineer squad", False),
-            ("sniper", 4, "sniper", False), ("at-gun", 7, "anti-tank gun", False),
-            ("vehicle", 4, "vehicle", False), ("bunker", 3, "bunker", False)))
+            # the typical blocks of the analysis layer (combat_infantry.fire), which reads these
+            ("hq", 1, "HQ", False), ("mg", 4, "machine gun", False), ("mortar", 6, "mortar", False),
+            ("atr", 2, "anti-tank rocket team", False), ("engineer", 1, "engineer squad", False),
+            ("sniper", 4, "sniper", False), ("at-gun", 5, "anti-tank gun", False),
+            ("vehicle", 3, "vehicle", False), ("bunker", 3, "bunker", False)))
     #: numbered sections (also as bullets: 9.61 ...) and the Terrain Effects Chart's rows
     section_pattern = r"^\s*(?:• )?(?:(\d+\.\d+)\s+[A-Z]|(?P<chart>[A-Z][a-z]+)\t\d\tD\d)"
     name = "Combat Infantry: WestFront 1944-45"

@@ -25,10 +25,11 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from wartools.games.fire_rules import END_OF_MOVE, Attack, FireRules, Profile
+from wartools.games.fire_rules import END_OF_MOVE, Attack, FireRules, Profile, tag_values
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.grids.base import Cell
@@ -59,6 +60,15 @@ class Fire(FireRules):
         "vehicle": {"range": 3, "firepower": 2, "armor": 1, "strength": 2},
         "bunker": {"range": 3, "firepower": 3, "armor": 3, "strength": 2},
     }
+
+    def profile(self, unit: Unit) -> Profile | None:
+        """The typical block of the unit's type, its range from the game's ``range-<type>``
+        option (2.13; a group changes it with ``--option``) unless the unit's own ``range=N`` tag
+        gives it."""
+        p = super().profile(unit)
+        if p is None or "range" in tag_values(unit.tags):
+            return p
+        return replace(p, range=int(self.game.settings.get(f"range-{unit.type}", p.range)))
 
     def odds_inputs(self, m: Map, attacker: Unit, profile: Profile, target_type: str, target: Profile,
                     cell: Cell, distance: int, los_modifier: int) -> dict[str, Any] | None:

@@ -130,6 +130,7 @@ class CombatInfantryLOS(LOSPolicy):
             "adjacent_only": geo.terrain_mask(self.adjacent_only_terrain),
             "hedge": geo.edge_mask(self.hedges),
             "hexside": geo.edge_mask(self.blocking_hexsides),
+            "printed_range": self._printed_ranges(geo),
         }
 
     def relevant(self, geo: MapGeometry, prep: dict[str, np.ndarray], sit: Situation,
@@ -169,6 +170,9 @@ class CombatInfantryLOS(LOSPolicy):
             reach = self._unit_ranges(geo)
             typed = batch.obs_type >= 0
             limit = np.where(typed, reach[np.maximum(batch.obs_type, 0)], np.iinfo(np.int64).max)
+            if sit.unit is None:     # the block's own printed range (a ``range=N`` tag) comes first
+                printed = prep["printed_range"][batch.a]
+                limit = np.where(printed >= 0, printed, limit)
             self.range_findings(batch, sit, out, "unit-range", limit)
         if sit.spotting:
             self.range_findings(batch, sit, out, "spotting", np.where(ea > eb, 4, 3))
@@ -226,6 +230,20 @@ class CombatInfantryLOS(LOSPolicy):
             both = fe & ((geo.unit_sides[batch.e1] & bit[ep]) != 0) & \
                 ((geo.unit_sides[np.maximum(batch.e2, 0)] & bit[ep]) != 0)
             out.add(ep[both], BLOCK, "friendly-hexside", EDGE, ee[both], batch.ek[both], batch.eo[both])
+
+    @staticmethod
+    def _printed_ranges(geo: MapGeometry) -> np.ndarray:
+        """Per cell, the ``range=N`` tag of its first unit (the block's printed range), else -1."""
+        from wartools.games.fire_rules import tag_values
+
+        out = np.full(geo.n, -1, dtype=np.int64)
+        seen: set[int] = set()
+        for u in geo.map.units:
+            i = geo.ext(u.cell)
+            if i not in seen:
+                seen.add(i)
+                out[i] = tag_values(u.tags).get("range", -1)
+        return out
 
     def _unit_ranges(self, geo: MapGeometry) -> np.ndarray:
         """Range in hexes of each unit type of the game (the ``range-<type>`` options; a type
