@@ -111,3 +111,12 @@ def test_odds_refuses_inputs_it_cannot_answer_quickly_or_at_all(argv, fragment, 
     assert main(["odds", *argv]) == 2
     err = capsys.readouterr().err
     assert fragment in err and err.count("\n") == 1
+
+
+def test_a_snipers_target_never_double_defends(capsys):
+    """Combat Infantry 2.52: D2 does not apply against a sniper, so asking for both is refused."""
+    from wartools.cli import main
+
+    assert main(["odds", "combat-infantry", "--dice", "1", "--firepower", "3", "--d2", "--sniper"]) == 2
+    assert "2.52" in capsys.readouterr().err
+    assert main(["odds", "combat-infantry", "--dice", "1", "--firepower", "3", "--sniper", "--json"]) == 0

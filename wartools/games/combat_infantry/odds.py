@@ -87,6 +87,9 @@ def _run(game: Game, v: dict[str, Any]) -> OddsAnswer:
     answer: dict[str, Any] = {"game": game.id, "mode": "fire", "can_fire": net > 0, "net_firepower": net,
                               "hits": hits.to_json(), **expectation("expected_hits", hits.mean())}
     charts: dict[str, Any] = {"hits": hits}
+    if v["d2"] and v["sniper"]:
+        raise WartoolsError("a sniper's target never has double defense (Combat Infantry 2.52): "
+                            "leave out --d2 or --sniper")
     if v["d2"]:
         steps = hits.map(lambda h: combat.steps_lost(h, d2=True)[0])
         answer["d2"] = True
@@ -108,6 +111,7 @@ PROCEDURE = OddsProcedure(
      Param("armor", "int", 0, "target armor class (targeted fire)", minimum=0, maximum=20),
      Param("modifier", "int", 0, "other firepower modifiers", minimum=-20, maximum=20),
      Param("d2", "bool", False, "target has double defense: also report steps lost"),
+     Param("sniper", "bool", False, "the firer is a sniper: its target never has double defense (2.52)"),
      Param("hit_limit", "int", None, "optional hit limit per roll (2)", minimum=0, maximum=MAX_DICE),
      Param("attackers", "text", None, "assault: TYPE:STRENGTH:F[:MORALE],... in casualty order"),
      Param("defenders", "text", None, "assault: TYPE:STRENGTH:F[:MORALE],... in casualty order"),

@@ -48,8 +48,9 @@ def _run(game: Game, v: dict[str, Any]) -> OddsAnswer:
     if sum(damage.values()) > MAX_DAMAGE:
         raise WartoolsError(f"--damage: at most {MAX_DAMAGE} damage dice in all, got {sum(damage.values())}")
     target = game.unit_types.resolve(v["target"])
-    if v["building"] and combat.health_colour(target) != "G":
-        raise WartoolsError(f"only infantry can be in a building; {target} cannot")
+    if v["building"] and not combat.can_be_in_building(target):
+        raise WartoolsError(f"{target} cannot be in a building (Company of Heroes 4); only "
+                            f"{', '.join(sorted(combat.BUILDING_UNITS))} can")
     r = combat.resolve_damage(target, damage, health=v["health"], building=v["building"],
                               upgrade=v["upgrade"], heroic_sacrifice=v["heroic_sacrifice"])
     answer = {"game": game.id, "target": target, "health": v["health"],
