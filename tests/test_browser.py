@@ -88,7 +88,9 @@ def test_map_editor_paints_a_cell_and_toggles_a_hexside_by_clicking(tmp_path, br
         run_all_cells(page, lab, "40_map_editor.ipynb")
         page.locator(".widget-html pre").filter(has_text="My scanned board").first.wait_for(timeout=180_000)
         # the last cell has run (it saved the map): the editor is the last figure on the page
-        page.get_by_text("the picture under it").wait_for(timeout=120_000)
+        # (the cell's printed output, not its source, which has the same words)
+        page.locator(".jp-OutputArea-output").filter(has_text="the picture under it:").first.wait_for(
+            timeout=120_000)
         canvas = page.locator(".jupyter-matplotlib-canvas-div canvas").last
         canvas.scroll_into_view_if_needed()
         # the figure is laid out (it has a size) before we aim at points of it
