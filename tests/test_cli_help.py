@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from wartools import __version__
-from wartools.cli import _all_subparsers, build_parser, main
-from wartools.cli_help import EXAMPLES, NOT_RUN
+from wartools.cli.command import _all_subparsers, build_parser, main
+from wartools.cli.help import EXAMPLES, NOT_RUN
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from wartools.cli_odds import add_parser
+from wartools.cli.odds import add_parser
 from wartools.errors import WartoolsError
 
 try:

@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from hostile import run_cli
-from wartools.cli import BoundedInt, build_parser
+from wartools.cli.command import BoundedInt, build_parser
 from wartools.games import find_game, game_ids
 
 ROOT = Path(__file__).parent.parent
@@ -256,7 +256,7 @@ def command_lines(draw: st.DrawFn, words: tuple[str, ...]) -> list[str]:
 
 
 def check(argv: list[str]) -> None:
-    import wartools.cli as cli
+    import wartools.cli.command as cli
 
     # one parser for every run (building it scans the installed plugins each time)
     with mock.patch.object(cli, "build_parser", lambda: PARSER):
@@ -291,7 +291,7 @@ def test_random_word_salad_is_refused_in_one_line(argv):
 
 
 def test_an_unexpected_exception_is_one_line_naming_the_command_and_exit_3(monkeypatch):
-    import wartools.cli as cli
+    import wartools.cli.command as cli
 
     def boom(args):
         raise RecursionError("maximum recursion depth exceeded\nwhile calling a Python object")
@@ -304,7 +304,7 @@ def test_an_unexpected_exception_is_one_line_naming_the_command_and_exit_3(monke
 
 
 def test_a_real_process_prints_no_traceback_for_a_bug():
-    code = ("import sys, wartools.cli as c\n"
+    code = ("import sys, wartools.cli.command as c\n"
             "def boom(args): raise MemoryError()\n"
             "c._info = boom\n"
             f"sys.exit(c.main(['info', {SAMPLE_MAPS[0]!r}]))\n")

@@ -29,7 +29,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from wartools.cli_common import unit_help
+from wartools.cli.common import unit_help
 from wartools.errors import WartoolsError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -72,7 +72,7 @@ def add_parsers(subparsers: Any) -> None:
 
 
 def _load(args: argparse.Namespace) -> Map:
-    from wartools.cli_common import load_map_arg
+    from wartools.cli.common import load_map_arg
 
     m = load_map_arg(args)
     if args.side is not None:

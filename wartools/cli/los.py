@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from wartools.cli_common import unit_help
+from wartools.cli.common import unit_help
 from wartools.errors import WartoolsError
 
 
@@ -44,7 +44,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 def _los(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     from wartools.los import line_of_sight
-    from wartools.cli_common import load_map_arg
+    from wartools.cli.common import load_map_arg
 
     m = load_map_arg(args)
     result = line_of_sight(m, args.a, args.b, **_options(args))
@@ -53,7 +53,7 @@ def _los(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
 
 def _viewshed(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     from wartools.los import viewshed
-    from wartools.cli_common import load_map_arg
+    from wartools.cli.common import load_map_arg
 
     m = load_map_arg(args)
     cells = viewshed(m, args.a, **_options(args))

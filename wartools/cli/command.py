@@ -26,16 +26,16 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from wartools import __version__, limits
-from wartools.cli_common import add_option_flag
-from wartools.cli_help import add_examples
+from wartools.cli.common import add_option_flag
+from wartools.cli.help import add_examples
 from wartools.errors import WartoolsError, one_line
 from wartools.games import load_plugins
 
 # modules that add subcommands: (module, function)
-PLUGINS = (("wartools.cli_los", "add_parsers"), ("wartools.cli_move", "add_parsers"),
-           ("wartools.cli_odds", "add_parser"), ("wartools.cli_format", "add_parsers"),
-           ("wartools.cli_interop", "add_parsers"), ("wartools.cli_scenario", "add_parsers"),
-           ("wartools.cli_analysis", "add_parsers"))
+PLUGINS = (("wartools.cli.los", "add_parsers"), ("wartools.cli.move", "add_parsers"),
+           ("wartools.cli.odds", "add_parser"), ("wartools.cli.format", "add_parsers"),
+           ("wartools.cli.interop", "add_parsers"), ("wartools.cli.scenario", "add_parsers"),
+           ("wartools.cli.analysis", "add_parsers"))
 
 
 class UsageError(WartoolsError):
@@ -49,7 +49,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _info(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
-    from wartools.cli_common import load_map_arg
+    from wartools.cli.common import load_map_arg
 
     m = load_map_arg(args)
     answer: dict[str, Any] = {"name": m.name, "game": m.game.id,
@@ -82,7 +82,7 @@ def _render(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from wartools.cli_common import load_map_arg
+    from wartools.cli.common import load_map_arg
     from wartools.render import draw_map, save_figure
 
     m = load_map_arg(args)
@@ -276,5 +276,3 @@ def _safe_streams() -> None:
                 pass
 
 
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

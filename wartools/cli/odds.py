@@ -9,7 +9,7 @@ companion; ``assumptions`` lists the assumed readings the answer rests on.
 Examples
 --------
 >>> import argparse
->>> from wartools.cli_odds import add_parser
+>>> from wartools.cli.odds import add_parser
 >>> parser = argparse.ArgumentParser(prog="wartools")
 >>> add_parser(parser.add_subparsers(dest="command"))
 >>> args = parser.parse_args(["odds", "conflict-of-heroes", "--firepower", "4", "--defense", "12",
@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from wartools.cli_common import add_option_flag, game_arg
+from wartools.cli.common import add_option_flag, game_arg
 from wartools.errors import WartoolsError
 from wartools.games import find_game, game_ids
 from wartools.games.procedures import Param
