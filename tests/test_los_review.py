@@ -94,11 +94,10 @@ def hon_many_lines(extra=(), terrain=None, elevation=None, units=()):
 
 
 def test_hon_more_than_63_contour_lines_are_told_apart():
-    from wartools.games.heroes_of_normandie.los import POLICY
     from wartools.los import geometry
     m = hon_many_lines([("C1", "D1")])
     geo = geometry(m)
-    lines = POLICY.prepared(geo)["line"]
+    lines = m.game.los_policy().prepared(geo)["line"]
     assert len(set(lines[lines >= 0].tolist())) == 64
     # A1 borders the line A1|B1 only; C1|D1 is another line that borders neither A1 nor E1
     r = line_of_sight(m, "A1", "E1")

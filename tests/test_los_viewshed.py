@@ -90,7 +90,7 @@ def test_only_relevant_contacts_change_nothing(game, rnd):
     """Judging every contact row or only those the policy declares relevant gives the same findings."""
     m = random_map(game, rnd)
     geo = geometry(m)
-    policy = m.game.rules_module("los").POLICY
+    policy = m.game.los_policy()
     ids = geo.exts(list(m.grid.cells()))
     a, b = np.repeat(ids, len(ids)), np.tile(ids, len(ids))
 

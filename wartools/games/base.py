@@ -12,7 +12,7 @@ import importlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from types import MappingProxyType, ModuleType
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from wartools.errors import WartoolsError
@@ -259,18 +259,6 @@ class Game:
         except ModuleNotFoundError:
             return ()
         return rows
-
-    def rules_module(self, layer: str) -> ModuleType:
-        """The module holding this game's rules for one layer (``"los"``, ``"movement"``,
-        ``"combat"``), imported lazily.
-
-        Examples
-        --------
-        >>> from wartools.games import find_game
-        >>> find_game("ci").rules_module("combat").__name__
-        'wartools.games.combat_infantry.combat'
-        """
-        return importlib.import_module(f"{self.package}.{layer}")
 
     # --- scenario layer hooks (wartools.scenario) -------------------------------------
     def scenario_rules(self) -> ScenarioRules:

@@ -302,5 +302,4 @@ class CombatInfantryLOS(LOSPolicy):
 
 #: the policy class the game object builds (``Game.los_policy()``)
 Policy = CombatInfantryLOS
-POLICY = CombatInfantryLOS()
 """The default Combat Infantry policy used by :func:`wartools.los.line_of_sight`."""

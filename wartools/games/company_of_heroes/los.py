@@ -195,7 +195,6 @@ class CompanyOfHeroesLOS(LOSPolicy):
 
 #: the policy class the game object builds (``Game.los_policy()``)
 Policy = CompanyOfHeroesLOS
-POLICY = CompanyOfHeroesLOS()
 """The default Company of Heroes policy."""
 
 

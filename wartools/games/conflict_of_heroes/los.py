@@ -214,5 +214,4 @@ class ConflictOfHeroesLOS(LOSPolicy):
 
 #: the policy class the game object builds (``Game.los_policy()``)
 Policy = ConflictOfHeroesLOS
-POLICY = ConflictOfHeroesLOS()
 """The default Conflict of Heroes policy (conventional reading, see the module docstring)."""

@@ -118,7 +118,7 @@ class _CellLines:
     ...               "grid: {type: square, columns: 4, rows: 1}\\n"
     ...               "edges: [{cells: [A1, B1], feature: contour}, {cells: [C1, D1], feature: contour}]\\n")
     >>> geo = geometry(m)
-    >>> near = POLICY.prepared(geo)["near"]
+    >>> near = m.game.los_policy().prepared(geo)["near"]
     >>> a, b, c = geo.exts([m.cell("A1"), m.cell("B1"), m.cell("C1")])
     >>> near.borders(np.array([a, b, c, c]), np.array([0, 0, 0, 1])).tolist()
     [True, True, False, True]
@@ -175,7 +175,7 @@ class _Beside:
     ...               "grid: {type: square, columns: 5, rows: 1}\\n"
     ...               "edges: [{cells: [B1, C1], feature: contour}]\\n")
     >>> geo = geometry(m)
-    >>> beside = POLICY.prepared(geo)["beside"]
+    >>> beside = m.game.los_policy().prepared(geo)["beside"]
     >>> e = geo.edge_id(m.grid.edge(m.cell("B1"), m.cell("C1")))
     >>> beside.has(np.array([e, e, e]), geo.exts([m.cell("B1"), m.cell("C1"), m.cell("D1")])).tolist()
     [True, True, False]
@@ -613,5 +613,4 @@ def aircraft_sight(m: Map, cell: Cell | str, *, in_the_clouds: bool = False) -> 
 
 #: the policy class the game object builds (``Game.los_policy()``)
 Policy = HeroesOfNormandieLOS
-POLICY = HeroesOfNormandieLOS()
 """The default Heroes of Normandie policy."""
