@@ -46,3 +46,13 @@ def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text()
     assert "make test" in readme and "make lab" in readme
     assert "make test" in ci
+
+
+def test_the_readme_lists_every_notebook():
+    import re
+
+    readme = (ROOT / "README.md").read_text()
+    ranges = [(int(a), int(b)) for a, b in re.findall(r"`(\d\d)_`\.\.`(\d\d)_", readme)]
+    for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        number = int(nb.name[:2])
+        assert f"`{nb.name}`" in readme or any(a <= number <= b for a, b in ranges), nb.name
