@@ -1,7 +1,8 @@
 """Lessons behind the teaching notebooks (``notebooks/1x_<game>.ipynb``).
 
-One module per game holds the worked examples (small maps, recomputed live),
-the interactive experiments and the self-check questions of its notebook, so
-the tests can call them directly. A question's right answer is always
-computed by the library (see :class:`wartools.widgets.SelfCheck`).
+A lesson written as data lives in ``data/<game>.yaml`` (worked examples and
+self-check questions); :mod:`wartools.lessons.runner` recomputes each answer
+through the public API, fills the texts and builds the pictures and
+:class:`wartools.widgets.SelfCheck` widgets. Games not yet converted keep one
+module per game with the same content as code.
 """

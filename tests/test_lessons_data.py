@@ -1,0 +1,82 @@
+"""Every lesson written as data (``wartools/lessons/data/*.yaml``) runs, and no text names a
+cell or hexside its computation did not produce (issue 15)."""
+from __future__ import annotations
+
+from importlib import resources
+
+import matplotlib
+import pytest
+
+matplotlib.use("Agg")
+
+from wartools.lessons.runner import LABEL, LessonError, load_lesson, run, typed_labels  # noqa: E402
+
+GAMES = sorted(p.name.removesuffix(".yaml")
+               for p in resources.files("wartools.lessons").joinpath("data").iterdir()
+               if p.name.endswith(".yaml"))
+ENTRIES = [(g, e.id) for g in GAMES for e in load_lesson(g).entries]
+
+
+def test_there_are_lessons():
+    assert "company-of-heroes" in GAMES and len(ENTRIES) >= 20
+
+
+@pytest.mark.parametrize("game,entry_id", ENTRIES, ids=[f"{g}:{e}" for g, e in ENTRIES])
+def test_entry_runs_and_every_label_is_computed(game, entry_id):
+    import matplotlib.pyplot as plt
+
+    entry = load_lesson(game).entry(entry_id)
+    assert typed_labels(entry) == [], "cells or hexsides typed by hand in the text"
+    done = run(entry)
+    produced = {lab for s in done.filled for lab in LABEL.findall(s)}
+    for text in (done.text, done.explanation):
+        assert set(LABEL.findall(text)) <= produced
+        assert "{" not in text and "}" not in text
+    if entry.kind == "question":
+        q = done.selfcheck()
+        right = q.expected()
+        assert q.check(str(right)).correct
+        if q.choices:
+            assert str(right) in [str(c) for c in q.choices]
+            wrong = next(c for c in q.choices if str(c) != str(right))
+        else:
+            wrong = right + 1
+        fb = q.check(str(wrong))
+        assert not fb.correct and len(fb.message) > 40
+    else:
+        ax = done.draw()
+        assert ax.get_title() and done.section
+        plt.close(ax.figure)
+
+
+def test_a_typed_hexside_is_caught():
+    text = ("format: wartools-lesson/1\nmaps: {m: {columns: 7, rows: 7, terrain: {D4: building}}}\n"
+            "entries:\n- {id: x, kind: example, topic: los, section: CoH 7, map: m,\n"
+            "   compute: {r: {call: line_of_sight, args: [C4, E4]}},\n"
+            "   text: 'runs along D4|D5: {r.status}'}\n")
+    entry = load_lesson("company-of-heroes", text).entry("x")
+    assert typed_labels(entry) == ["D4|D5"]
+    done = run(entry)
+    assert "D4|D5" in done.text and "D4|D5" not in {lab for s in done.filled for lab in LABEL.findall(s)}
+
+
+@pytest.mark.parametrize("text,message", [
+    ("format: nope\n", "format must be wartools-lesson/1"),
+    ("format: wartools-lesson/1\nentries: [{id: x, kind: quiz, topic: a, section: s, map: m}]\n",
+     "kind 'quiz'"),
+    ("format: wartools-lesson/1\nentries: [{id: x, kind: example, topic: a, section: s, map: m, colour: 1}]\n",
+     "unknown field 'colour'"),
+    ("format: wartools-lesson/1\nentries: [{id: x, kind: question, topic: a, section: s, map: m}]\n",
+     "needs question and answer"),
+])
+def test_bad_lesson_files_fail_with_one_clear_line(text, message):
+    with pytest.raises(LessonError, match=message):
+        load_lesson("company-of-heroes", text)
+
+
+def test_a_call_outside_the_public_api_is_refused():
+    text = ("format: wartools-lesson/1\nmaps: {m: {}}\n"
+            "entries: [{id: x, kind: example, topic: a, section: s, map: m, "
+            "compute: {r: {call: os.system, args: [ls]}}}]\n")
+    with pytest.raises(LessonError, match="call 'os.system'"):
+        run(load_lesson("company-of-heroes", text).entry("x"))

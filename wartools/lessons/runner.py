@@ -1,0 +1,406 @@
+"""Run a lesson written as data: recompute every answer, fill the texts, build the widgets.
+
+A lesson is a YAML file ``wartools/lessons/data/<game>.yaml`` (schema
+``wartools-lesson/1``) with named ``maps`` (``wartools.testing.tiny_map``
+keywords) and ``entries``. Each entry is a worked example (``kind: example``)
+or a self-check question (``kind: question``)::
+
+    - id: along-the-edge
+      kind: example
+      topic: los
+      title: Along a building's edge
+      section: Company of Heroes 7
+      map: sight
+      compute:
+        r: {call: line_of_sight, args: [C4, E4]}
+      text: "{r.from_label} -> {r.to_label} runs along {r|along}: {r.status}."
+      facts: {status: r.status}
+      picture: [{los: r}]
+
+``compute`` calls the public API in order (``line_of_sight``, ``viewshed``,
+``path``, ``reach``, ``odds``, ``within``, ``distance``, ``unit`` or any function of
+``games.<game>.<module>``); an argument written ``=expr`` is an expression
+over earlier results. An expression is a dotted path (``r.status``,
+``p.steps.0.why``) piped through readers (``r|along``, ``seen|count``) or
+``a - b`` / ``a + b``. Every ``{expr}`` of ``text``, ``question`` and
+``explain`` is filled from those results, so no cell, hexside or count in a
+lesson is typed by hand (:func:`typed_labels` finds any that is).
+
+Examples
+--------
+>>> from wartools.lessons.runner import load_lesson, run
+>>> e = run(load_lesson("company-of-heroes").entry("along-the-edge"))
+>>> e.facts["along"]
+['D3|D4']
+"""
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from wartools.errors import WartoolsError
+from wartools.mapmodel import Map
+
+LABEL = re.compile(r"\b[A-Z]{1,2}\d{1,2}(?:\|[A-Z]{1,2}\d{1,2})?\b")
+"""A cell (``D4``) or a hexside (``D3|D4``) named in a text."""
+
+_API = {"line_of_sight": "wartools.los:line_of_sight", "viewshed": "wartools.los:viewshed",
+        "path": "wartools.movement:path", "reach": "wartools.movement:reachable",
+        "odds": "wartools.combat:odds"}
+_KEYS = {"id", "kind", "topic", "title", "section", "map", "compute", "text", "question", "explain",
+         "answer", "choices", "tolerance", "facts", "picture"}
+
+
+class LessonError(WartoolsError):
+    """A lesson file that does not follow the schema (one line: file, entry, field, what is valid)."""
+
+
+def _fail(where: str, msg: str) -> LessonError:
+    return LessonError(f"{where}: {msg}")
+
+
+# --- readers: what an expression may do to a value ------------------------------------------------
+def _along(r: Any, m: Map) -> list[str]:
+    """Hexsides the ruler of a line of sight runs along, next to a cell the answer names."""
+    named = {x.cell for x in r.reasons if x.cell is not None}
+    g = m.grid
+    return [g.edge_label(e.edge) for e in r.ruler.edges
+            if e.contact == "along" and (e.edge.a in named or e.edge.b in named)]
+
+
+READERS: dict[str, Callable[[Any, Map], Any]] = {
+    "yesno": lambda v, m: "yes" if v else "no",
+    "count": lambda v, m: len(v),
+    "max": lambda v, m: max(v.values() if isinstance(v, Mapping) else v),
+    "labels": lambda v, m: sorted(m.label(c) for c in v),
+    "route": lambda v, m: " -> ".join(v.labels()),
+    "along": _along,
+    "rules": lambda v, m: [x.rule_id for x in v.deciding],
+    "where": lambda v, m: [x.where for x in v.reasons],
+    "first": lambda v, m: next(iter(v)),
+    "label": lambda v, m: m.label(v),
+    "percent": lambda v, m: f"{float(v):.0%}",
+    "cells": lambda v, m: v.labels() if hasattr(v, "labels") else sorted(m.label(c) for c in v),
+}
+
+
+def _show(v: Any, m: Map) -> str:
+    if isinstance(v, bool) or v is None:
+        return str(v)
+    if isinstance(v, (str, int, Fraction)):
+        return str(v)
+    if isinstance(v, float):
+        return f"{v:g}"
+    if isinstance(v, Iterable) and not isinstance(v, Mapping):
+        return ", ".join(_show(x, m) for x in v)
+    if type(v).__name__ in ("Hex", "Square"):
+        return m.label(v)
+    return str(v)
+
+
+# --- one entry, computed ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Entry:
+    """One worked example or self-check question, as read from the lesson file."""
+
+    game: str
+    data: Mapping[str, Any]
+    maps: Mapping[str, Map] = field(repr=False)
+
+    @property
+    def id(self) -> str:
+        return str(self.data["id"])
+
+    @property
+    def kind(self) -> str:
+        return str(self.data["kind"])
+
+    @property
+    def topic(self) -> str:
+        return str(self.data["topic"])
+
+
+@dataclass(frozen=True)
+class Computed:
+    """An entry with every result recomputed and every text filled.
+
+    ``text`` is the example's summary or the question; ``explanation`` the
+    question's feedback; ``facts`` the values the tests assert; ``filled`` the
+    strings each placeholder produced (the only place a text may name a cell).
+    """
+
+    entry: Entry
+    map: Map = field(repr=False)
+    values: Mapping[str, Any] = field(repr=False)
+    facts: Mapping[str, Any]
+    text: str
+    explanation: str
+    answer: Any
+    filled: tuple[str, ...] = ()
+
+    @property
+    def title(self) -> str:
+        return str(self.entry.data.get("title", self.entry.id))
+
+    @property
+    def section(self) -> str:
+        return str(self.entry.data["section"])
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.section})\n{self.text}"
+
+    def draw(self, ax: Any = None) -> Any:
+        """The map with the entry's ``picture`` overlays (``los``, ``shade``, ``path``, ``reach``, ``ruler``)."""
+        from wartools.render import draw_map, draw_path, draw_ruler, highlight_cells
+        from wartools.render.los import draw_result
+        from wartools.render.movement import draw_reach
+
+        m = self.map
+        ax = draw_map(m) if ax is None else ax
+        for layer in self.entry.data.get("picture", []):
+            (what, arg), = layer.items()
+            if what == "los":
+                draw_result(self.values[arg], ax)
+            elif what == "shade":
+                cells = self.values[arg] if arg in self.values else [getattr(self.values[arg.split(".")[0]], "cell")]
+                highlight_cells(ax, m, cells, color="#1f77b4", alpha=0.3)
+            elif what == "path":
+                draw_path(ax, m, self.values[arg].cells)
+            elif what == "reach":
+                draw_reach(ax, m, arg)
+            elif what == "ruler":
+                draw_ruler(ax, m, arg[0], arg[1], color="#d62728")
+        if not ax.get_title():
+            ax.set_title(self.title, fontsize=9)
+        return ax
+
+    def selfcheck(self) -> Any:
+        """A :class:`~wartools.widgets.SelfCheck` asking the question (right answer recomputed)."""
+        from wartools.widgets import SelfCheck
+
+        d = self.entry.data
+        return SelfCheck(f"{self.text} ({self.section})", lambda: self.answer, self.explanation,
+                         choices=d.get("choices"), tolerance=float(d.get("tolerance", 0)))
+
+
+class _Env:
+    def __init__(self, entry: Entry, m: Map) -> None:
+        self.entry, self.map = entry, m
+        self.values: dict[str, Any] = {}
+        self.where = f"lesson {entry.game}, entry {entry.id}"
+
+    def expr(self, text: str) -> Any:
+        head, *pipes = [p.strip() for p in str(text).split("|")]
+        v = self._sum(head)
+        for p in pipes:
+            if p not in READERS:
+                raise _fail(self.where, f"unknown reader {p!r}; valid: {', '.join(sorted(READERS))}")
+            v = READERS[p](v, self.map)
+        return v
+
+    def _sum(self, text: str) -> Any:
+        for op in (" - ", " + "):
+            if op in text:
+                a, b = text.rsplit(op, 1)
+                x, y = self._sum(a), self._path(b.strip())
+                if op == " + ":
+                    return x + y
+                return set(x) - set(y) if isinstance(x, Iterable) else x - y
+        return self._path(text.strip())
+
+    def _path(self, text: str) -> Any:
+        if re.fullmatch(r"-?\d+", text):
+            return int(text)
+        name, *attrs = text.split(".")
+        if name == "map":
+            v: Any = self.map
+        elif name in self.values:
+            v = self.values[name]
+        else:
+            raise _fail(self.where, f"{text!r} names no result; computed: {', '.join(self.values) or 'none'}")
+        for a in attrs:
+            if a.startswith("_"):
+                raise _fail(self.where, f"{text!r}: private attribute")
+            v = v[int(a)] if a.isdigit() else (v[a] if isinstance(v, Mapping) else getattr(v, a))
+        return v
+
+    def arg(self, v: Any) -> Any:
+        if isinstance(v, str) and v.startswith("="):
+            return self.expr(v[1:])
+        if isinstance(v, list):
+            return [self.arg(x) for x in v]
+        if isinstance(v, dict):
+            return {k: self.arg(x) for k, x in v.items()}
+        return v
+
+    def call(self, name: str, spec: Mapping[str, Any]) -> Any:
+        fn, on_map = _function(str(spec.get("call")), self.where)
+        args, kw = self.arg(list(spec.get("args", []))), self.arg(dict(spec.get("kw", {})))
+        m = self.map if "map" not in spec else _map(self.entry, spec["map"], self.where)
+        return fn(m, *args, **kw) if on_map else fn(*args, **kw)
+
+    def fill(self, template: str, filled: list[str]) -> str:
+        def one(mt: re.Match[str]) -> str:
+            s = _show(self.expr(mt.group(1)), self.map)
+            filled.append(s)
+            return s
+        return re.sub(r"\{([^{}]+)\}", one, template)
+
+
+def _function(name: str, where: str) -> tuple[Callable[..., Any], bool]:
+    """The function a ``call`` names and whether it takes the map first."""
+    if name == "within":
+        return (lambda m, c, n: m.grid.within(m.cell(c), n)), True
+    if name == "unit":
+        return (lambda m, uid: m.unit(uid)), True
+    if name == "distance":
+        return (lambda m, a, b: m.grid.distance(m.cell(a), m.cell(b))), True
+    if name in _API:
+        module, _, attr = _API[name].partition(":")
+        return getattr(importlib.import_module(module), attr), name != "odds"
+    mod, _, attr = name.rpartition(".")
+    if not mod.startswith("games.") or attr.startswith("_"):
+        raise _fail(where, f"call {name!r}: valid are {', '.join([*_API, 'within', 'distance', 'unit'])} "
+                           "or games.<game>.<module>.<function>")
+    try:
+        fn = getattr(importlib.import_module(f"wartools.{mod}"), attr)
+    except (ImportError, AttributeError):
+        raise _fail(where, f"call {name!r}: no such function in wartools.{mod}") from None
+    first = next(iter(inspect.signature(fn).parameters), "")
+    return fn, first in ("m", "map", "mp")
+
+
+def _map(entry: Entry, spec: Any, where: str) -> Map:
+    """A named map of the lesson, or ``{base, add, move, remove, tags}`` changes to one."""
+    if isinstance(spec, str):
+        if spec not in entry.maps:
+            raise _fail(where, f"map {spec!r} is not one of {', '.join(entry.maps)}")
+        return entry.maps[spec]
+    m = _map(entry, spec["base"], where)
+    for uid in spec.get("remove", []):
+        m = m.without_unit(uid)
+    for uid, cell in spec.get("move", {}).items():
+        m = m.moved(uid, cell)
+    for uid, tags in spec.get("tags", {}).items():
+        u = m.unit(uid)
+        extra: dict[str, Any] = {"tags": list(tags)}
+        extra.update({k: getattr(u, k) for k in ("name", "strength") if getattr(u, k) is not None})
+        m = m.without_unit(uid).with_unit(uid, u.side, u.type, u.cell, **extra)
+    for u in spec.get("add", []):
+        m = m.with_unit(u[0], u[1], u[2], u[3], **(u[4] if len(u) > 4 else {}))
+    return m
+
+
+def _fact(env: _Env, v: Any) -> Any:
+    if isinstance(v, list):
+        return [_fact(env, x) for x in v]
+    if isinstance(v, dict):
+        return {k: _fact(env, x) for k, x in v.items()}
+    return env.expr(v)
+
+
+def run(entry: Entry) -> Computed:
+    """Recompute one entry through the public API and fill its texts."""
+    env = _Env(entry, _map(entry, entry.data["map"], f"lesson {entry.game}, entry {entry.id}"))
+    for name, spec in entry.data.get("compute", {}).items():
+        env.values[name] = env.call(name, spec)
+    d = entry.data
+    answer = env.expr(d["answer"]) if "answer" in d else None
+    if answer is not None:
+        env.values["answer"] = answer
+    filled: list[str] = []
+    text = env.fill(str(d.get("text", d.get("question", ""))), filled)
+    explanation = env.fill(str(d.get("explain", "")), filled)
+    facts = {k: _fact(env, v) for k, v in d.get("facts", {}).items()}
+    return Computed(entry, env.map, dict(env.values), facts, text, explanation, answer, tuple(filled))
+
+
+def typed_labels(entry: Entry) -> list[str]:
+    """Cells and hexsides typed by hand in an entry's texts (outside ``{...}``): should be none."""
+    out: list[str] = []
+    for key in ("text", "question", "explain", "title"):
+        literal = re.sub(r"\{[^{}]+\}", " ", str(entry.data.get(key, "")))
+        out += LABEL.findall(literal)
+    return out
+
+
+# --- a lesson file ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Lesson:
+    """A game's lesson: its maps and entries, in file order."""
+
+    game: str
+    entries: tuple[Entry, ...]
+    maps: Mapping[str, Map] = field(default_factory=dict, repr=False)
+
+    def entry(self, entry_id: str) -> Entry:
+        for e in self.entries:
+            if e.id == entry_id:
+                return e
+        raise KeyError(entry_id)
+
+    def example(self, entry_id: str) -> Computed:
+        """One worked example (or question), computed."""
+        return run(self.entry(entry_id))
+
+    def examples(self, topic: str) -> list[Computed]:
+        """The worked examples of a topic, computed."""
+        return [run(e) for e in self.entries if e.kind == "example" and e.topic == topic]
+
+    def questions(self, topic: str) -> list[Any]:
+        """The self-check widgets of a topic."""
+        return [run(e).selfcheck() for e in self.entries if e.kind == "question" and e.topic == topic]
+
+    def topics(self, kind: str) -> list[str]:
+        return list(dict.fromkeys(e.topic for e in self.entries if e.kind == kind))
+
+
+def load_lesson(game: str, text: str | None = None) -> Lesson:
+    """Load ``wartools/lessons/data/<game>.yaml`` (or ``text``), checking the schema.
+
+    Examples
+    --------
+    >>> load_lesson("company-of-heroes", "format: wartools-lesson/1\\nmaps: {}\\nentries: [{id: x}]")
+    Traceback (most recent call last):
+    wartools.lessons.runner.LessonError: lesson company-of-heroes, entry x: missing kind, topic, section, map
+    """
+    where = f"lesson {game}"
+    if text is None:
+        text = resources.files("wartools.lessons").joinpath(f"data/{game}.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    if not isinstance(data, dict) or data.get("format") != "wartools-lesson/1":
+        raise _fail(where, "format must be wartools-lesson/1")
+    from wartools.testing import tiny_map
+
+    maps: dict[str, Map] = {}
+    for name, spec in (data.get("maps") or {}).items():
+        spec = dict(spec)
+        units = [tuple(u) for u in spec.pop("units", [])]
+        spec["edges"] = {(a, b): f for a, b, f in spec.pop("edges", [])}
+        maps[name] = tiny_map(game, spec.pop("columns", 5), spec.pop("rows", 5), units=units,
+                              name=spec.pop("name", name), **spec)
+    entries = []
+    for raw in data.get("entries") or []:
+        eid = raw.get("id", "?") if isinstance(raw, dict) else "?"
+        w = f"{where}, entry {eid}"
+        if not isinstance(raw, dict):
+            raise _fail(w, "an entry is a mapping")
+        missing = [k for k in ("kind", "topic", "section", "map") if k not in raw]
+        if missing:
+            raise _fail(w, f"missing {', '.join(missing)}")
+        if unknown := set(raw) - _KEYS:
+            raise _fail(w, f"unknown field {sorted(unknown)[0]!r}; valid: {', '.join(sorted(_KEYS))}")
+        if raw["kind"] not in ("example", "question"):
+            raise _fail(w, f"kind {raw['kind']!r}: valid are example, question")
+        if raw["kind"] == "question" and ("answer" not in raw or "question" not in raw):
+            raise _fail(w, "a question needs question and answer")
+        entries.append(Entry(game, raw, maps))
+    return Lesson(game, tuple(entries), maps)
