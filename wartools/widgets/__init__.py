@@ -8,10 +8,11 @@ from wartools.widgets.analyst import ScenarioAnalyst
 from wartools.widgets.calibrator import ScanCalibrator
 from wartools.widgets.canvas import MapCanvas, interactive_backend
 from wartools.widgets.editor import MapEditor
+from wartools.widgets.export import ExportBar
 from wartools.widgets.los_explorer import LOSExplorer
 from wartools.widgets.move_planner import MovePlanner
 from wartools.widgets.odds import OddsCalculator, compute_odds, odds_fields
 from wartools.widgets.selfcheck import Feedback, SelfCheck
 
-__all__ = ["Feedback", "LOSExplorer", "MapCanvas", "MapEditor", "MovePlanner", "OddsCalculator",
+__all__ = ["ExportBar", "Feedback", "LOSExplorer", "MapCanvas", "MapEditor", "MovePlanner", "OddsCalculator",
            "ScanCalibrator", "ScenarioAnalyst", "SelfCheck", "compute_odds", "interactive_backend", "odds_fields"]

@@ -20,6 +20,7 @@ import matplotlib
 
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map
+from wartools.render.draw import LABEL_Z
 
 
 def interactive_backend() -> bool:
@@ -45,6 +46,9 @@ class MapCanvas:
                  on_cell: Callable[[Cell], None] | None = None,
                  figsize: tuple[float, float] | None = None) -> None:
         figsize = figsize or readable_figsize(m)
+        self._static: set[Any] | None = None  # the map's own artists, drawn once per map
+        self._overlays: list[Any] = []  # what ``draw`` added last time
+        self._layers: tuple[Any, Any, Any] | None = None  # (size key, map background, labels layer)
         self.map = m
         self.draw_overlays = draw
         self.on_cell = on_cell
@@ -58,8 +62,12 @@ class MapCanvas:
             from matplotlib.figure import Figure
 
             # not registered with pyplot, so a later plt.show() does not draw it again
-            self.figure = Figure(figsize=figsize)
+            from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+            self.figure = Figure(figsize=figsize, dpi=PNG_DPI)
+            FigureCanvasAgg(self.figure)  # an Agg canvas, so the map can be cached as pixels
         self.ax = self.figure.add_subplot()
+        self._frame = (self.ax.get_subplotspec(), self.ax.get_position(original=True))
         if self.interactive:
             canvas = self.figure.canvas
             # ipympl's Canvas widget attributes; matplotlib types figure.canvas as FigureCanvasBase
@@ -76,25 +84,138 @@ class MapCanvas:
         self.view = w.VBox([self.widget, self.hover])
         self.redraw()
 
+    @property
+    def map(self) -> Map:
+        """The map shown; setting another map has the next :meth:`redraw` draw it afresh."""
+        return self._map
+
+    @map.setter
+    def map(self, m: Map) -> None:
+        if getattr(self, "_map", None) is not m:
+            self._static = None
+        self._map = m
+
     def redraw(self) -> None:
-        """Draw the map and the overlays again."""
+        """Show the overlays again: the map is drawn once; each call removes the previous
+        overlay artists, lets ``draw`` add new ones and repaints only what changed (the
+        cached map under them, the overlays, then the cached labels and counters above)."""
         from wartools.render import draw_map
 
-        self.ax.clear()
-        draw_map(self.map, ax=self.ax)
+        for extra in self.figure.axes[1:]:  # a colour bar the last overlays added
+            extra.remove()
+        self.ax.set_subplotspec(self._frame[0])  # and the room it took from the map
+        self.ax.set_position(self._frame[1])
+        if self._static is None:
+            self.ax.clear()
+            draw_map(self.map, ax=self.ax)
+            self.ax.format_coord = self.describe_xy  # type: ignore[method-assign]  # matplotlib documents overriding it
+            self._title = self.ax.get_title()
+            self._limits = (self.ax.get_xlim(), self.ax.get_ylim())
+            self._static = set(self.ax.get_children())
+            self._layers = None
+        else:
+            for artist in self._overlays:
+                artist.remove()
+            self.ax.title.set_text(self._title)
+            self.ax.set_xlim(*self._limits[0])
+            self.ax.set_ylim(*self._limits[1])
+        self.ax.__dict__.pop("_wartools_overlays", None)  # overlay_legend's entries so far
         if self.draw_overlays is not None:
             self.draw_overlays(self.ax, self.map)
-        self.show()
+        self._overlays = [a for a in self.ax.get_children() if a not in self._static]
+        if self.interactive:
+            if self._paint():
+                self.figure.canvas.blit(self.figure.bbox)
+            else:
+                self.figure.canvas.draw_idle()
+        else:
+            self.widget.value = self.png()
 
     def show(self) -> None:
-        """Put what is drawn on the axes on screen (the ipympl canvas, or the PNG fallback)."""
+        """Draw everything on the axes afresh and put it on screen (the ipympl canvas, or the PNG
+        fallback): for canvases that draw their own picture instead of calling :meth:`redraw`."""
         self.ax.format_coord = self.describe_xy  # type: ignore[method-assign]  # matplotlib documents overriding it
+        self._static = None  # what is on the axes is no longer the cached map
         if self.interactive:
             self.figure.canvas.draw_idle()
         else:
-            buf = io.BytesIO()
-            self.figure.savefig(buf, format="png", dpi=PNG_DPI, bbox_inches="tight")
-            self.widget.value = buf.getvalue()
+            self.widget.value = self._savefig_png()
+
+    # --- painting only what changed ----------------------------------------------------------
+    def _paint(self) -> bool:
+        """Compose the picture in the canvas' buffer: cached map, overlays, cached labels and
+        counters, title. False when the canvas cannot (then a full draw is needed)."""
+        import numpy as np
+
+        canvas = self.figure.canvas
+        if not hasattr(canvas, "copy_from_bbox"):
+            return False
+        key = (self.figure.dpi, tuple(self.figure.bbox.bounds), tuple(self.ax.get_position().bounds))
+        if self._layers is None or self._layers[0] != key:
+            self._layers = (key, *self._cache_layers())
+        _, base, top = self._layers
+        renderer = canvas.get_renderer()  # type: ignore[attr-defined]
+        canvas.restore_region(base)  # type: ignore[attr-defined]
+        below = sorted((a for a in self._overlays if a.get_zorder() < LABEL_Z), key=lambda a: a.get_zorder())
+        above = sorted((a for a in self._overlays if a.get_zorder() >= LABEL_Z), key=lambda a: a.get_zorder())
+        for artist in below:
+            artist.draw(renderer)
+        where, rgb, alpha = top  # alpha-blend the labels and counters over what is there
+        pixels = np.asarray(renderer.buffer_rgba())
+        pixels[where + (slice(0, 3),)] = (rgb * alpha + pixels[where + (slice(0, 3),)] * (1 - alpha)).astype(np.uint8)
+        self.ax.title.set_y(1.0)  # right above the map (its axes have no ticks to clear)
+        for artist in [*above, self.ax.title, *self.figure.axes[1:]]:
+            artist.draw(renderer)
+        return True
+
+    def _cache_layers(self) -> tuple[Any, Any]:
+        """Draw the map without overlays, labels and counters (kept as the background region),
+        then the labels and counters alone on a transparent canvas (kept as an image)."""
+        import numpy as np
+
+        canvas = self.figure.canvas
+        hidden = [a for a in [*self._overlays, self.ax.title, *self.figure.axes[1:]] if a.get_visible()]
+        hidden += [a for a in self._static if a.get_zorder() >= LABEL_Z and a.get_visible()]
+        for artist in hidden:
+            artist.set_visible(False)
+        try:
+            canvas.draw()
+            base = canvas.copy_from_bbox(self.figure.bbox)  # type: ignore[attr-defined]
+        finally:
+            for artist in hidden:
+                artist.set_visible(True)
+        renderer = canvas.get_renderer()  # type: ignore[attr-defined]
+        renderer.clear()
+        for artist in sorted((a for a in self._static if a.get_zorder() >= LABEL_Z and a.get_visible()),
+                             key=lambda a: a.get_zorder()):
+            artist.draw(renderer)
+        layer = np.asarray(renderer.buffer_rgba())
+        where = np.nonzero(layer[..., 3])
+        alpha = layer[where][:, 3:4].astype(np.float32) / 255
+        rgb = layer[where][:, :3].astype(np.float32)  # Agg's buffer is not premultiplied
+        return base, (where, rgb, alpha)
+
+    def png(self) -> bytes:
+        """The current picture as PNG bytes, cropped to what is drawn (the PNG fallback)."""
+        import numpy as np
+        from PIL import Image
+
+        if not self._paint():
+            return self._savefig_png()
+        pixels = np.asarray(self.figure.canvas.get_renderer().buffer_rgba())  # type: ignore[attr-defined]
+        ink = pixels[..., :3].min(axis=2) < 250
+        rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+        if len(rows):
+            (r0, r1), (c0, c1), pad = (rows[0], rows[-1]), (cols[0], cols[-1]), 8
+            pixels = pixels[max(r0 - pad, 0):r1 + pad + 1, max(c0 - pad, 0):c1 + pad + 1]
+        buf = io.BytesIO()
+        Image.fromarray(pixels).save(buf, format="png", compress_level=1)
+        return buf.getvalue()
+
+    def _savefig_png(self) -> bytes:
+        buf = io.BytesIO()
+        self.figure.savefig(buf, format="png", dpi=PNG_DPI, bbox_inches="tight")
+        return buf.getvalue()
 
     def describe_xy(self, x: float | None, y: float | None) -> str:
         """What the status line says for the mouse at data ``(x, y)``: the cell and what is there

@@ -18,6 +18,7 @@ from wartools.grids.base import Cell
 from wartools.mapmodel import Map
 from wartools.widgets.canvas import MapCanvas
 from wartools.widgets.common import NONE, cell_options, error, pre
+from wartools.widgets.export import ExportBar
 
 FROM_MAP = "(unit on cell)"
 
@@ -62,7 +63,8 @@ class LOSExplorer:
                     self.indirect, self.dead]
         if self.canvas.interactive:
             controls.append(self.click_sets)
-        self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.view]), self.info])
+        self.export_bar = ExportBar(self.canvas, self.answer, default="line-of-sight.png")
+        self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.view]), self.info, self.export_bar.widget])
         self.update()
 
     # --- plain logic --------------------------------------------------------------------
@@ -80,6 +82,14 @@ class LOSExplorer:
             self.observer.value = self.map.label(cell)
         else:
             self.target.value = self.map.label(cell)
+
+    def answer(self) -> dict[str, Any]:
+        """What is on screen as JSON data (what the export button writes beside the picture)."""
+        label = self.map.label
+        return {"map": self.map.name, "observer": self.observer.value, "options": self.options(),
+                "seen": sorted(label(c) for c in self.viewshed),
+                "line_of_sight": None if self.result is None else self.result.to_json(full=True),
+                "dead_ground": sorted(label(c) for c in self.dead_ground) if self.dead.value else None}
 
     def observer_side(self) -> str | None:
         units = self.map.units_at(self.observer.value)

@@ -18,6 +18,7 @@ from wartools.grids.base import Cell
 from wartools.mapmodel import Map
 from wartools.widgets.canvas import MapCanvas
 from wartools.widgets.common import NONE, cell_options, error, pre
+from wartools.widgets.export import ExportBar
 
 FROM_MAP = "(unit on start)"
 
@@ -63,7 +64,8 @@ class MovePlanner:
         controls = [self.start, self.goal, self.unit, self.side, self.budget, self.turns, self.night]
         if self.canvas.interactive:
             controls.append(self.click_sets)
-        self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.view]), self.info])
+        self.export_bar = ExportBar(self.canvas, self.answer, default="movement.png")
+        self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.view]), self.info, self.export_bar.widget])
         self.update()
 
     # --- plain logic --------------------------------------------------------------------
@@ -76,6 +78,17 @@ class MovePlanner:
 
     def unit_type(self) -> str | None:
         return None if self.unit.value == FROM_MAP else self.unit.value
+
+    def answer(self) -> dict[str, Any]:
+        """What is on screen as JSON data (what the export button writes beside the picture)."""
+        return {"map": self.map.name, "start": self.start.value,
+                "goal": None if self.goal.value == NONE else self.goal.value,
+                "unit": self.unit_type(), "budget": self.budget.value or None, "situation": self.situation(),
+                "reach": None if self.reach is None else self.reach.to_json(),
+                "path": None if self.result is None else self.result.to_json(),
+                "turn_plan": None if self.plan is None else self.plan.to_json(),
+                "alternatives": [r.to_json() for r in self.alternatives],
+                "route_in_turns": [leg.to_json() for leg in self.legs]}
 
     def on_cell(self, cell: Cell) -> None:
         """A click on ``cell``: set the start or the goal, as the toggle says."""
