@@ -103,7 +103,8 @@ class MapCanvas:
 
         for extra in self.figure.axes[1:]:  # a colour bar the last overlays added
             extra.remove()
-        self.ax.set_subplotspec(self._frame[0])  # and the room it took from the map
+        if self._frame[0] is not None:  # and the room it took from the map
+            self.ax.set_subplotspec(self._frame[0])
         self.ax.set_position(self._frame[1])
         if self._static is None:
             self.ax.clear()
@@ -173,9 +174,9 @@ class MapCanvas:
         then the labels and counters alone on a transparent canvas (kept as an image)."""
         import numpy as np
 
-        canvas = self.figure.canvas
+        canvas, static = self.figure.canvas, self._static or set()
         hidden = [a for a in [*self._overlays, self.ax.title, *self.figure.axes[1:]] if a.get_visible()]
-        hidden += [a for a in self._static if a.get_zorder() >= LABEL_Z and a.get_visible()]
+        hidden += [a for a in static if a.get_zorder() >= LABEL_Z and a.get_visible()]
         for artist in hidden:
             artist.set_visible(False)
         try:
@@ -186,7 +187,7 @@ class MapCanvas:
                 artist.set_visible(True)
         renderer = canvas.get_renderer()  # type: ignore[attr-defined]
         renderer.clear()
-        for artist in sorted((a for a in self._static if a.get_zorder() >= LABEL_Z and a.get_visible()),
+        for artist in sorted((a for a in static if a.get_zorder() >= LABEL_Z and a.get_visible()),
                              key=lambda a: a.get_zorder()):
             artist.draw(renderer)
         layer = np.asarray(renderer.buffer_rgba())
