@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to run as root unless told (containers, CI machines)
 LABFLAGS ?= $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: setup lab test browser benchmarks clean
+.PHONY: setup lab app test browser benchmarks clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,10 @@ setup: $(STAMP)
 # served from the repository root, so notebooks/, maps/ and scenarios/ are all in the file browser
 lab: setup
 	$(BIN)/jupyter lab $(LABFLAGS) --ServerApp.root_dir=. notebooks/00_start_here.ipynb
+
+# an extra: the line-of-sight explorer and the scenario analyst as a web app (Voila, no code shown)
+app: setup
+	$(BIN)/voila --no-browser app/wartools_app.ipynb
 
 # Installs Debian's chromium for the real-browser test when it is missing and we may
 # (root with apt-get); otherwise that one test is skipped and says why.

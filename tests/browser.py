@@ -132,3 +132,56 @@ def run_all_cells(page, lab: Lab, notebook: str) -> None:  # type: ignore[no-unt
                            ".jp-KernelStatus, .jp-Toolbar-kernelStatus", timeout=30_000, state="attached")
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+
+
+class Voila:
+    """A Voila server on 127.0.0.1 serving one notebook as a web app (``make app``)."""
+
+    def __init__(self, notebook: Path, home: Path) -> None:
+        self.port = _free_port()
+        env = dict(os.environ)
+        for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR"):
+            folder = home / name.lower()
+            folder.mkdir(parents=True, exist_ok=True)
+            env[name] = str(folder)
+        home.mkdir(parents=True, exist_ok=True)
+        self.log = open(home / "voila.log", "w")  # noqa: SIM115 - closed in stop()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1",
+             str(notebook)],
+            env=env, stdout=self.log, stderr=subprocess.STDOUT, cwd=notebook.parent)
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"Voila exited: see {home / 'voila.log'}")
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                return
+            time.sleep(0.5)
+        self.stop()
+        raise TimeoutError("Voila did not start listening")
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+@contextlib.contextmanager
+def running_voila(repo: Path, work: Path) -> Iterator[Voila]:
+    """The app (``app/wartools_app.ipynb``) served from a scratch copy of the app, maps and scenarios."""
+    root = work / "site"
+    for folder in ("app", "maps", "scenarios"):
+        shutil.copytree(repo / folder, root / folder,
+                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "kernel-ipc-*"))
+    server = Voila(root / "app" / "wartools_app.ipynb", work / "home")
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -48,6 +48,7 @@ class MapCanvas:
         figsize = figsize or readable_figsize(m)
         self._static: set[Any] | None = None  # the map's own artists, drawn once per map
         self._overlays: list[Any] = []  # what ``draw`` added last time
+        self._drawing = self._shown = False  # drawing our cached layers / ipympl has shown a picture
         self._layers: tuple[Any, Any, Any] | None = None  # (size key, map background, labels layer)
         self.map = m
         self.draw_overlays = draw
@@ -75,6 +76,7 @@ class MapCanvas:
             canvas.toolbar_visible = False  # type: ignore[attr-defined]
             canvas.mpl_connect("button_press_event", self.handle_click)
             canvas.mpl_connect("motion_notify_event", self.handle_hover)
+            canvas.mpl_connect("draw_event", self._on_draw)
             self.widget: w.Widget = canvas
         else:
             self.widget = w.Image(format="png", layout=w.Layout(max_width="100%"))
@@ -106,7 +108,8 @@ class MapCanvas:
         if self._frame[0] is not None:  # and the room it took from the map
             self.ax.set_subplotspec(self._frame[0])
         self.ax.set_position(self._frame[1])
-        if self._static is None:
+        fresh = self._static is None
+        if fresh:
             self.ax.clear()
             draw_map(self.map, ax=self.ax)
             self.ax.format_coord = self.describe_xy  # type: ignore[method-assign]  # matplotlib documents overriding it
@@ -125,7 +128,9 @@ class MapCanvas:
             self.draw_overlays(self.ax, self.map)
         self._overlays = [a for a in self.ax.get_children() if a not in self._static]
         if self.interactive:
-            if self._paint():
+            # the first picture goes the ordinary way (ipympl sizes its view from it); later
+            # ones are composed here and sent as they are
+            if not fresh and self._shown and self._paint():
                 self.figure.canvas.blit(self.figure.bbox)
             else:
                 self.figure.canvas.draw_idle()
@@ -143,6 +148,11 @@ class MapCanvas:
             self.widget.value = self._savefig_png()
 
     # --- painting only what changed ----------------------------------------------------------
+    def _on_draw(self, _event: Any) -> None:
+        """A draw the browser asked for (not one of ours): from now on pictures can be sent."""
+        if not self._drawing:
+            self._shown = True
+
     def _paint(self) -> bool:
         """Compose the picture in the canvas' buffer: cached map, overlays, cached labels and
         counters, title. False when the canvas cannot (then a full draw is needed)."""
@@ -180,9 +190,11 @@ class MapCanvas:
         for artist in hidden:
             artist.set_visible(False)
         try:
+            self._drawing = True
             canvas.draw()
             base = canvas.copy_from_bbox(self.figure.bbox)  # type: ignore[attr-defined]
         finally:
+            self._drawing = False
             for artist in hidden:
                 artist.set_visible(True)
         renderer = canvas.get_renderer()  # type: ignore[attr-defined]
