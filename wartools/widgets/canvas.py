@@ -126,7 +126,7 @@ class MapCanvas:
         self.ax.__dict__.pop("_wartools_overlays", None)  # overlay_legend's entries so far
         if self.draw_overlays is not None:
             self.draw_overlays(self.ax, self.map)
-        self._overlays = [a for a in self.ax.get_children() if a not in self._static]
+        self._overlays = [a for a in self.ax.get_children() if a not in (self._static or set())]
         if self.interactive:
             # the first picture goes the ordinary way (ipympl sizes its view from it); later
             # ones are composed here and sent as they are
