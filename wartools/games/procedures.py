@@ -149,13 +149,6 @@ class OddsProcedure:
     params: tuple[Param, ...]
     runner: Callable[[Game, dict[str, Any]], OddsAnswer]
 
-    def param(self, name: str) -> Param:
-        """The parameter called ``name``."""
-        for p in self.params:
-            if p.name == name:
-                return p
-        raise WartoolsError(f"unknown odds input {name!r}; valid: {', '.join(p.name for p in self.params)}")
-
     def run(self, game: Game, values: Mapping[str, Any]) -> OddsAnswer:
         """Check ``values`` (by parameter name; missing ones take their default) and run."""
         known = {p.name for p in self.params}

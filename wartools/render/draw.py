@@ -14,7 +14,7 @@ from wartools.games.style import EdgeStyle, FeatureMarker
 from wartools.grids import Edge
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map
-from wartools.render.style import (FALLBACK_EDGE, FALLBACK_FEATURE, FALLBACK_OBJECTIVE, FALLBACK_TERRAIN,
+from wartools.render.style import (COUNT_CMAP, FALLBACK_EDGE, FALLBACK_FEATURE, FALLBACK_OBJECTIVE, FALLBACK_TERRAIN,
                                    OBJECTIVE_MARKERS, ROAD_STYLES, side_colour, unit_abbreviation)
 
 
@@ -343,7 +343,7 @@ def shade(ax: Any, m: Map, cells: Iterable[Cell | str], meaning: str, label: str
     return ax
 
 
-def heat_cells(ax: Any, m: Map, values: Mapping[Cell, float], cmap: str = "viridis",
+def heat_cells(ax: Any, m: Map, values: Mapping[Cell, float], cmap: str = COUNT_CMAP,
                gid: str = "heat", colorbar: str | None = None) -> Any:
     """Colour cells by a number (coverage counts, costs ...), with an optional colour bar."""
     from matplotlib.collections import PolyCollection
