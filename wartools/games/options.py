@@ -30,9 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wartools.errors import WartoolsError
-
-#: option values are small: a bool, a whole number in this range, or one of a few names
-INT_LIMIT = 1_000_000
+from wartools.limits import ANY_INT, LimitError, parse_int
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
@@ -125,11 +123,12 @@ class Option:
                 return text in _TRUE
             raise OptionError(f"option {self.name}: expected true or false, got {value!r}")
         if kind == "int":
-            if isinstance(value, bool) or not (isinstance(value, int) or text.lstrip("-").isdigit()):
+            if isinstance(value, bool):
                 raise OptionError(f"option {self.name}: expected a whole number, got {value!r}")
-            if len(text) > 8 or abs(int(text)) > INT_LIMIT:
-                raise OptionError(f"option {self.name}: {value!r} is beyond the limit of ±{INT_LIMIT}")
-            return int(text)
+            try:
+                return parse_int(f"option {self.name}", text, ANY_INT)
+            except LimitError as exc:
+                raise OptionError(str(exc)) from None
         if self.choices and text not in self.choices:
             raise OptionError(f"option {self.name}: unknown value {value!r}; valid: {', '.join(self.choices)}")
         return text
