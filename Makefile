@@ -10,10 +10,11 @@ LABFLAGS ?= $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: setup lab app test browser benchmarks clean
 
+# (setuptools' build warnings about editable installs are not for a newcomer's eyes)
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test]" --config-settings editable_mode=compat
+	PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet -e ".[test]"
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
 	@touch $(STAMP)
 
