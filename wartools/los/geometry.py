@@ -21,12 +21,12 @@ Examples
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 
+from wartools.cache import LRU
 from wartools.grids.base import Cell, Edge
 from wartools.los.templates import DENSE_MAX, Templates, cached_templates, directions, frame_for, templates_for
 from wartools.los.walk import Keep, ranges, walk
@@ -335,18 +335,9 @@ def _dense_size(geo: MapGeometry, reach: int) -> int:
     return size
 
 
-_GEOMETRIES: OrderedDict[str, MapGeometry] = OrderedDict()
+_GEOMETRIES: LRU[MapGeometry] = LRU(64)
 
 
 def geometry(m: Map) -> MapGeometry:
     """The cached :class:`MapGeometry` of a map (keyed by its content fingerprint)."""
-    key = m.fingerprint
-    geo = _GEOMETRIES.get(key)
-    if geo is None:
-        geo = MapGeometry(m)
-        _GEOMETRIES[key] = geo
-        while len(_GEOMETRIES) > 64:
-            _GEOMETRIES.popitem(last=False)
-    else:
-        _GEOMETRIES.move_to_end(key)
-    return geo
+    return _GEOMETRIES.get_or_make(m.fingerprint, lambda: MapGeometry(m))
