@@ -12,7 +12,6 @@ import argparse
 _CI = "maps/combat-infantry-river-crossing.yaml"
 _COH = "maps/company-of-heroes-crossroads.yaml"
 _HON = "maps/heroes-of-normandie-dog-red.yaml"
-_COF = "maps/conflict-of-heroes-hill-112.yaml"
 _SCEN = "scenarios/combat-infantry-saint-remy.yaml"
 _POS = "scenarios/positions/combat-infantry-saint-remy.yaml"
 _HON_SCEN = "scenarios/heroes-of-normandie-dog-red.yaml"

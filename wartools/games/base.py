@@ -178,11 +178,10 @@ class Game:
 
     def option(self, name: str) -> Any:
         """The value in force of option ``name``."""
-        try:
+        if name in self._settings:
             return self._settings[name]
-        except KeyError:
-            raise OptionError(f"{self.id} has no option {name!r}; valid: "
-                              f"{', '.join(self._settings) or 'none'}") from None
+        self.option_spec(name)          # raises, naming the valid options
+        raise AssertionError(name)      # pragma: no cover - every declared option has a setting
 
     def option_spec(self, name: str) -> Option:
         """The declared :class:`Option` called ``name``."""
