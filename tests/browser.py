@@ -45,39 +45,19 @@ def _get_json(url: str) -> object:
         return json.loads(response.read())
 
 
-class Lab:
-    """A running JupyterLab server on 127.0.0.1 serving ``root``."""
+class _Server:
+    """A Jupyter server process with its own config folders under ``home`` and a log file."""
 
-    def __init__(self, root: Path, home: Path) -> None:
-        self.root, self.token, self.port = root, secrets.token_hex(16), _free_port()
+    def _launch(self, args: list[str], home: Path, folders: tuple[str, ...], log: str, cwd: Path) -> None:
         env = dict(os.environ)
-        for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_WORKSPACES_DIR",
-                     "JUPYTERLAB_SETTINGS_DIR"):
+        for name in folders:
             folder = home / name.lower()
             folder.mkdir(parents=True, exist_ok=True)
             env[name] = str(folder)
-        labconfig = home / "jupyter_config_dir" / "labconfig"
-        labconfig.mkdir(parents=True, exist_ok=True)
-        (labconfig / "page_config.json").write_text(json.dumps(
-            {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
-        self.log = open(home / "jupyterlab.log", "w")  # noqa: SIM115 - closed in stop()
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ServerApp.ip=127.0.0.1",
-             f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
-             f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={root}",
-             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-            env=env, stdout=self.log, stderr=subprocess.STDOUT, cwd=root)
-        self._wait_until(lambda: _get_json(self.api("status")), 90, "JupyterLab did not start")
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def api(self, path: str) -> str:
-        return f"{self.base}/api/{path}?token={self.token}"
-
-    def url(self, notebook: str) -> str:
-        return f"{self.base}/lab/tree/{notebook}?reset&token={self.token}"
+        home.mkdir(parents=True, exist_ok=True)
+        self.log = open(home / log, "w")  # noqa: SIM115 - closed in stop()
+        self.process = subprocess.Popen([sys.executable, "-m", *args], env=env, stdout=self.log,
+                                        stderr=subprocess.STDOUT, cwd=cwd)
 
     def _wait_until(self, probe, seconds: float, message: str):  # type: ignore[no-untyped-def]
         deadline = time.monotonic() + seconds
@@ -91,14 +71,6 @@ class Lab:
             time.sleep(0.5)
         raise TimeoutError(message)
 
-    def wait_for_idle_kernel(self, notebook: str, seconds: float = 120) -> None:
-        """Wait until the notebook has a kernel session whose kernel is idle."""
-        def ready() -> bool:
-            sessions = _get_json(self.api("sessions"))
-            return any(s.get("path", "").endswith(notebook) and s.get("kernel")
-                       and s["kernel"].get("execution_state") == "idle" for s in sessions)  # type: ignore[union-attr]
-        self._wait_until(ready, seconds, f"no idle kernel for {notebook}")
-
     def stop(self) -> None:
         self.process.terminate()
         try:
@@ -106,6 +78,43 @@ class Lab:
         except subprocess.TimeoutExpired:
             self.process.kill()
         self.log.close()
+
+
+class Lab(_Server):
+    """A running JupyterLab server on 127.0.0.1 serving ``root``."""
+
+    def __init__(self, root: Path, home: Path) -> None:
+        self.root, self.token, self.port = root, secrets.token_hex(16), _free_port()
+        labconfig = home / "jupyter_config_dir" / "labconfig"
+        labconfig.mkdir(parents=True, exist_ok=True)
+        (labconfig / "page_config.json").write_text(json.dumps(
+            {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
+        self._launch(
+            ["jupyterlab", "--no-browser", "--allow-root", "--ServerApp.ip=127.0.0.1",
+             f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
+             f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={root}",
+             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+            home, ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_WORKSPACES_DIR",
+                   "JUPYTERLAB_SETTINGS_DIR"), "jupyterlab.log", root)
+        self._wait_until(lambda: _get_json(self.api("status")), 90, "JupyterLab did not start")
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def api(self, path: str) -> str:
+        return f"{self.base}/api/{path}?token={self.token}"
+
+    def url(self, notebook: str) -> str:
+        return f"{self.base}/lab/tree/{notebook}?reset&token={self.token}"
+
+    def wait_for_idle_kernel(self, notebook: str, seconds: float = 120) -> None:
+        """Wait until the notebook has a kernel session whose kernel is idle."""
+        def ready() -> bool:
+            sessions = _get_json(self.api("sessions"))
+            return any(s.get("path", "").endswith(notebook) and s.get("kernel")
+                       and s["kernel"].get("execution_state") == "idle" for s in sessions)  # type: ignore[union-attr]
+        self._wait_until(ready, seconds, f"no idle kernel for {notebook}")
 
 
 @contextlib.contextmanager
@@ -134,22 +143,13 @@ def run_all_cells(page, lab: Lab, notebook: str) -> None:  # type: ignore[no-unt
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
 
 
-class Voila:
+class Voila(_Server):
     """A Voila server on 127.0.0.1 serving one notebook as a web app (``make app``)."""
 
     def __init__(self, notebook: Path, home: Path) -> None:
         self.port = _free_port()
-        env = dict(os.environ)
-        for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR"):
-            folder = home / name.lower()
-            folder.mkdir(parents=True, exist_ok=True)
-            env[name] = str(folder)
-        home.mkdir(parents=True, exist_ok=True)
-        self.log = open(home / "voila.log", "w")  # noqa: SIM115 - closed in stop()
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1",
-             str(notebook)],
-            env=env, stdout=self.log, stderr=subprocess.STDOUT, cwd=notebook.parent)
+        self._launch(["voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1", str(notebook)],
+                     home, ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR"), "voila.log", notebook.parent)
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -163,14 +163,6 @@ class Voila:
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/"
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
 
 
 @contextlib.contextmanager
