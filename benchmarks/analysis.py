@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import statistics
-import time
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import yaml
@@ -33,6 +31,8 @@ from wartools.grids import HexGrid
 from wartools.los import line_of_sight
 from wartools.movement import alternatives, route_in_turns
 from wartools.scenario import loads_scenario
+
+from movement import timed  # benchmarks/movement.py: run as a script, this folder is on sys.path
 
 RADIUS = 20
 TERRAIN = ("open", "field", "brush", "woods", "building")
@@ -70,15 +70,6 @@ def make_board(seed: int) -> Board:
             "turns": 6, "first": "Soviet", "sides": {s: {"units": u} for s, u in units.items()},
             "objectives": objectives, "victory": {"levels": [{"result": "draw", "otherwise": True}]}}
     return Board.of(loads_scenario(yaml.safe_dump(data)))
-
-
-def timed(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-    times, out = [], None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times), out
 
 
 def threat_loop(board: Board, side: str, target: str) -> dict[Any, tuple[Fraction, Fraction]]:
