@@ -22,7 +22,7 @@ import numpy as np
 from wartools.calibrate import DEFAULT_TOLERANCE, Calibration, CalibrationError, fit_grid, load_image
 from wartools.errors import WartoolsError
 from wartools.grids.labels import SCHEMES
-from wartools.widgets.canvas import interactive_backend
+from wartools.widgets.canvas import interactive_backend, widget_figure
 from wartools.widgets.common import error, pre
 
 DETECT = "detect"
@@ -58,20 +58,10 @@ class ScanCalibrator:
         self.fit_button.on_click(lambda _b: self.fit())
         self.info = w.HTML()
         self.interactive = interactive_backend()
-        if self.interactive:
-            import matplotlib.pyplot as plt
-
-            with plt.ioff():
-                self.figure = plt.figure(figsize=figsize)
-        else:
-            from matplotlib.figure import Figure
-
-            self.figure = Figure(figsize=figsize)
+        self.figure = widget_figure(figsize, self.interactive, dpi=None)
         self.ax = self.figure.add_subplot()
         if self.interactive:
             canvas = self.figure.canvas
-            canvas.header_visible = False  # type: ignore[attr-defined]
-            canvas.toolbar_visible = False  # type: ignore[attr-defined]
             canvas.mpl_connect("button_press_event", self._on_press)
             self.view: w.Widget = canvas
         else:

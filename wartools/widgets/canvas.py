@@ -13,7 +13,7 @@ import io
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 import matplotlib
@@ -21,6 +21,9 @@ import matplotlib
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map
 from wartools.render.draw import LABEL_Z
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 
 def interactive_backend() -> bool:
@@ -54,26 +57,11 @@ class MapCanvas:
         self.draw_overlays = draw
         self.on_cell = on_cell
         self.interactive = interactive_backend()
-        if self.interactive:
-            import matplotlib.pyplot as plt
-
-            with plt.ioff():  # ipympl needs a pyplot figure for its canvas widget
-                self.figure = plt.figure(figsize=figsize)
-        else:
-            from matplotlib.figure import Figure
-
-            # not registered with pyplot, so a later plt.show() does not draw it again
-            from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-            self.figure = Figure(figsize=figsize, dpi=PNG_DPI)
-            FigureCanvasAgg(self.figure)  # an Agg canvas, so the map can be cached as pixels
+        self.figure = widget_figure(figsize, self.interactive)
         self.ax = self.figure.add_subplot()
         self._frame = (self.ax.get_subplotspec(), self.ax.get_position(original=True))
         if self.interactive:
             canvas = self.figure.canvas
-            # ipympl's Canvas widget attributes; matplotlib types figure.canvas as FigureCanvasBase
-            canvas.header_visible = False  # type: ignore[attr-defined]
-            canvas.toolbar_visible = False  # type: ignore[attr-defined]
             canvas.mpl_connect("button_press_event", self.handle_click)
             canvas.mpl_connect("motion_notify_event", self.handle_hover)
             canvas.mpl_connect("draw_event", self._on_draw)
@@ -270,6 +258,36 @@ class MapCanvas:
 #: labels of about 10 px or more: the PNG fallback's resolution and the map's scale
 PNG_DPI = 110
 INCHES_PER_CELL = 0.62
+
+
+def widget_figure(figsize: tuple[float, float], interactive: bool, dpi: float | None = PNG_DPI) -> Figure:
+    """A figure for a widget: on ipympl a pyplot figure whose canvas is the widget (header and
+    toolbar hidden); otherwise one with an Agg canvas, not registered with pyplot (so a later
+    ``plt.show()`` does not draw it again) and cacheable as pixels.
+
+    ``dpi=None`` takes matplotlib's default.
+
+    Examples
+    --------
+    >>> figure = widget_figure((4.0, 3.0), interactive=False)
+    >>> figure.dpi, type(figure.canvas).__name__
+    (110, 'FigureCanvasAgg')
+    """
+    if interactive:
+        import matplotlib.pyplot as plt
+
+        with plt.ioff():  # ipympl needs a pyplot figure for its canvas widget
+            figure = plt.figure(figsize=figsize)
+        # ipympl's Canvas widget attributes; matplotlib types figure.canvas as FigureCanvasBase
+        figure.canvas.header_visible = False  # type: ignore[attr-defined]
+        figure.canvas.toolbar_visible = False  # type: ignore[attr-defined]
+        return figure
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=figsize, dpi=dpi)
+    FigureCanvasAgg(figure)
+    return figure
 
 
 def readable_figsize(m: Map) -> tuple[float, float]:
