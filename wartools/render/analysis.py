@@ -67,14 +67,9 @@ def draw_setup(a: SetupAdvice, ax: Any = None, *, top: int = 10) -> Any:
     return ax
 
 
-def draw_route(ax: Any, board_map: Any, cells: Any, colour: str = "#1f77b4", gid: str = "route") -> Any:
-    """A route's cells as arrows."""
-    return draw_path(ax, board_map, cells, color=colour, gid=gid)
-
-
 def draw_cells(ax: Any, board_map: Any, cells: Any, colour: str = "#2ca02c", gid: str = "cells") -> Any:
     """Shade some cells (attackers, objectives, advice)."""
     return highlight_cells(ax, board_map, cells, color=colour, gid=gid)
 
 
-__all__ = ["draw_cells", "draw_route", "draw_route_answer", "draw_setup", "draw_threat"]
+__all__ = ["draw_cells", "draw_route_answer", "draw_setup", "draw_threat"]
