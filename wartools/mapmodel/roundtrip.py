@@ -56,14 +56,13 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import yaml
 
 from wartools.errors import WartoolsError
+from wartools.mapmodel.yamlguard import LOADER
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel.model import Map
 
 Node: TypeAlias = Any          # a yaml.Node (PyYAML ships no type hints)
 Edit = tuple[int, int, str]
-#: the C parser when PyYAML has libyaml (same nodes and character positions, much faster)
-_COMPOSER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class _CannotPatch(Exception):
@@ -338,7 +337,7 @@ def _parsed(text: str) -> tuple[Map, Node]:
     """The map a document describes and its node tree (kept for the next save of the same text)."""
     from wartools.mapmodel import loads_map
 
-    return loads_map(text), yaml.compose(text, Loader=_COMPOSER)
+    return loads_map(text), yaml.compose(text, Loader=LOADER)
 
 
 def patch_document(text: str, new: Map) -> str | None:
