@@ -196,23 +196,22 @@ class EditSession:
     def _labels(self, cells: Iterable[Cell | str]) -> list[str]:
         return [self.map.label(self.map.cell(c)) for c in cells]
 
-    def paint(self, cells: Iterable[Cell | str], terrain: str) -> Change:
-        """Set the terrain of ``cells`` (labels or cells)."""
+    def _paint_cells(self, action: str, cells: Iterable[Cell | str], what: str, **values: Any) -> Change:
+        """Apply ``Map.painted(cells, **values)`` as ``action``, noting "<cells>: <what>"."""
         cells = list(cells)
         try:
             where = " ".join(self._labels(cells))
         except WartoolsError as exc:
-            return self._note(Change("paint", False, str(exc)))
-        return self.apply("paint", lambda m: m.painted(cells, terrain=terrain), f"{where}: {terrain}")
+            return self._note(Change(action, False, str(exc)))
+        return self.apply(action, lambda m: m.painted(cells, **values), f"{where}: {what}")
+
+    def paint(self, cells: Iterable[Cell | str], terrain: str) -> Change:
+        """Set the terrain of ``cells`` (labels or cells)."""
+        return self._paint_cells("paint", cells, terrain, terrain=terrain)
 
     def set_elevation(self, cells: Iterable[Cell | str], level: int) -> Change:
         """Set the elevation level of ``cells``."""
-        cells = list(cells)
-        try:
-            where = " ".join(self._labels(cells))
-        except WartoolsError as exc:
-            return self._note(Change("elevation", False, str(exc)))
-        return self.apply("elevation", lambda m: m.painted(cells, elevation=level), f"{where}: level {level}")
+        return self._paint_cells("elevation", cells, f"level {level}", elevation=level)
 
     def toggle_edge(self, a: Cell | str, b: Cell | str, feature: str) -> Change:
         """Add ``feature`` to the hexside/interspace between ``a`` and ``b``, or remove it if there."""
