@@ -249,10 +249,6 @@ class Scenario:
                  for u in self.units() if u.cell is not None}
         return Position(turn=1, units=units, scenario=self.name)
 
-    def start_units(self) -> tuple[Unit, ...]:
-        """The set-up units as map units (the scenario's suggested set-up)."""
-        return self.start().map_units(self)
-
     def board(self, position: Position | None = None) -> Map:
         """The map with the position's units on it (the start by default), for the engines."""
         p = position or self.start()
