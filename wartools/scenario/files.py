@@ -88,14 +88,7 @@ def scenario_to_dict(s: Scenario) -> dict[str, Any]:
                 e["cell"] = lab(u.cell)
             if u.enters is not None:
                 e["enters"] = u.enters.to_dict()
-            for key in ("name", "steps", "vp"):
-                if getattr(u, key) is not None:
-                    e[key] = getattr(u, key)
-            if u.hidden:
-                e["hidden"] = True
-            if u.tags:
-                e["tags"] = list(u.tags)
-            units.append(e)
+            units.append(_unit_entry(e, u, ("name", "steps", "vp"), "hidden"))
         d["units"] = units
         sides[name] = d
     out["sides"] = sides
@@ -113,6 +106,18 @@ def scenario_to_dict(s: Scenario) -> dict[str, Any]:
                    for lv in s.victory.levels]
     out["victory"] = v
     return out
+
+
+def _unit_entry(e: dict[str, Any], u: Any, keys: tuple[str, ...], flag: str) -> dict[str, Any]:
+    """``e`` with ``u``'s set ``keys``, its ``flag`` when true, and its tags (a scenario unit or a unit state)."""
+    for key in keys:
+        if getattr(u, key) is not None:
+            e[key] = getattr(u, key)
+    if getattr(u, flag):
+        e[flag] = True
+    if u.tags:
+        e["tags"] = list(u.tags)
+    return e
 
 
 def _from_map(s: Scenario, o: Objective) -> Objective | None:
@@ -140,14 +145,7 @@ def position_to_dict(s: Scenario, p: Position) -> dict[str, Any]:
     units = []
     for st in p.units.values():
         e: dict[str, Any] = {"id": st.id, "cell": lab(st.cell) if st.cell is not None else None}
-        for key in ("steps", "health", "pins"):
-            if getattr(st, key) is not None:
-                e[key] = getattr(st, key)
-        if st.suppressed:
-            e["suppressed"] = True
-        if st.tags:
-            e["tags"] = list(st.tags)
-        units.append(e)
+        units.append(_unit_entry(e, st, ("steps", "health", "pins"), "suppressed"))
     out["units"] = units
     for key in ("eliminated", "off_map", "events", "surrendered"):
         if getattr(p, key):
