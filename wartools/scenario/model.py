@@ -237,8 +237,8 @@ class Scenario:
         if not values:
             return self
         game = self.game.with_options(**values)
-        options = {**self.options, **{o.name: game.option(o.name) for o in game.options
-                                      if o.name in {k.replace("_", "-") for k in values}}}
+        changed = {k.replace("_", "-") for k in values}
+        options = {**self.options, **{o.name: game.option(o.name) for o in game.options if o.name in changed}}
         return dataclasses.replace(self, game=game, options=options)
 
     def start(self) -> Position:
