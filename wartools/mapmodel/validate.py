@@ -16,7 +16,8 @@ from wartools.grids import Edge, Grid, HexGrid, SquareGrid
 from wartools.grids.base import Cell
 from wartools.grids.numbering import AxisNumbering, Numbering, Stagger
 from wartools.limits import (ANY_INT, BOARD_SIDE, CELLS_REASON, ELEVATION, MAX_ARG_CHARS, MAX_CELLS, MAX_FLOAT,
-                             MAX_LABEL_CHARS, MAX_NAME_CHARS, OBJECTIVE_VALUE, STRENGTH, IntLimit, shown)
+                             MAX_LABEL_CHARS, MAX_NAME_CHARS, OBJECTIVE_VALUE, STRENGTH, IntLimit, LimitError,
+                             check_int, shown)
 from wartools.mapmodel.image import BoardImage
 from wartools.mapmodel.parts import FORMAT, OBJECTIVE_KINDS, ROAD_KINDS, TOP_KEYS, UNIT_KEYS, Objective, Road, Unit
 
@@ -53,9 +54,10 @@ class _Checker:
     def bounded_int(self, data: Any, path: tuple[Any, ...], limit: IntLimit) -> int:
         """An integer within ``limit``."""
         self.typed(data, path, int, "an integer")
-        if not limit.low <= data <= limit.high:
-            raise self.fail(path, f"{shown(data)} is outside the limit {limit} ({limit.what})")
-        return int(data)
+        try:
+            return int(check_int("", data, limit))
+        except LimitError as exc:
+            raise self.fail(path, str(exc)) from None
 
     def mapping(self, data: Any, path: tuple[Any, ...], allowed: tuple[str, ...] | None = None,
                 required: tuple[str, ...] = ()) -> dict[str, Any]:
