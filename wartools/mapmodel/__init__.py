@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from typing import Any
 
 import yaml
 
@@ -61,6 +62,20 @@ def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
 _Dumper.add_representer(str, _represent_str)
 
 
+def dump_yaml(data: Any) -> str:
+    """``data`` as block-style YAML in the layout of our files (keys in order, odd strings quoted).
+
+    Examples
+    --------
+    >>> print(dump_yaml({"name": "m", "cells": ["C4", "C5"], "note": "a\x85b"}), end="")
+    name: m
+    cells: [C4, C5]
+    note: "a\\Nb"
+    """
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None,
+                     width=100)
+
+
 def dumps_map(m: Map, fresh: bool = False) -> str:
     """The map as YAML text in the map-file format.
 
@@ -75,8 +90,7 @@ def dumps_map(m: Map, fresh: bool = False) -> str:
         patched = patch_document(m.document, m)
         if patched is not None:
             return patched
-    return yaml.dump(m.to_dict(), Dumper=_Dumper, sort_keys=False, allow_unicode=True,
-                     default_flow_style=None, width=100)
+    return dump_yaml(m.to_dict())
 
 
 def save_map(m: Map, path: str | os.PathLike[str]) -> None:

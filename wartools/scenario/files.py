@@ -21,9 +21,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from wartools.errors import MapError
+from wartools.mapmodel import dump_yaml
 from wartools.mapmodel.fileread import read_text
 from wartools.mapmodel.yamlio import read_yaml, write_atomic
 from wartools.scenario.model import POSITION_FORMAT, SCENARIO_FORMAT, Objective, Position, Scenario
@@ -157,16 +156,9 @@ def position_to_dict(s: Scenario, p: Position) -> dict[str, Any]:
     return out
 
 
-def _dump(data: dict[str, Any]) -> str:
-    from wartools.mapmodel import _Dumper
-
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None,
-                     width=100)
-
-
 def dumps_scenario(s: Scenario) -> str:
     """The scenario as YAML text."""
-    return _dump(scenario_to_dict(s))
+    return dump_yaml(scenario_to_dict(s))
 
 
 def save_scenario(s: Scenario, path: str | os.PathLike[str]) -> None:
@@ -177,7 +169,7 @@ def save_scenario(s: Scenario, path: str | os.PathLike[str]) -> None:
 
 def dumps_position(s: Scenario, p: Position) -> str:
     """The position as YAML text."""
-    return _dump(position_to_dict(s, p))
+    return dump_yaml(position_to_dict(s, p))
 
 
 def save_position(s: Scenario, p: Position, path: str | os.PathLike[str]) -> None:
