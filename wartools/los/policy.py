@@ -276,8 +276,28 @@ class LOSPolicy:
         return ok
 
 
-def _on_both_sides(keys: np.ndarray, side: np.ndarray) -> np.ndarray:
-    """For rows grouped by ``keys``: does the row's group have rows on both sides (+1 and -1)?"""
+def on_both_sides(keys: np.ndarray, side: np.ndarray) -> np.ndarray:
+    """For rows grouped by ``keys``: does the row's group have rows on both sides (+1 and -1)?
+
+    Parameters
+    ----------
+    keys : numpy.ndarray
+        One row of keys per item (shape ``(n, k)``); equal rows form a group.
+    side : numpy.ndarray
+        The side of the ruler of each item (``> 0``, ``< 0`` or ``0``).
+
+    Returns
+    -------
+    numpy.ndarray
+        A boolean mask over the items.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> keys = np.array([[0, 1], [0, 1], [2, 3]])
+    >>> on_both_sides(keys, np.array([1, -1, 1])).tolist()
+    [True, True, False]
+    """
     _, inv = np.unique(keys, axis=0, return_inverse=True)
     inv = inv.ravel()
     has_pos = np.zeros(inv.max() + 1, dtype=bool)
@@ -302,7 +322,7 @@ def both_sides(batch: Batch, sel: np.ndarray) -> np.ndarray:
     kind = batch.ck[idx]
     place = np.where(kind == 1, batch.co[idx], batch.cx[idx])
     keys = np.stack([batch.cp[idx], kind.astype(np.int64), place], 1)
-    res[idx] = _on_both_sides(keys, batch.cs[idx])
+    res[idx] = on_both_sides(keys, batch.cs[idx])
     return res
 
 
@@ -318,5 +338,5 @@ def edge_pinch(batch: Batch, sel: np.ndarray) -> np.ndarray:
     if len(idx) == 0:
         return res
     keys = np.stack([batch.ep[idx], batch.ex[idx]], 1)
-    res[idx] = _on_both_sides(keys, batch.es[idx])
+    res[idx] = on_both_sides(keys, batch.es[idx])
     return res

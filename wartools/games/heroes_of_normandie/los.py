@@ -71,7 +71,7 @@ from wartools.games.options import Assumption
 from wartools.grids.base import Cell
 from wartools.los.geometry import Batch, MapGeometry
 from wartools.los.policy import (BLOCK, CELL, EDGE, HINDER, NOTE, Findings, LOSPolicy, Situation,
-                                 _on_both_sides, edge_pinch)
+                                 edge_pinch, on_both_sides)
 from wartools.mapmodel import Map
 
 CELL_LOS: Mapping[str, str] = MappingProxyType(
@@ -379,7 +379,7 @@ class HeroesOfNormandieLOS(LOSPolicy):
         pair = np.concatenate([batch.cp[ci], batch.ep[ej]]).astype(np.int64)
         corner = np.concatenate([batch.cx[ci], batch.ex[ej]]).astype(np.int64)
         side = np.concatenate([batch.cs[ci], batch.es[ej]]).astype(np.int64)
-        closed = _on_both_sides(np.stack([pair, corner], 1), side)
+        closed = on_both_sides(np.stack([pair, corner], 1), side)
         cell_ok = cell_ok.copy()
         edge_ok = edge_ok.copy()
         cell_ok[ci] = closed[:len(ci)]
