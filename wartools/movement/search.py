@@ -27,10 +27,6 @@ class MovementError(WartoolsError):
     """A movement query that cannot be answered as asked (bad unit, missing side)."""
 
 
-def _cell(m: Map, where: Cell | str) -> Cell:
-    return m.cell(where)
-
-
 def resolve(m: Map, start: Cell | str, unit: str | Unit | None = None, *, side: str | None = None,
             weather: str | None = None, night: bool = False, options: Iterable[str] = (),
             extra_points: int = 0) -> tuple[Cell, str, Situation]:
@@ -54,7 +50,7 @@ def resolve(m: Map, start: Cell | str, unit: str | Unit | None = None, *, side: 
     ...
     wartools.movement.search.MovementError: no unit on A1 and no side given: give a side (the map has units of German, US)
     """
-    cell = _cell(m, start)
+    cell = m.cell(start)
     mover: Unit | None = None
     game = m.game
     if unit is not None and not isinstance(unit, str):
@@ -93,9 +89,20 @@ def resolve(m: Map, start: Cell | str, unit: str | Unit | None = None, *, side: 
     return cell, unit_type, situation
 
 
-def _graph(m: Map, start: Cell | str, unit: Any, kw: dict[str, Any]) -> tuple[Cell, MoveGraph]:
-    cell, unit_type, situation = resolve(m, start, unit, **kw)
-    return cell, movement_graph(m, unit_type, situation)
+def resolve_graph(m: Map, start: Cell | str, unit: str | Unit | None = None,
+                  **situation: Any) -> tuple[Cell, MoveGraph]:
+    """The start cell and the (cached) movement graph for a unit; see :func:`resolve`.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map('company-of-heroes', 3, 1)
+    >>> cell, mg = resolve_graph(m, "A1", "infantry", side="US")
+    >>> m.label(cell), mg.rules.unit_type
+    ('A1', 'infantry')
+    """
+    cell, unit_type, sit = resolve(m, start, unit, **situation)
+    return cell, movement_graph(m, unit_type, sit)
 
 
 def reachable(m: Map, start: Cell | str, unit: str | Unit | None = None, *, budget: int | None = None,
@@ -117,7 +124,7 @@ def reachable(m: Map, start: Cell | str, unit: str | Unit | None = None, *, budg
     >>> r.budget, r.costs[m.cell("E1")], r.path_to("E1").labels()
     (4, 4, ['A1', 'B1', 'C1', 'D1', 'E1'])
     """
-    cell, mg = _graph(m, start, unit, situation)
+    cell, mg = resolve_graph(m, start, unit, **situation)
     limit = mg.allowance if budget is None else int(budget)
     if limit < 0:
         raise MovementError(f"budget must be >= 0, got {limit}")
@@ -173,8 +180,8 @@ def path(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit | None = 
     >>> p.cost, [s.why for s in p.steps]
     (4, ['woods hexside 3 MP, road -1', 'woods hexside 3 MP, road -1'])
     """
-    cell, mg = _graph(m, start, unit, situation)
-    return cheapest(m, mg, cell, _cell(m, goal))
+    cell, mg = resolve_graph(m, start, unit, **situation)
+    return cheapest(m, mg, cell, m.cell(goal))
 
 
 def cheapest(m: Map, mg: MoveGraph, cell: Cell, target: Cell) -> PathResult:
@@ -204,8 +211,8 @@ def alternatives(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit |
     >>> [p.cost for p in alternatives(m, "A1", "C1", "infantry", k=3)]
     [2, 3, 3]
     """
-    cell, mg = _graph(m, start, unit, situation)
-    target = _cell(m, goal)
+    cell, mg = resolve_graph(m, start, unit, **situation)
+    target = m.cell(goal)
     if mg.rules.start_blocker() is not None or cell == target:
         return (path(m, start, goal, unit, **situation),)
     out: list[PathResult] = []

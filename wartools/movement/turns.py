@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from wartools.grids.base import Cell, Grid
-from wartools.movement.search import MovementError, _cell, _graph, cheapest, end_costs
+from wartools.movement.search import MovementError, cheapest, end_costs, resolve_graph
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map, Unit
@@ -75,7 +75,7 @@ def reach_in_turns(m: Map, start: Cell | str, unit: str | Unit | None = None, *,
     """
     if turns < 0:
         raise MovementError(f"turns must be >= 0, got {turns}")
-    cell, mg = _graph(m, start, unit, situation)
+    cell, mg = resolve_graph(m, start, unit, **situation)
     turns_to: dict[Cell, int] = {cell: 0}
     spent: dict[Cell, int] = {cell: 0}  # points over all turns, cheapest among fewest-turn routes
     came_from: dict[Cell, Cell] = {}
@@ -107,7 +107,7 @@ def route_in_turns(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit
     (2, 5, 'A1', 'F1')
     """
     reach = reach_in_turns(m, start, unit, turns=max_turns, **situation)
-    target = _cell(m, goal)
+    target = m.cell(goal)
     if target not in reach.turns_to:
         return ()
     ends = reach.route(target)
