@@ -162,6 +162,12 @@ class _CellLines:
         return np.bincount(row[hit], minlength=len(y)) > 0
 
 
+def _is_infantry(unit_type: np.ndarray, inf_bit: int, untyped: bool) -> np.ndarray:
+    """Per pair: is the end's unit infantry (its type index in ``inf_bit``; no type (-1): ``untyped``)?"""
+    typed = (np.left_shift(1, np.maximum(unit_type, 0)) & inf_bit) != 0
+    return ((unit_type < 0) & untyped) | ((unit_type >= 0) & typed)
+
+
 class _Beside:
     """For each contour interspace: the squares next to a crossing there -- the squares on
     either side of it or of a contour interspace sharing a corner with it (1.1 Contour Line B,
@@ -312,10 +318,8 @@ class HeroesOfNormandieLOS(LOSPolicy):
         cp, cc, ck, co = batch.cp, batch.cc, batch.ck, batch.co
         inf_bit = prep["inf"]
         untyped = bool(self.option("untyped-units-are-infantry"))
-        obs_inf = ((batch.obs_type < 0) & untyped) | \
-            ((batch.obs_type >= 0) & ((np.left_shift(1, np.maximum(batch.obs_type, 0)) & inf_bit) != 0))
-        tgt_inf = ((batch.tgt_type < 0) & untyped) | \
-            ((batch.tgt_type >= 0) & ((np.left_shift(1, np.maximum(batch.tgt_type, 0)) & inf_bit) != 0))
+        obs_inf = _is_infantry(batch.obs_type, inf_bit, untyped)
+        tgt_inf = _is_infantry(batch.tgt_type, inf_bit, untyped)
         mid = ~batch.cend
         da = geo.distance(batch.a[cp], cc)
         db = geo.distance(batch.b[cp], cc)
