@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wartools.dice import fraction_str
 from wartools.games.base import Game
-from wartools.games.procedures import OddsAnswer, OddsProcedure, Param
+from wartools.games.procedures import OddsAnswer, OddsProcedure, Param, expectation
 
 #: the game options a fire answer rests on (CAPs and the terrain table are assumed readings)
 FIRE_OPTIONS: tuple[str, ...] = ()
@@ -28,7 +27,7 @@ def _run(game: Game, v: dict[str, Any]) -> OddsAnswer:
     hit = combat.hit_probability(v["firepower"], v["defense"], terrain=v["terrain"], caps=v["caps"],
                                  defender_caps=v["defender_caps"])
     answer = {"game": game.id, "attack_value": av.to_json(), "defense_value": dv,
-              "hit": fraction_str(hit), "hit_float": round(float(hit), 6)}
+              **expectation("hit", hit)}
     text = f"AV = 2D6 + {v['firepower'] + v['caps']} against DV {dv}: P(hit) = {hit} ({float(hit):.4f})"
     return OddsAnswer(answer, text, {"attack value": av}, game.assumptions(FIRE_OPTIONS))
 

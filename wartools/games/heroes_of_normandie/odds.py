@@ -22,7 +22,7 @@ from typing import Any
 from wartools.dice import fraction_str, markdown_table
 from wartools.errors import WartoolsError
 from wartools.games.base import Game
-from wartools.games.procedures import OddsAnswer, OddsProcedure, Param
+from wartools.games.procedures import OddsAnswer, OddsProcedure, Param, expectation
 
 
 def _mines(game: Game, v: dict[str, Any]) -> OddsAnswer:
@@ -61,8 +61,7 @@ def _run(game: Game, v: dict[str, Any]) -> OddsAnswer:
     if v["directional"] and not v["crosses_edge"]:
         answer["note"] = "directional bonus not applied: the shot does not cross the protected edge"
     hit = combat.shot_probability(v["attack"], v["defense"], m)
-    answer = {"game": game.id, "mode": "shot", "hit": fraction_str(hit),
-              "hit_float": round(float(hit), 6), "roll_modifier": m.roll_modifier(),
+    answer = {"game": game.id, "mode": "shot", **expectation("hit", hit), "roll_modifier": m.roll_modifier(),
               "defense_value": v["defense"] + m.defense_bonus(), **answer}
     used = ["one-always-misses"]
     if v["long_range"] and not v["hawkeyed"]:
