@@ -95,7 +95,7 @@ def shot(m: Map, firer: str, target: str, *, firepower: int = 4, rating: int = 1
 
 
 def draw_shot(s: Shot, ax: Any = None) -> Any:
-    """Draw a shot: the map, the explained ruler (:func:`wartools.los.draw_result`) and the DV as title.
+    """Draw a shot: the map, the explained ruler (:func:`wartools.render.los.draw_result`) and the DV as title.
 
     Examples
     --------
