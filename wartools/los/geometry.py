@@ -28,7 +28,8 @@ import numpy as np
 
 from wartools.cache import LRU
 from wartools.grids.base import Cell, Edge
-from wartools.los.templates import DENSE_MAX, Templates, cached_templates, directions, frame_for, templates_for
+from wartools.los.templates import (DENSE_MAX, Templates, cached_templates, directions, frame_for, table_radius,
+                                    templates_for)
 from wartools.los.walk import Keep, ranges, walk
 from wartools.mapmodel import Map
 
@@ -325,7 +326,7 @@ _DENSE_SIZES: dict[tuple[int, int], int] = {}
 
 def _dense_size(geo: MapGeometry, reach: int) -> int:
     """Displacements in the dense table a batch of rulers up to ``reach`` would build."""
-    radius = max(8, -(-reach // 8) * 8)
+    radius = table_radius(reach)
     key = (id(geo.frame), radius)
     size = _DENSE_SIZES.get(key)
     if size is None:

@@ -37,7 +37,7 @@ from wartools.grids import Grid
 from wartools.los.walk import ALONG, CROSSED, KINDS, VERTEX, directions, walk
 
 __all__ = ["ALONG", "CROSSED", "DENSE_MAX", "KINDS", "VERTEX", "Frame", "Templates", "build_templates",
-           "cached_templates", "directions", "frame_for", "templates_for"]
+           "cached_templates", "directions", "frame_for", "table_radius", "templates_for"]
 
 DENSE_MAX = 48
 """Largest radius a batch builds a dense table for (beyond it rulers are walked one by one)."""
@@ -126,7 +126,7 @@ class Frame:
     def _grow(self, need: int) -> tuple[int, np.ndarray]:
         with self._lock:
             if self._table[0] < need:
-                radius = max(8, -(-need // 8) * 8, 2 * self._table[0])
+                radius = max(table_radius(need), 2 * self._table[0])
                 o, cell, dist = self._cell(0, 0), self._cell, self._grid.distance
                 span = range(-radius, radius + 1)
                 table = np.array([[dist(o, cell(q, r)) for r in span] for q in span], dtype=np.int64)
@@ -234,6 +234,18 @@ def cached_templates(grid: Grid, radius: int) -> Templates | None:
     return t if t is not None and t.radius >= radius else None
 
 
+def table_radius(radius: int) -> int:
+    """The radius a dense table covering ``radius`` is built with: the next multiple of 8
+    (at least 8), so a session builds tables a handful of times at most.
+
+    Examples
+    --------
+    >>> table_radius(3), table_radius(8), table_radius(9)
+    (8, 8, 16)
+    """
+    return max(8, -(-radius // 8) * 8)
+
+
 def templates_for(grid: Grid, radius: int) -> Templates:
     """Cached templates for ``grid``'s kind covering displacements up to grid distance ``radius``.
 
@@ -244,6 +256,6 @@ def templates_for(grid: Grid, radius: int) -> Templates:
     with _TEMPLATES_LOCK:
         t = _CACHE.get(frame)
         if t is None or t.radius < radius:
-            t = build_templates(frame, max(8, -(-radius // 8) * 8))
+            t = build_templates(frame, table_radius(radius))
             _CACHE[frame] = t
         return t
