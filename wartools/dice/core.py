@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["Dist", "d", "mixture", "count_successes", "threshold", "fraction_str"]
+__all__ = ["Dist", "d", "mixture", "count_successes", "threshold", "fraction_str", "outcomes_of"]
 
 Number = int | Fraction
 
@@ -429,6 +429,18 @@ def threshold(n_dice: int, sides: int, modifier: int, target: int) -> Fraction:
     return d(sides).repeat(n_dice).at_least(target - modifier)
 
 
+def outcomes_of(columns: Mapping[str, Dist]) -> list[Any]:
+    """The outcomes of several distributions, each once, in order (by ``repr`` when they do
+    not compare).
+
+    Examples
+    --------
+    >>> outcomes_of({"a": d(2), "b": d(3)})
+    [1, 2, 3]
+    """
+    return [k for k, _ in _sort_key((k, Fraction(0)) for k in {k for dist in columns.values() for k in dist.outcomes})]
+
+
 def markdown_table(columns: Mapping[str, Dist] | Dist, *, outcome: str = "outcome",
                    digits: int = 4) -> str:
     """A markdown table, one row per outcome, one column per distribution.
@@ -446,10 +458,9 @@ def markdown_table(columns: Mapping[str, Dist] | Dist, *, outcome: str = "outcom
     """
     if isinstance(columns, Dist):
         columns = {"P": columns}
-    keys = _sort_key((k, Fraction(0)) for k in {k for dist in columns.values() for k in dist.outcomes})
     lines = ["| " + " | ".join([outcome, *columns]) + " |",
              "| " + " | ".join(["---:"] * (len(columns) + 1)) + " |"]
-    for k, _ in keys:
+    for k in outcomes_of(columns):
         cells = [str(k)]
         for dist in columns.values():
             p = dist[k]

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from wartools.dice import Dist
-from wartools.dice.core import _sort_key
+from wartools.dice.core import outcomes_of
 
 #: text colour of value labels
 INK = "#222222"
@@ -71,8 +71,7 @@ def bar_chart(dist: Dist | Mapping[str, Dist], *, ax: Any = None, title: str | N
         from matplotlib.figure import Figure
 
         ax = Figure(figsize=(5.0, 3.0), layout="constrained").add_subplot()
-    keys = [k for k, _ in _sort_key((k, Fraction(0)) for k in
-                                    {k for d_ in columns.values() for k in d_.outcomes})]
+    keys = outcomes_of(columns)
     width = 0.8 / len(columns)
     for i, (name, col) in enumerate(columns.items()):
         xs = [j + (i - (len(columns) - 1) / 2) * width for j in range(len(keys))]
