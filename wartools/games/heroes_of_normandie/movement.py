@@ -151,8 +151,8 @@ class Rules(MovementRules):
         self._diagonal_rule = str(self.option("diagonal-rule"))
         self._zoc: dict[Cell, list[Cell]] = {}
         if self.option("zoc-stops"):
-            for cell, units in self.occupants.items():
-                if any(u.side != self.side for u in units):
+            for cell in self.occupants:
+                if self.enemies_at(cell):       # allied sides of the map's teams exert no zone
                     for n in m.grid.all_neighbours(cell):
                         self._zoc.setdefault(n, []).append(cell)
 
