@@ -80,3 +80,21 @@ def test_a_call_outside_the_public_api_is_refused():
             "compute: {r: {call: os.system, args: [ls]}}}]\n")
     with pytest.raises(LessonError, match="call 'os.system'"):
         run(load_lesson("company-of-heroes", text).entry("x"))
+
+
+def test_a_lesson_may_use_a_sample_map_with_options_and_a_bad_one_is_named():
+    text = ("format: wartools-lesson/1\nmaps: {river: {sample: combat-infantry-river-crossing.yaml,"
+            " options: {night: true}}}\nentries: []\n")
+    m = load_lesson("combat-infantry", text).maps["river"]
+    assert m.game.option("night") is True and m.units
+    with pytest.raises(LessonError, match="sample 'nope.yaml' is not a file.*valid: .*dog-red"):
+        load_lesson("combat-infantry", text.replace("combat-infantry-river-crossing.yaml", "nope.yaml"))
+    with pytest.raises(LessonError, match="../README.md"):
+        load_lesson("combat-infantry", text.replace("combat-infantry-river-crossing.yaml", "../README.md"))
+
+
+def test_a_hostile_lesson_file_is_refused_in_one_line():
+    from wartools.errors import WartoolsError
+
+    with pytest.raises(WartoolsError, match="unsupported YAML tag"):
+        load_lesson("company-of-heroes", "format: !!python/object:os.system wartools-lesson/1\n")

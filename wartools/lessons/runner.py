@@ -19,7 +19,8 @@ or a self-check question (``kind: question``)::
 
 ``compute`` calls the public API in order (``line_of_sight``, ``viewshed``,
 ``path``, ``reach``, ``odds``, ``within``, ``distance``, ``unit`` or any function of
-``games.<game>.<module>``); an argument written ``=expr`` is an expression
+``games.<game>.<module>``) on a named map (``wartools.testing.tiny_map`` keywords, or
+``{sample: FILE, options: {...}}`` for a sample map of ``maps/``); an argument written ``=expr`` is an expression
 over earlier results. An expression is a dotted path (``r.status``,
 ``p.steps.0.why``) piped through readers (``r|along``, ``seen|count``) or
 ``a - b`` / ``a + b``. Every ``{expr}`` of ``text``, ``question`` and
@@ -42,12 +43,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import resources
+from pathlib import Path
 from typing import Any
-
-import yaml
 
 from wartools.errors import WartoolsError
 from wartools.mapmodel import Map
+from wartools.mapmodel.yamlio import read_yaml
 
 LABEL = re.compile(r"\b[A-Z]{1,2}\d{1,2}(?:\|[A-Z]{1,2}\d{1,2})?\b")
 """A cell (``D4``) or a hexside (``D3|D4``) named in a text."""
@@ -299,6 +300,24 @@ def _map(entry: Entry, spec: Any, where: str) -> Map:
     return m
 
 
+SAMPLES = Path(__file__).resolve().parents[2] / "maps"
+"""The sample maps of a source checkout (``maps/``), which a lesson may name with ``sample:``."""
+
+
+def _sample(spec: Mapping[str, Any], where: str) -> Map:
+    """``{sample: FILE, options: {...}}``: a sample map from ``maps/``, with game options set."""
+    from wartools.mapmodel import load_map
+
+    if set(spec) - {"sample", "options"}:
+        raise _fail(where, f"a sample map takes only sample and options, not {sorted(set(spec) - {'sample', 'options'})[0]!r}")
+    path = SAMPLES / str(spec["sample"])
+    if path.parent != SAMPLES or not path.is_file():
+        valid = ", ".join(sorted(p.name for p in SAMPLES.glob("*.yaml")))
+        raise _fail(where, f"sample {spec['sample']!r} is not a file in {SAMPLES}; valid: {valid}")
+    m = load_map(path)
+    return m.with_options(**spec["options"]) if spec.get("options") else m
+
+
 def _fact(env: _Env, v: Any) -> Any:
     if isinstance(v, list):
         return [_fact(env, x) for x in v]
@@ -375,7 +394,7 @@ def load_lesson(game: str, text: str | None = None) -> Lesson:
     where = f"lesson {game}"
     if text is None:
         text = resources.files("wartools.lessons").joinpath(f"data/{game}.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
+    data, _ = read_yaml(text, f"{game}.yaml")  # safe YAML within docs/limits.md, or one line naming the line
     if not isinstance(data, dict) or data.get("format") != "wartools-lesson/1":
         raise _fail(where, "format must be wartools-lesson/1")
     from wartools.testing import tiny_map
@@ -383,6 +402,9 @@ def load_lesson(game: str, text: str | None = None) -> Lesson:
     maps: dict[str, Map] = {}
     for name, spec in (data.get("maps") or {}).items():
         spec = dict(spec)
+        if "sample" in spec:
+            maps[name] = _sample(spec, f"{where}, map {name}")
+            continue
         units = [tuple(u) for u in spec.pop("units", [])]
         spec["edges"] = {(a, b): f for a, b, f in spec.pop("edges", [])}
         maps[name] = tiny_map(game, spec.pop("columns", 5), spec.pop("rows", 5), units=units,
