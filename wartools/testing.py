@@ -9,6 +9,8 @@ Examples
 ('woods', ('hedge',), 'us-1')
 >>> tiny_map("heroes-of-normandie", 3, 2).grid.type
 'square'
+>>> tiny_map("combat-infantry", 2, 1, default_terrain="woods", terrain={"B1": "town"}).terrain_at("A1")
+'woods'
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ Edges = Mapping[tuple[str, str], "str | Iterable[str]"]
 
 
 def tiny_map(game: str, columns: int = 5, rows: int = 5, *, terrain: Mapping[str, str] | None = None,
-             edges: Edges | None = None, elevation: Mapping[str, int] | None = None,
+             default_terrain: str | None = None, edges: Edges | None = None, elevation: Mapping[str, int] | None = None,
              features: Mapping[str, Iterable[str]] | None = None,
              units: Iterable[tuple[Any, ...]] = (), name: str = "test map", **more: Any) -> Map:
     """A validated map of ``game`` (hex flat/odd/column-letter, or the game's square grid).
@@ -31,6 +33,8 @@ def tiny_map(game: str, columns: int = 5, rows: int = 5, *, terrain: Mapping[str
     ----------
     terrain, elevation, features
         Per-cell values by label.
+    default_terrain
+        The terrain of unlisted cells (the game's default terrain if not given).
     edges
         ``{(a, b): feature}`` or ``{(a, b): [feature, ...]}`` between adjacent cells.
     units
@@ -43,7 +47,7 @@ def tiny_map(game: str, columns: int = 5, rows: int = 5, *, terrain: Mapping[str
     grid: dict[str, Any] = {"type": g.grid_type, "columns": columns, "rows": rows}
     grid.update(more.pop("grid", {}))
     data: dict[str, Any] = {"format": "wartools-map/1", "name": name, "game": g.id, "grid": grid,
-                            "terrain": {"default": g.default_terrain, "cells": dict(terrain or {})}}
+                            "terrain": {"default": default_terrain or g.default_terrain, "cells": dict(terrain or {})}}
     if elevation:
         data["elevation"] = dict(elevation)
     if features:

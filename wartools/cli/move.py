@@ -7,14 +7,10 @@ unit type and side; ``--unit``/``--side`` override them.
 Examples
 --------
 >>> import argparse, os, tempfile
->>> from wartools.mapmodel import loads_map, save_map
->>> m = loads_map('''
-... format: wartools-map/1
-... name: t
-... game: company-of-heroes
-... grid: {type: hex, columns: 4, rows: 1}
-... units: [{id: r, side: US, type: infantry, cell: A1}]
-... ''')
+>>> from wartools.mapmodel import save_map
+>>> from wartools.testing import tiny_map
+>>> m = tiny_map("company-of-heroes", 4, 1, units=[("r", "US", "infantry", "A1")])
+
 >>> d = tempfile.mkdtemp(); f = os.path.join(d, "m.yaml"); save_map(m, f)
 >>> parser = argparse.ArgumentParser(); add_parsers(parser.add_subparsers())
 >>> args = parser.parse_args(["path", f, "A1", "C1"])

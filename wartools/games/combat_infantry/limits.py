@@ -18,14 +18,8 @@ in :data:`FIRE_LIMIT` and :data:`ASSAULT_LIMIT`, and in each answer).
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
->>> m = loads_map('''
-... format: wartools-map/1
-... name: limits
-... game: combat-infantry
-... grid: {type: hex, columns: 3, rows: 1}
-... terrain: {cells: {B1: town}}
-... ''')
+>>> from wartools.testing import tiny_map
+>>> m = tiny_map("combat-infantry", 3, 1, terrain={"B1": "town"})
 >>> hexside_limits(m, "A1", "B1").fire, hexside_limits(m, "A1", "B1").why
 (1, 'town hexside: fire 1, assault 1 (3.4 Town)')
 """
@@ -149,20 +143,11 @@ def fire_plan(m: Map, target: Cell | str, units: Iterable[Unit | str], *,
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map('''
-    ... format: wartools-map/1
-    ... name: plan
-    ... game: combat-infantry
-    ... grid: {type: hex, columns: 4, rows: 1}
-    ... units:
-    ...   - {id: a, side: US, type: rifle, cell: A1}
-    ...   - {id: b, side: US, type: mg, cell: A1}
-    ...   - {id: c, side: US, type: rifle, cell: C1}
-    ...   - {id: d, side: US, type: rifle, cell: C1}
-    ...   - {id: e, side: US, type: rifle, cell: C1}
-    ...   - {id: x, side: German, type: rifle, cell: D1}
-    ... ''')
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("combat-infantry", 4, 1, units=[
+    ...     ("a", "US", "rifle", "A1"), ("b", "US", "mg", "A1"), ("c", "US", "rifle", "C1"),
+    ...     ("d", "US", "rifle", "C1"), ("e", "US", "rifle", "C1"), ("x", "German", "rifle", "D1")])
+
     >>> fire_plan(m, "D1", ["a", "b", "c", "d", "e"]).firers
     ('a', 'c', 'd')
     """

@@ -47,15 +47,10 @@ set them to ``"both"`` or ``"ignore"`` for a house rule.
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
+>>> from wartools.testing import tiny_map
 >>> from wartools.los import line_of_sight
->>> m = loads_map('''
-... format: wartools-map/1
-... name: along
-... game: combat-infantry
-... grid: {type: hex, columns: 6, rows: 6}
-... terrain: {cells: {C2: woods}}
-... ''')
+>>> m = tiny_map("combat-infantry", 6, 6, terrain={"C2": "woods"})
+
 >>> r = line_of_sight(m, "B2", "D2")          # runs along the C2|C3 hexside
 >>> r.status, [(x.where, x.contact) for x in r.deciding]
 ('blocked', [('C2', 'along')])

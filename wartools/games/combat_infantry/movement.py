@@ -42,16 +42,10 @@ Subclass :class:`Rules` and replace a table to change them.
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
+>>> from wartools.testing import tiny_map
 >>> from wartools.movement import path
->>> m = loads_map('''
-... format: wartools-map/1
-... name: Woods road
-... game: combat-infantry
-... grid: {type: hex, columns: 4, rows: 3}
-... terrain: {default: woods}
-... roads: [{kind: paved, cells: [A1, B1, C1]}]
-... ''')
+>>> m = tiny_map("combat-infantry", 4, 3, default_terrain="woods",
+...              roads=[{"kind": "paved", "cells": ["A1", "B1", "C1"]}])
 >>> p = path(m, "A1", "C1", "rifle")
 >>> p.cost, p.steps[0].why
 (4, 'woods hexside 3 MP, road -1')
@@ -108,14 +102,10 @@ class Rules(MovementRules):
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
+    >>> from wartools.testing import tiny_map
     >>> from wartools.movement import reachable
-    >>> m = loads_map('''
-    ... format: wartools-map/1
-    ... name: night
-    ... game: combat-infantry
-    ... grid: {type: hex, columns: 6, rows: 1}
-    ... ''')
+    >>> m = tiny_map("combat-infantry", 6, 1)
+
     >>> reachable(m, "A1", "rifle").budget, reachable(m, "A1", "rifle", night=True).budget
     (5, 3)
     """

@@ -21,16 +21,9 @@ it does not stop it, since units can fire across it like across a river).
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
->>> m = loads_map('''
-... format: wartools-map/1
-... name: t
-... game: combat-infantry
-... grid: {type: hex, columns: 5, rows: 3}
-... units:
-...   - {id: a, side: US, type: rifle, cell: A2}
-...   - {id: b, side: German, type: rifle, cell: E2}
-... ''')
+>>> from wartools.testing import tiny_map
+>>> m = tiny_map("combat-infantry", 5, 3, units=[("a", "US", "rifle", "A2"), ("b", "German", "rifle", "E2")])
+
 >>> control = hex_control(m, m.units)
 >>> control[m.cell("B2")], control[m.cell("D2")], m.cell("C2") in control
 ('US', 'German', False)

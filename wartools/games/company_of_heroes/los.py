@@ -34,15 +34,9 @@ building hex are counted (``ALONG = VERTEX = "ignore"``).
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
+>>> from wartools.testing import tiny_map
 >>> from wartools.los import line_of_sight
->>> m = loads_map('''
-... format: wartools-map/1
-... name: building
-... game: company-of-heroes
-... grid: {type: hex, columns: 6, rows: 6}
-... terrain: {cells: {C3: building}}
-... ''')
+>>> m = tiny_map("company-of-heroes", 6, 6, terrain={"C3": "building"})
 >>> line_of_sight(m, "C2", "C4").status          # through the building
 'blocked'
 >>> line_of_sight(m, "C2", "C3").status          # into it
@@ -237,16 +231,9 @@ def spotted_cells(m: Map, side: str) -> tuple[Cell, ...]:
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map('''
-    ... format: wartools-map/1
-    ... name: spot
-    ... game: company-of-heroes
-    ... grid: {type: hex, columns: 9, rows: 1}
-    ... units:
-    ...   - {id: us-1, side: US, type: infantry, cell: A1}
-    ...   - {id: us-2, side: US, type: mortar-team, cell: E1}
-    ... ''')
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("company-of-heroes", 9, 1, units=[("us-1", "US", "infantry", "A1"),
+    ...                                                ("us-2", "US", "mortar-team", "E1")])
     >>> [m.label(c) for c in spotted_cells(m, "US")]
     ['A1', 'B1', 'C1', 'D1', 'E1', 'F1', 'G1']
     """
@@ -270,11 +257,9 @@ def attack_refusal(m: Map, a: Cell | str, b: Cell | str, *, range: int | None = 
 
     Examples
     --------
-    >>> from wartools.mapmodel import Map
-    >>> m = Map.from_dict({"format": "wartools-map/1", "name": "m", "game": "coh",
-    ...                    "grid": {"type": "hex", "columns": 4, "rows": 1}, "units": [
-    ...     {"id": "mo", "side": "US", "type": "mortar", "cell": "A1", "tags": ["deployed"]},
-    ...     {"id": "de", "side": "Wehrmacht", "type": "infantry", "cell": "B1"}]})
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("coh", 4, 1, units=[("mo", "US", "mortar", "A1", {"tags": ["deployed"]}),
+    ...                                  ("de", "Wehrmacht", "infantry", "B1")])
     >>> print(attack_refusal(m, "A1", "B1"))
     a mortar team may not attack an adjacent unit (Company of Heroes 4, Weapon Teams)
     """
@@ -315,17 +300,11 @@ def can_attack(m: Map, a: Cell | str, b: Cell | str, *, range: int | None = None
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map('''
-    ... format: wartools-map/1
-    ... name: mortar
-    ... game: company-of-heroes
-    ... grid: {type: hex, columns: 9, rows: 1}
-    ... units:
-    ...   - {id: us-1, side: US, type: mortar-team, cell: A1, tags: [deployed]}
-    ...   - {id: us-2, side: US, type: infantry, cell: D1}
-    ...   - {id: de-1, side: Wehrmacht, type: infantry, cell: E1, tags: [camouflaged]}
-    ... ''')
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("company-of-heroes", 9, 1, units=[
+    ...     ("us-1", "US", "mortar-team", "A1", {"tags": ["deployed"]}), ("us-2", "US", "infantry", "D1"),
+    ...     ("de-1", "Wehrmacht", "infantry", "E1", {"tags": ["camouflaged"]})])
+
     >>> can_attack(m, "A1", "E1", range=4)      # the adjacent ally spots the sniper
     True
     >>> can_attack(m, "A1", "E1")               # default firing range 2

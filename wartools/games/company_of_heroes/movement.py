@@ -28,16 +28,10 @@ Cover lines (green and yellow hexsides) do not affect movement.
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
+>>> from wartools.testing import tiny_map
 >>> from wartools.movement import path
->>> m = loads_map('''
-... format: wartools-map/1
-... name: Riflemen enter a building
-... game: company-of-heroes
-... grid: {type: hex, columns: 4, rows: 1}
-... terrain: {cells: {B1: building}}
-... units: [{id: riflemen, side: US, type: infantry, cell: A1}]
-... ''')
+>>> m = tiny_map("company-of-heroes", 4, 1, terrain={"B1": "building"},
+...              units=[("riflemen", "US", "infantry", "A1")])
 >>> p = path(m, "A1", "B1")
 >>> p.cost, p.steps[0].why
 (1, '1 cp, building: cannot leave it this round (Company of Heroes 4, Regular Infantry)')
@@ -65,15 +59,10 @@ class Rules(MovementRules):
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
+    >>> from wartools.testing import tiny_map
     >>> from wartools.movement import reachable
-    >>> m = loads_map('''
-    ... format: wartools-map/1
-    ... name: jeep
-    ... game: company-of-heroes
-    ... grid: {type: hex, columns: 6, rows: 1}
-    ... units: [{id: jeep, side: US, type: light-vehicle, cell: A1}]
-    ... ''')
+    >>> m = tiny_map("company-of-heroes", 6, 1, units=[("jeep", "US", "light-vehicle", "A1")])
+
     >>> r = reachable(m, "A1")
     >>> max(r.costs.values()), r.graph.rules.allowance_why()
     (4, '4 cp (3 cp per round, Company of Heroes 4; + speed die: one free move)')

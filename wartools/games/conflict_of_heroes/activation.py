@@ -137,9 +137,9 @@ def one_action_move(m: Map, start: str, goal: str, unit: str | None = None) -> i
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map("format: wartools-map/1\\nname: t\\ngame: conflict-of-heroes\\n"
-    ...               "grid: {type: hex, columns: 4, rows: 1}\\n")
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("conflict-of-heroes", 4, 1)
+
     >>> one_action_move(m, "A1", "B1", "infantry")
     1
     >>> one_action_move(m, "A1", "C1", "infantry")

@@ -190,9 +190,9 @@ def attack_side(m: Map, target: Cell | str, facing: Cell | str, firer: Cell | st
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map("format: wartools-map/1\\nname: t\\ngame: conflict-of-heroes\\n"
-    ...               "grid: {type: hex, columns: 5, rows: 5}\\n")
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("conflict-of-heroes", 5, 5)
+
     >>> attack_side(m, "C3", "D3", "E3"), attack_side(m, "C3", "D3", "A3")
     ('front', 'flank')
     """

@@ -23,15 +23,9 @@ for rulebook text.
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
+>>> from wartools.testing import tiny_map
 >>> from wartools.los import line_of_sight
->>> m = loads_map('''
-... format: wartools-map/1
-... name: brush
-... game: conflict-of-heroes
-... grid: {type: hex, columns: 6, rows: 6}
-... terrain: {cells: {C3: brush, C4: brush, E3: woods}}
-... ''')
+>>> m = tiny_map("conflict-of-heroes", 6, 6, terrain={"C3": "brush", "C4": "brush", "E3": "woods"})
 >>> r = line_of_sight(m, "C2", "C5")
 >>> r.status, r.hindrance, r.modifier
 ('hindered', 2, 2)
@@ -44,13 +38,9 @@ Examples
 A ruler along the hexside between two blocking hexes is blocked in every
 direction, not only when it happens to run parallel to a map axis:
 
->>> g = loads_map('''
-... format: wartools-map/1
-... name: gap
-... game: conflict-of-heroes
-... grid: {type: hex, orientation: pointy, columns: 3, rows: 3, labels: row-letter}
-... terrain: {cells: {B01: woods, B02: building}}
-... ''')
+>>> g = tiny_map("conflict-of-heroes", 3, 3, grid={"orientation": "pointy", "labels": "row-letter"},
+...              terrain={"B01": "woods", "B02": "building"})
+
 >>> line_of_sight(g, "A02", "C02").status, line_of_sight(g.with_terrain("B02", "open"), "A02", "C02").status
 ('blocked', 'clear')
 """

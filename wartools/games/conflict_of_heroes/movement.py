@@ -18,15 +18,9 @@ Override the tables in a subclass of :class:`Rules` to change them.
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
+>>> from wartools.testing import tiny_map
 >>> from wartools.movement import reachable
->>> m = loads_map('''
-... format: wartools-map/1
-... name: Steppe
-... game: conflict-of-heroes
-... grid: {type: hex, columns: 10, rows: 1}
-... units: [{id: rifles, side: Soviet, type: infantry, cell: A1}]
-... ''')
+>>> m = tiny_map("conflict-of-heroes", 10, 1, units=[("rifles", "Soviet", "infantry", "A1")])
 >>> r = reachable(m, "A1")
 >>> r.budget, max(r.costs.values())
 (7, 7)
@@ -69,15 +63,10 @@ class Rules(MovementRules):
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
+    >>> from wartools.testing import tiny_map
     >>> from wartools.movement import path
-    >>> m = loads_map('''
-    ... format: wartools-map/1
-    ... name: woods
-    ... game: conflict-of-heroes
-    ... grid: {type: hex, columns: 3, rows: 1}
-    ... terrain: {cells: {B1: woods}}
-    ... ''')
+    >>> m = tiny_map("conflict-of-heroes", 3, 1, terrain={"B1": "woods"})
+
     >>> p = path(m, "A1", "C1", "infantry")
     >>> p.cost, [s.why for s in p.steps]
     (3, ['woods hex 2 AP [assumed]', 'open hex 1 AP'])

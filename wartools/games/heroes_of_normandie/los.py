@@ -44,15 +44,9 @@ inside it (1.1 Hole C).
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
+>>> from wartools.testing import tiny_map
 >>> from wartools.los import line_of_sight
->>> m = loads_map('''
-... format: wartools-map/1
-... name: contour
-... game: heroes-of-normandie
-... grid: {type: square, columns: 6, rows: 1}
-... edges: [{cells: [C1, D1], feature: contour}]
-... ''')
+>>> m = tiny_map("heroes-of-normandie", 6, 1, edges={("C1", "D1"): "contour"})
 >>> line_of_sight(m, "A1", "D1").status, line_of_sight(m, "A1", "E1").status
 ('clear', 'blocked')
 >>> line_of_sight(m, "C1", "F1").status          # the shooter is adjacent to the line
@@ -112,11 +106,9 @@ class _CellLines:
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
+    >>> from wartools.testing import tiny_map
     >>> from wartools.los import geometry
-    >>> m = loads_map("format: wartools-map/1\\nname: c\\ngame: heroes-of-normandie\\n"
-    ...               "grid: {type: square, columns: 4, rows: 1}\\n"
-    ...               "edges: [{cells: [A1, B1], feature: contour}, {cells: [C1, D1], feature: contour}]\\n")
+    >>> m = tiny_map("heroes-of-normandie", 4, 1, edges={("A1", "B1"): "contour", ("C1", "D1"): "contour"})
     >>> geo = geometry(m)
     >>> near = m.game.los_policy().prepared(geo)["near"]
     >>> a, b, c = geo.exts([m.cell("A1"), m.cell("B1"), m.cell("C1")])
@@ -175,11 +167,9 @@ class _Beside:
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
+    >>> from wartools.testing import tiny_map
     >>> from wartools.los import geometry
-    >>> m = loads_map("format: wartools-map/1\\nname: c\\ngame: heroes-of-normandie\\n"
-    ...               "grid: {type: square, columns: 5, rows: 1}\\n"
-    ...               "edges: [{cells: [B1, C1], feature: contour}]\\n")
+    >>> m = tiny_map("heroes-of-normandie", 5, 1, edges={("B1", "C1"): "contour"})
     >>> geo = geometry(m)
     >>> beside = m.game.los_policy().prepared(geo)["beside"]
     >>> e = geo.edge_id(m.grid.edge(m.cell("B1"), m.cell("C1")))
@@ -495,10 +485,8 @@ def directional_cover(m: Map, shooter: Cell | str, target: Cell | str) -> list[d
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map("format: wartools-map/1\\nname: t\\ngame: heroes-of-normandie\\n"
-    ...               "grid: {type: square, columns: 5, rows: 1}\\n"
-    ...               "edges: [{cells: [B1, C1], feature: hedge}]\\n")
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("heroes-of-normandie", 5, 1, edges={("B1", "C1"): "hedge"})
     >>> [c["feature"] + " " + c["side"] for c in directional_cover(m, "A1", "C1")]
     ['hedge west']
     >>> directional_cover(m, "E1", "C1")           # the shot does not cross the hedge
@@ -531,10 +519,9 @@ def same_element(m: Map, a: Cell, b: Cell) -> bool:
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map("format: wartools-map/1\\nname: t\\ngame: heroes-of-normandie\\n"
-    ...               "grid: {type: square, columns: 4, rows: 1}\\n"
-    ...               "terrain: {cells: {A1: trench, B1: trench, D1: trench}}\\n")
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("heroes-of-normandie", 4, 1, terrain={"A1": "trench", "B1": "trench", "D1": "trench"})
+
     >>> same_element(m, m.cell("A1"), m.cell("B1")), same_element(m, m.cell("A1"), m.cell("D1"))
     (True, False)
     """
@@ -560,10 +547,8 @@ def defensive_bonus_applies(m: Map, shooter: Cell | str, target: Cell | str) -> 
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map("format: wartools-map/1\\nname: t\\ngame: heroes-of-normandie\\n"
-    ...               "grid: {type: square, columns: 4, rows: 1}\\n"
-    ...               "terrain: {cells: {A1: beach, C1: trench, D1: trench}}\\n")
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("heroes-of-normandie", 4, 1, terrain={"A1": "beach", "C1": "trench", "D1": "trench"})
     >>> defensive_bonus_applies(m, "B1", "C1"), defensive_bonus_applies(m, "D1", "C1"), defensive_bonus_applies(m, "B1", "A1")
     (True, False, False)
     """
@@ -591,10 +576,9 @@ def aircraft_sight(m: Map, cell: Cell | str, *, in_the_clouds: bool = False) -> 
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map("format: wartools-map/1\\nname: t\\ngame: heroes-of-normandie\\n"
-    ...               "grid: {type: square, columns: 3, rows: 1}\\n"
-    ...               "terrain: {cells: {A1: building, B1: bunker}}\\n")
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("heroes-of-normandie", 3, 1, terrain={"A1": "building", "B1": "bunker"})
+
     >>> [aircraft_sight(m, c).visible for c in ("A1", "B1", "C1")]
     [False, False, True]
     >>> aircraft_sight(m, "C1", in_the_clouds=True).visible

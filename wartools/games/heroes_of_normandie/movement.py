@@ -36,16 +36,9 @@ says so (option ``suppressed-movement``; ``refuse`` refuses the question).
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
+>>> from wartools.testing import tiny_map
 >>> from wartools.movement import path
->>> m = loads_map('''
-... format: wartools-map/1
-... name: Beach
-... game: heroes-of-normandie
-... grid: {type: square, columns: 4, rows: 1}
-... edges: [{cells: [A1, B1], feature: barbed-wire}]
-... features: {C1: [mine]}
-... ''')
+>>> m = tiny_map("heroes-of-normandie", 4, 1, edges={("A1", "B1"): "barbed-wire"}, features={"C1": ["mine"]})
 >>> p = path(m, "A1", "D1", "infantry")
 >>> p.cost, p.steps[0].why
 (4, '1 square, barbed wire: Difficult Passage (1.3), Difficult Passage +1 [assumed]')
@@ -111,16 +104,11 @@ class Rules(MovementRules):
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
+    >>> from wartools.testing import tiny_map
     >>> from wartools.movement import path
-    >>> m = loads_map('''
-    ... format: wartools-map/1
-    ... name: trench
-    ... game: heroes-of-normandie
-    ... grid: {type: square, columns: 4, rows: 1}
-    ... terrain: {cells: {B1: trench, C1: trench}}
-    ... edges: [{cells: [C1, D1], feature: ladder}]
-    ... ''')
+    >>> m = tiny_map("heroes-of-normandie", 4, 1, terrain={"B1": "trench", "C1": "trench"},
+    ...              edges={("C1", "D1"): "ladder"})
+
     >>> path(m, "A1", "D1", "infantry").why_not
     'the move must stop at B1 (reached for 1 squares): trench: moving into or out of it ends the move unless by a ladder (1.4)'
     >>> path(m, "B1", "D1", "infantry").cost

@@ -12,15 +12,9 @@ questions.
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
->>> m = loads_map('''
-... format: wartools-map/1
-... name: stress
-... game: heroes-of-normandie
-... grid: {type: square, columns: 6, rows: 1}
-... terrain: {cells: {C1: building}}
-... features: {A1: [stress-2]}
-... ''')
+>>> from wartools.testing import tiny_map
+>>> m = tiny_map("heroes-of-normandie", 6, 1, terrain={"C1": "building"}, features={"A1": ["stress-2"]})
+
 >>> [s.suppressed for s in (stressed(m, "B1"), stressed(m, "D1"))]
 [True, False]
 """
