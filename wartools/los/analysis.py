@@ -76,9 +76,8 @@ def viewshed(m: Map, cell: Cell | str, situation: Situation | None = None, *,
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map("format: wartools-map/1\\nname: v\\ngame: company-of-heroes\\n"
-    ...               "grid: {type: hex, columns: 9, rows: 9}\\n")
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("company-of-heroes", 9, 9)
     >>> len(viewshed(m, "E5"))           # sight 2 (Company of Heroes 7, Sight)
     19
     >>> len(viewshed(m, "E5", range=3))
@@ -222,9 +221,8 @@ def write_matrix(m: Map, path: str | os.PathLike[str], cells: Iterable[Cell | st
     Examples
     --------
     >>> import tempfile
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map("format: wartools-map/1\\nname: w\\ngame: combat-infantry\\n"
-    ...               "grid: {type: hex, columns: 3, rows: 1}\\nterrain: {cells: {B1: town}}\\n")
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("combat-infantry", 3, 1, terrain={"B1": "town"})
     >>> with tempfile.TemporaryDirectory() as d:
     ...     print(write_matrix(m, f"{d}/m.csv", progress=False).read_text(), end="")
     from\\to,A1,B1,C1
@@ -292,9 +290,8 @@ def dead_ground(m: Map, observers: Iterable[Cell | str], cells: Iterable[Cell | 
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map("format: wartools-map/1\\nname: d\\ngame: combat-infantry\\n"
-    ...               "grid: {type: hex, columns: 5, rows: 1}\\nterrain: {cells: {C1: town}}\\n")
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("combat-infantry", 5, 1, terrain={"C1": "town"})
     >>> [m.label(c) for c in dead_ground(m, ["A1"])]
     ['D1', 'E1']
     """
@@ -330,9 +327,9 @@ def to_csv(data: VisibilityMatrix | Mapping[Cell, Any] | Sequence[Cell], m: Map 
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map("format: wartools-map/1\\nname: c\\ngame: combat-infantry\\n"
-    ...               "grid: {type: hex, columns: 2, rows: 1}\\n")
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("combat-infantry", 2, 1)
+
     >>> print(to_csv(coverage(m), m, column="seen_by"), end="")
     cell,seen_by
     A1,1

@@ -2,9 +2,10 @@
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
+>>> from wartools.testing import tiny_map
 >>> from wartools.render import draw_map, highlight_cells, draw_ruler
->>> m = loads_map("format: wartools-map/1\\nname: t\\ngame: hon\\ngrid: {type: square, columns: 4, rows: 3}")
+>>> m = tiny_map("hon", 4, 3)
+
 >>> ax = draw_ruler(highlight_cells(draw_map(m), m, ["B2"]), m, "A1", "D3")
 >>> [c.get_gid() for c in ax.collections]
 ['terrain', 'highlight']

@@ -53,9 +53,9 @@ def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map("format: wartools-map/1\\nname: t\\ngame: ci\\n"
-    ...               "grid: {type: hex, columns: 3, rows: 3}\\nterrain: {cells: {B2: woods}}")
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("ci", 3, 3, terrain={"B2": "woods"})
+
     >>> ax = draw_map(m)
     >>> sorted(c.get_gid() for c in ax.collections)
     ['terrain']

@@ -269,8 +269,9 @@ def edge_cells(m: Map, edge: str) -> tuple[Cell, ...]:
 
     Examples
     --------
-    >>> from wartools.mapmodel import loads_map
-    >>> m = loads_map("format: wartools-map/1\\nname: e\\ngame: hon\\ngrid: {type: square, columns: 3, rows: 2}")
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("hon", 3, 2)
+
     >>> [m.label(c) for c in edge_cells(m, "south")]
     ['A2', 'B2', 'C2']
     """
