@@ -11,27 +11,15 @@ import pytest
 from wartools.grids import Hex, HexGrid, Square, SquareGrid
 from wartools.los import coverage, dead_ground, line_of_sight, viewshed, visibility_matrix
 from wartools.los.result import Reason
-from wartools.mapmodel import Map
-
-
-def mk(game, cols, rows, terrain=None, edges=(), elevation=None, units=(), grid="hex"):
-    data = {"format": "wartools-map/1", "name": "t", "game": game,
-            "grid": {"type": grid, "columns": cols, "rows": rows},
-            "terrain": {"cells": dict(terrain or {})},
-            "edges": [{"cells": [a, b], "feature": f} for a, b, f in edges]}
-    if elevation:
-        data["elevation"] = dict(elevation)
-    if units:
-        data["units"] = [dict(zip(("id", "side", "type", "cell", "tags"), u)) for u in units]
-    return Map.from_dict(data)
+from wartools.testing import tiny_map
 
 
 # --- Company of Heroes 7, Camouflage: only enemies are fooled ----------------------------------
 def test_coh_camouflage_hides_a_unit_from_enemies_only():
     from wartools.games.company_of_heroes.los import spotted_cells
-    m = mk("company-of-heroes", 9, 1, units=[("us-1", "US", "infantry", "A1", []),
-                                            ("us-2", "US", "infantry", "C1", ["camouflaged"]),
-                                            ("de-1", "Wehrmacht", "infantry", "E1", [])])
+    m = tiny_map("company-of-heroes", 9, 1, units=[("us-1", "US", "infantry", "A1", []),
+                                                  ("us-2", "US", "infantry", "C1", ["camouflaged"]),
+                                                  ("de-1", "Wehrmacht", "infantry", "E1", [])])
     assert line_of_sight(m, "A1", "C1").status == "clear"          # an ally two hexes away
     r = line_of_sight(m, "E1", "C1")                                 # an enemy two hexes away
     assert r.status == "blocked" and [x.rule_id for x in r.deciding] == ["camouflage"]
@@ -52,9 +40,9 @@ def test_coh_camouflage_hides_a_unit_from_enemies_only():
 
 def test_coh_can_attack_reads_the_rule_id_not_the_text(monkeypatch):
     from wartools.games.company_of_heroes.los import CompanyOfHeroesLOS, can_attack
-    m = mk("company-of-heroes", 9, 1, units=[("m", "US", "mortar-team", "A1", ["deployed"]),
-                                            ("r", "US", "infantry", "D1", []),
-                                            ("s", "Soviet", "infantry", "E1", ["camouflaged"])])
+    m = tiny_map("company-of-heroes", 9, 1, units=[("m", "US", "mortar-team", "A1", ["deployed"]),
+                                                  ("r", "US", "infantry", "D1", []),
+                                                  ("s", "Soviet", "infantry", "E1", ["camouflaged"])])
     assert can_attack(m, "A1", "E1", range=4)
     # reworded rule texts change nothing: the decision is by rule id
     monkeypatch.setitem(CompanyOfHeroesLOS.RULES, "camouflage", "the hidden sniper in {where}")
@@ -68,7 +56,7 @@ def test_coh_can_attack_reads_the_rule_id_not_the_text(monkeypatch):
 
 # --- Company of Heroes 7, Buildings: the building-corners reading ------------------------------
 def test_coh_building_corners_covers_one_hexside_and_a_corner():
-    m = mk("company-of-heroes", 25, 25, {"M13": "building"})
+    m = tiny_map("company-of-heroes", 25, 25, terrain={"M13": "building"})
     b = m.cell("M13")
     ruler = m.grid.ruler(m.cell("I12"), m.cell("N13"))
     touching = [e.contact for e in ruler.edges if b in (e.edge.a, e.edge.b)]
@@ -88,9 +76,9 @@ def test_coh_building_corners_covers_one_hexside_and_a_corner():
 # --- Heroes of Normandie 1.1: contour lines, any number of them ---------------------------------
 def hon_many_lines(extra=(), terrain=None, elevation=None, units=()):
     """63 separate contour lines down the A|B interspaces of odd rows, then ``extra`` ones."""
-    edges = [(f"A{2 * k + 1}", f"B{2 * k + 1}", "contour") for k in range(63)]
-    edges += [(a, b, "contour") for a, b in extra]
-    return mk("heroes-of-normandie", 5, 126, terrain, edges, elevation, units, grid="square")
+    edges = {(f"A{2 * k + 1}", f"B{2 * k + 1}"): "contour" for k in range(63)}
+    edges.update({(a, b): "contour" for a, b in extra})
+    return tiny_map("heroes-of-normandie", 5, 126, terrain=terrain, edges=edges, elevation=elevation, units=units)
 
 
 def test_hon_more_than_63_contour_lines_are_told_apart():
@@ -135,7 +123,7 @@ def test_hon_mound_exemption_needs_the_same_contour_line():
 
 # --- reasons carry their cell or edge; drawing uses them ------------------------------------------
 def test_reasons_carry_cells_and_edges_and_draw_from_them():
-    m = mk("combat-infantry", 6, 6, {"C3": "woods"}, [("B4", "C4", "hedge")])
+    m = tiny_map("combat-infantry", 6, 6, terrain={"C3": "woods"}, edges={("B4", "C4"): "hedge"})
     r = line_of_sight(m, "C2", "C4")
     assert (r.reasons[0].where, r.reasons[0].cell, r.reasons[0].edge) == ("C3", m.cell("C3"), None)
     e = line_of_sight(m, "B4", "C4").reasons[0]
@@ -170,8 +158,8 @@ def test_template_frame_equals_the_grid(grid, cell):
 
 def test_map_geometry_distance_is_the_grid_distance():
     from wartools.los import geometry
-    for grid, game in (("hex", "combat-infantry"), ("square", "heroes-of-normandie")):
-        m = mk(game, 7, 5, grid=grid)
+    for game in ("combat-infantry", "heroes-of-normandie"):
+        m = tiny_map(game, 7, 5)
         geo = geometry(m)
         cells = list(m.grid.cells())
         ids = geo.exts(cells)
@@ -183,7 +171,7 @@ def test_map_geometry_distance_is_the_grid_distance():
 # --- dead ground: one pass over all observers, same answers ---------------------------------------
 def test_dead_ground_matches_the_viewsheds(monkeypatch):
     import wartools.los.analysis as analysis
-    m = mk("company-of-heroes", 8, 8, {"D4": "building", "E5": "building", "B6": "building"})
+    m = tiny_map("company-of-heroes", 8, 8, terrain={"D4": "building", "E5": "building", "B6": "building"})
     observers = ["A1", "D3", "H8", "C6"]
     seen = set()
     for o in observers:

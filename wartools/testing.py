@@ -7,6 +7,8 @@ Examples
 ...              units=[("us-1", "US", "rifle", "B2")])
 >>> m.terrain_at("C3"), m.edge_features_at("B2", "B3"), m.units_at("B2")[0].id
 ('woods', ('hedge',), 'us-1')
+>>> tiny_map("coh", 3, 1, units=[("m", "US", "mortar-team", "A1", ["deployed"])]).units[0].tags
+('deployed',)
 >>> tiny_map("heroes-of-normandie", 3, 2).grid.type
 'square'
 >>> tiny_map("combat-infantry", 2, 1, default_terrain="woods", terrain={"B1": "town"}).terrain_at("A1")
@@ -38,7 +40,8 @@ def tiny_map(game: str, columns: int = 5, rows: int = 5, *, terrain: Mapping[str
     edges
         ``{(a, b): feature}`` or ``{(a, b): [feature, ...]}`` between adjacent cells.
     units
-        ``(id, side, type, cell)`` tuples, optionally followed by a dict of extra unit keys.
+        ``(id, side, type, cell)`` tuples, optionally followed by a dict of extra unit keys or
+        by a list of tags.
     **more
         Other top-level map keys (``grid`` overrides merge into the grid, ``roads``,
         ``objectives``, ``zones`` ...).
@@ -59,7 +62,7 @@ def tiny_map(game: str, columns: int = 5, rows: int = 5, *, terrain: Mapping[str
     for u in units:
         entry = {"id": u[0], "side": u[1], "type": u[2], "cell": u[3]}
         if len(u) > 4:
-            entry.update(u[4])
+            entry.update(u[4] if isinstance(u[4], Mapping) else {"tags": list(u[4])})
         rows_.append(entry)
     if rows_:
         data["units"] = rows_
