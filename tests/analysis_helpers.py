@@ -7,6 +7,8 @@ from typing import Any
 from wartools.games import find_game
 from wartools.scenario import Scenario
 from wartools.scenario.files import loads_scenario
+from wartools.testing import tiny_map_data
+
 
 import yaml
 
@@ -17,11 +19,7 @@ def tiny_scenario(game: str, columns: int, rows: int, units: Iterable[tuple[Any,
     """A scenario on a ``columns`` x ``rows`` map of ``game``; ``units`` are ``(id, side, type,
     cell)`` or ``(id, side, type, cell, {extra keys})`` (sides: the game's first two)."""
     g = find_game(game)
-    grid = {"type": g.grid_type, "columns": columns, "rows": rows}
-    m: dict[str, Any] = {"format": "wartools-map/1", "name": "tiny", "game": g.id, "grid": grid,
-                         "terrain": {"default": g.default_terrain, "cells": dict(terrain or {})}}
-    if elevation:
-        m["elevation"] = dict(elevation)
+    m = tiny_map_data(g.id, columns, rows, terrain=terrain, elevation=elevation, name="tiny")
     sides: dict[str, Any] = {}
     for u in units:
         entry = {"id": u[0], "type": u[2], "cell": u[3], **(u[4] if len(u) > 4 else {})}

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from wartools.grids import Edge, Hex, HexGrid, Square, SquareGrid
 from wartools.los import evaluate, geometry, line_of_sight, viewshed, visibility_matrix
 from wartools.los.templates import KINDS, directions, templates_for
-from wartools.mapmodel import Map, loads_map
+from wartools.testing import tiny_map
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -34,19 +34,6 @@ def test_templates_match_integer_rulers(grid, cell):
         assert sorted((e.edge, e.contact) for e in r.edges) == got
 
 
-def ci_map(cols, rows, terrain, hedges=(), elevation=None, features=None, units=()):
-    data = {"format": "wartools-map/1", "name": "t", "game": "combat-infantry",
-            "grid": {"type": "hex", "columns": cols, "rows": rows},
-            "terrain": {"cells": dict(terrain)}, "edges": [{"cells": list(e), "feature": "hedge"} for e in hedges]}
-    if elevation:
-        data["elevation"] = dict(elevation)
-    if features:
-        data["features"] = {k: list(v) for k, v in features.items()}
-    if units:
-        data["units"] = list(units)
-    return Map.from_dict(data)
-
-
 @st.composite
 def random_maps(draw, game="combat-infantry", blockers=("town",)):
     cols, rows = draw(st.integers(3, 7)), draw(st.integers(3, 7))
@@ -56,13 +43,10 @@ def random_maps(draw, game="combat-infantry", blockers=("town",)):
     terrain = {g.label(c): draw(st.sampled_from(blockers)) for c in chosen}
     edges = draw(st.lists(st.sampled_from(list(g.edges())), max_size=6, unique=True))
     elev = draw(st.lists(st.sampled_from(cells), max_size=4, unique=True))
-    data = {"format": "wartools-map/1", "name": "r", "game": game,
-            "grid": {"type": "hex", "columns": cols, "rows": rows}, "terrain": {"cells": terrain},
-            "elevation": {g.label(c): draw(st.integers(1, 2)) for c in elev}}
+    elevation = {g.label(c): draw(st.integers(1, 2)) for c in elev}
     feature = {"combat-infantry": "hedge", "conflict-of-heroes": "wall"}.get(game)
-    if feature:
-        data["edges"] = [{"cells": [g.label(e.a), g.label(e.b)], "feature": feature} for e in edges]
-    return Map.from_dict(data)
+    return tiny_map(game, cols, rows, terrain=terrain, elevation=elevation,
+                    edges={(g.label(e.a), g.label(e.b)): feature for e in edges} if feature else None)
 
 
 @SETTINGS
@@ -113,13 +97,10 @@ def _transform(m, centre, f):
 
     def move(c):
         return mid + f(c - centre)
-    data = {"format": "wartools-map/1", "name": "x", "game": m.game.id,
-            "grid": {"type": "hex", "columns": 21, "rows": 21},
-            "terrain": {"cells": {big.label(move(c)): t for c, t in m.terrain.items()}},
-            "elevation": {big.label(move(c)): v for c, v in m.elevation.items()},
-            "edges": [{"cells": [big.label(move(e.a)), big.label(move(e.b))], "feature": x}
-                      for e, fs in m.edges.items() for x in fs]}
-    return Map.from_dict(data), move
+    return tiny_map(m.game.id, 21, 21, terrain={big.label(move(c)): t for c, t in m.terrain.items()},
+                    elevation={big.label(move(c)): v for c, v in m.elevation.items()},
+                    edges={(big.label(move(e.a)), big.label(move(e.b))): fs for e, fs in m.edges.items()}), move
+
 
 
 @SETTINGS
@@ -139,14 +120,15 @@ def test_rotating_or_reflecting_changes_nothing(m, turns, mirror):
 
 
 def test_viewshed_is_the_row_of_the_matrix():
-    m = ci_map(6, 6, {"C3": "town", "D4": "orchard"}, hedges=[("B2", "B3")], elevation={"E5": 1})
+    m = tiny_map("combat-infantry", 6, 6, terrain={"C3": "town", "D4": "orchard"}, edges={("B2", "B3"): "hedge"},
+                 elevation={"E5": 1})
     vm = visibility_matrix(m, progress=False)
     for c in m.grid.cells():
         assert set(viewshed(m, c)) == {d for d in vm.cells if vm.sees(c, d)}
 
 
 def test_json_answer_has_exactly_the_design_keys():
-    m = ci_map(5, 5, {"C3": "town"})
+    m = tiny_map("combat-infantry", 5, 5, terrain={"C3": "town"})
     r = line_of_sight(m, "C2", "C4")
     assert set(r.to_json()) == {"from", "to", "visible", "status", "reasons", "assumptions"}
     assert r.to_json()["reasons"] == [{"where": "C3", "contact": "crossed",
@@ -157,7 +139,7 @@ def test_json_answer_has_exactly_the_design_keys():
 def test_result_is_frozen_and_draws():
     import matplotlib
     matplotlib.use("Agg")
-    m = ci_map(5, 5, {"C3": "town"})
+    m = tiny_map("combat-infantry", 5, 5, terrain={"C3": "town"})
     r = line_of_sight(m, "C2", "C4")
     with pytest.raises(AttributeError):
         r.visible = True  # type: ignore[misc]
@@ -167,7 +149,7 @@ def test_result_is_frozen_and_draws():
 
 def test_analysis_csv_dead_ground_and_coverage(tmp_path):
     from wartools.los import coverage, dead_ground, to_csv
-    m = ci_map(5, 1, {"C1": "town"})
+    m = tiny_map("combat-infantry", 5, 1, terrain={"C1": "town"})
     assert [m.label(c) for c in dead_ground(m, ["A1"])] == ["D1", "E1"]
     cov = coverage(m)
     assert cov[m.cell("A1")] == 2 and cov[m.cell("C1")] == 4
@@ -180,7 +162,7 @@ def test_analysis_csv_dead_ground_and_coverage(tmp_path):
 
 def test_bad_options_are_wartools_errors():
     from wartools.errors import WartoolsError
-    m = ci_map(3, 3, {})
+    m = tiny_map("combat-infantry", 3, 3)
     with pytest.raises(WartoolsError, match="unknown unit type"):
         line_of_sight(m, "A1", "B2", unit="pogo-stick")
     with pytest.raises(WartoolsError, match="mode"):
@@ -203,6 +185,5 @@ def test_cli_los_and_viewshed(capsys):
 
 
 def test_los_result_shows_itself_in_a_notebook():
-    m = loads_map("format: wartools-map/1\nname: t\ngame: company-of-heroes\n"
-                  "grid: {type: hex, columns: 5, rows: 5}\nterrain: {cells: {C3: building}}\n")
+    m = tiny_map("company-of-heroes", 5, 5, terrain={"C3": "building"})
     assert line_of_sight(m, "C2", "C4")._repr_png_()[:4] == b"\x89PNG"

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from wartools.los import Situation, evaluate, geometry, line_of_sight, viewshed
 from wartools.mapmodel import Map
+from wartools.testing import tiny_map
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -46,25 +47,20 @@ GAMES = {
 def random_map(game: str, rnd: random.Random) -> Map:
     spec = GAMES[game]
     cols, rows = rnd.randint(3, 8), rnd.randint(3, 8)
-    data = {"format": "wartools-map/1", "name": "r", "game": game,
-            "grid": {"type": spec["grid"], "columns": cols, "rows": rows}}
-    g = Map.from_dict(data).grid
+    g = tiny_map(game, cols, rows).grid
     cells, edges = list(g.cells()), list(g.edges())
-    data["terrain"] = {"cells": {g.label(c): rnd.choice(spec["terrain"])
-                                 for c in rnd.sample(cells, rnd.randint(0, len(cells) // 2))}}
-    if rnd.random() < 0.5:
-        data["elevation"] = {g.label(c): rnd.randint(1, 2)
-                             for c in rnd.sample(cells, rnd.randint(0, len(cells) // 3))}
-    if spec["features"]:
-        data["features"] = {g.label(c): [rnd.choice(spec["features"])]
-                            for c in rnd.sample(cells, rnd.randint(0, len(cells) // 6))}
-    data["edges"] = [{"cells": [g.label(e.a), g.label(e.b)], "feature": rnd.choice(spec["edges"])}
-                     for e in rnd.sample(edges, rnd.randint(0, len(edges) // 5))]
-    data["units"] = [{"id": f"u{i}", "side": rnd.choice("AB"), "type": rnd.choice(spec["units"]),
-                      "cell": g.label(c),
-                      "tags": ["camouflaged"] if game == "company-of-heroes" and rnd.random() < 0.2 else []}
-                     for i, c in enumerate(rnd.sample(cells, rnd.randint(0, min(6, len(cells)))))]
-    return Map.from_dict(data)
+    terrain = {g.label(c): rnd.choice(spec["terrain"]) for c in rnd.sample(cells, rnd.randint(0, len(cells) // 2))}
+    elevation = ({g.label(c): rnd.randint(1, 2) for c in rnd.sample(cells, rnd.randint(0, len(cells) // 3))}
+                 if rnd.random() < 0.5 else None)
+    features = ({g.label(c): [rnd.choice(spec["features"])]
+                 for c in rnd.sample(cells, rnd.randint(0, len(cells) // 6))} if spec["features"] else None)
+    crossings = {(g.label(e.a), g.label(e.b)): rnd.choice(spec["edges"])
+             for e in rnd.sample(edges, rnd.randint(0, len(edges) // 5))}
+    units = [(f"u{i}", rnd.choice("AB"), rnd.choice(spec["units"]), g.label(c),
+              ["camouflaged"] if game == "company-of-heroes" and rnd.random() < 0.2 else [])
+             for i, c in enumerate(rnd.sample(cells, rnd.randint(0, min(6, len(cells)))))]
+    return tiny_map(game, cols, rows, terrain=terrain, elevation=elevation, features=features, edges=crossings,
+                    units=units)
 
 
 @SETTINGS

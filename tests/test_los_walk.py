@@ -26,6 +26,8 @@ from wartools.los import geometry, line_of_sight, visibility_matrix, write_matri
 from wartools.los.templates import KINDS, Templates, directions, frame_for, templates_for
 from wartools.los.walk import walk
 from wartools.mapmodel import Map
+from wartools.testing import tiny_map
+
 
 geometry_module = importlib.import_module("wartools.los.geometry")   # the package re-exports a function
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
@@ -101,17 +103,15 @@ def test_long_rulers_equal_the_grids_integer_rulers(grid, d):
 
 def random_map(rnd: np.random.Generator, kind: str, cols: int, rows: int) -> Map:
     game = "combat-infantry" if kind == "hex" else "heroes-of-normandie"
-    data = {"format": "wartools-map/1", "name": "w", "game": game,
-            "grid": {"type": kind, "columns": cols, "rows": rows}}
-    g = Map.from_dict(data).grid
+    g = tiny_map(game, cols, rows).grid
     cells, edges = list(g.cells()), list(g.edges())
     blocker = "woods" if kind == "hex" else "building"
-    data["terrain"] = {"cells": {g.label(cells[i]): blocker
-                                 for i in rnd.choice(len(cells), len(cells) // 6, replace=False)}}
+    terrain = {g.label(cells[i]): blocker for i in rnd.choice(len(cells), len(cells) // 6, replace=False)}
     feature = "hedge" if kind == "hex" else "wall"
-    data["edges"] = [{"cells": [g.label(edges[i].a), g.label(edges[i].b)], "feature": feature}
-                     for i in rnd.choice(len(edges), len(edges) // 12, replace=False)]
-    return Map.from_dict(data)
+    crossings = {(g.label(edges[i].a), g.label(edges[i].b)): feature
+                 for i in rnd.choice(len(edges), len(edges) // 12, replace=False)}
+    return tiny_map(game, cols, rows, terrain=terrain, edges=crossings)
+
 
 
 ATTRS = ("cp", "cc", "ck", "co", "cs", "cx", "ep", "ee", "ek", "eo", "es", "ex", "order_max")

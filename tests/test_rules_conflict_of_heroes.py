@@ -7,18 +7,12 @@ import pytest
 
 from wartools.errors import WartoolsError
 from wartools.los import line_of_sight
-from wartools.mapmodel import Map
+from wartools.testing import tiny_map
 
 
 def coh(cols, rows, terrain=None, elevation=None, units=(), **grid):
-    data = {"format": "wartools-map/1", "name": "t", "game": "conflict-of-heroes",
-            "grid": {"type": "hex", "columns": cols, "rows": rows, **grid},
-            "terrain": {"cells": dict(terrain or {})}}
-    if elevation:
-        data["elevation"] = dict(elevation)
-    if units:
-        data["units"] = [dict(zip(("id", "side", "type", "cell"), u)) for u in units]
-    return Map.from_dict(data)
+    return tiny_map("conflict-of-heroes", cols, rows, terrain=terrain, elevation=elevation, units=units, grid=grid)
+
 
 
 def along(t1, t2):

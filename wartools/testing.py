@@ -25,11 +25,18 @@ from wartools.mapmodel import Map
 Edges = Mapping[tuple[str, str], "str | Iterable[str]"]
 
 
-def tiny_map(game: str, columns: int = 5, rows: int = 5, *, terrain: Mapping[str, str] | None = None,
-             default_terrain: str | None = None, edges: Edges | None = None, elevation: Mapping[str, int] | None = None,
-             features: Mapping[str, Iterable[str]] | None = None,
-             units: Iterable[tuple[Any, ...]] = (), name: str = "test map", **more: Any) -> Map:
-    """A validated map of ``game`` (hex flat/odd/column-letter, or the game's square grid).
+def tiny_map(game: str, columns: int = 5, rows: int = 5, **keys: Any) -> Map:
+    """A validated map of ``game`` (hex flat/odd/column-letter, or the game's square grid),
+    from the keywords of :func:`tiny_map_data`."""
+    data = tiny_map_data(game, columns, rows, **keys)
+    return Map.from_dict(data, source=f"<tiny {data['game']} map>")
+
+
+def tiny_map_data(game: str, columns: int = 5, rows: int = 5, *, terrain: Mapping[str, str] | None = None,
+                  default_terrain: str | None = None, edges: Edges | None = None,
+                  elevation: Mapping[str, int] | None = None, features: Mapping[str, Iterable[str]] | None = None,
+                  units: Iterable[tuple[Any, ...]] = (), name: str = "test map", **more: Any) -> dict[str, Any]:
+    """The ``wartools-map/1`` mapping of a tiny map (what :func:`tiny_map` validates; a scenario embeds it).
 
     Parameters
     ----------
@@ -45,6 +52,11 @@ def tiny_map(game: str, columns: int = 5, rows: int = 5, *, terrain: Mapping[str
     **more
         Other top-level map keys (``grid`` overrides merge into the grid, ``roads``,
         ``objectives``, ``zones`` ...).
+
+    Examples
+    --------
+    >>> tiny_map_data("hon", 2, 1, terrain={"A1": "building"})["terrain"]
+    {'default': 'open', 'cells': {'A1': 'building'}}
     """
     g = find_game(game)
     grid: dict[str, Any] = {"type": g.grid_type, "columns": columns, "rows": rows}
@@ -67,4 +79,4 @@ def tiny_map(game: str, columns: int = 5, rows: int = 5, *, terrain: Mapping[str
     if rows_:
         data["units"] = rows_
     data.update(more)
-    return Map.from_dict(data, source=f"<tiny {g.id} map>")
+    return data
