@@ -7,22 +7,17 @@ import json
 import pytest
 
 from wartools.cli import main
-from wartools.mapmodel import load_map, loads_map, save_map
+from wartools.mapmodel import load_map, save_map
+from wartools.testing import tiny_map
 
 MAPS = sorted(glob.glob("maps/*.yaml"))
 
 
 @pytest.fixture()
 def ci_map(tmp_path):
-    m = loads_map("""
-format: wartools-map/1
-name: cli
-game: combat-infantry
-grid: {type: hex, columns: 5, rows: 3}
-terrain: {cells: {C1: woods}}
-roads: [{kind: unpaved, cells: [A1, B1, C1]}]
-units: [{id: us, side: US, type: rifle, cell: A1}, {id: de, side: German, type: rifle, cell: E3}]
-""")
+    m = tiny_map("combat-infantry", 5, 3, terrain={"C1": "woods"},
+                 roads=[{"kind": "unpaved", "cells": ["A1", "B1", "C1"]}], units=[("us", "US", "rifle", "A1"), ("de", "German", "rifle", "E3")])
+
     f = tmp_path / "m.yaml"
     save_map(m, f)
     return str(f)

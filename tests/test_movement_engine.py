@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wartools.games import find_game, game_ids
-from wartools.testing import tiny_map
-from wartools.mapmodel import Map, loads_map
+from wartools.mapmodel import Map
 from wartools.movement import (alternatives, cache_info, clear_cache, movement_graph, path, plan_turns,
                                reachable, resolve)
 from wartools.movement.graph import rules_class
+from wartools.testing import tiny_map
 
 # --- an independent re-costing of a path, straight from the game's step rule -----------
 
@@ -81,39 +81,31 @@ def random_map(game_id: str, seed: int) -> Map:
     rng = random.Random(seed)
     game = find_game(game_id)
     cols, rows = rng.randint(3, 6), rng.randint(3, 6)
-    text = [f"format: wartools-map/1\nname: r{seed}\ngame: {game_id}",
-            f"grid: {{type: {game.grid_type}, columns: {cols}, rows: {rows}}}"]
-    from wartools.grids import HexGrid, SquareGrid
-    grid = HexGrid(cols, rows) if game.grid_type == "hex" else SquareGrid(cols, rows)
+    grid = tiny_map(game_id, cols, rows).grid
     cells = list(grid.cells())
     lab = grid.label
-    terr = {lab(c): rng.choice(game.terrain.names) for c in rng.sample(cells, k=len(cells) // 2)}
-    text.append("terrain: {cells: {" + ", ".join(f"{k}: {v}" for k, v in terr.items()) + "}}")
+    terrain = {lab(c): rng.choice(game.terrain.names) for c in rng.sample(cells, k=len(cells) // 2)}
+    crossings = {}
     if game.edge_features.names:
         edges = rng.sample(list(grid.edges()), k=min(len(grid.edges()), rng.randint(0, 10)))
-        text.append("edges: [" + ", ".join(
-            f"{{cells: [{lab(e.a)}, {lab(e.b)}], feature: {rng.choice(game.edge_features.names)}}}"
-            for e in edges) + "]")
+        crossings = {(lab(e.a), lab(e.b)): rng.choice(game.edge_features.names) for e in edges}
+    features = {}
     if game.cell_features.names:
-        fs = rng.sample(cells, k=rng.randint(0, 4))
-        text.append("features: {" + ", ".join(f"{lab(c)}: [{rng.choice(game.cell_features.names)}]"
-                                              for c in fs) + "}")
-    elev = rng.sample(cells, k=rng.randint(0, 5))
-    text.append("elevation: {" + ", ".join(f"{lab(c)}: {rng.randint(1, 2)}" for c in elev) + "}")
+        features = {lab(c): [rng.choice(game.cell_features.names)] for c in rng.sample(cells, k=rng.randint(0, 4))}
+    elevation = {lab(c): rng.randint(1, 2) for c in rng.sample(cells, k=rng.randint(0, 5))}
     walk = [rng.choice(cells)]
     for _ in range(rng.randint(1, 6)):
         nxt = [n for n in grid.edge_neighbours(walk[-1]) if n in grid and n not in walk]
         if not nxt:
             break
         walk.append(rng.choice(nxt))
+    roads = {}
     if len(walk) > 1:
-        kind = rng.choice(["paved", "unpaved", "railway"])
-        text.append(f"roads: [{{kind: {kind}, cells: [{', '.join(lab(c) for c in walk)}]}}]")
-    sides = game.sides[:2]
-    units = [f"{{id: u{i}, side: {rng.choice(sides)}, type: {rng.choice(game.unit_types.names)}, "
-             f"cell: {lab(c)}}}" for i, c in enumerate(rng.sample(cells, k=rng.randint(1, 5)))]
-    text.append("units: [" + ", ".join(units) + "]")
-    return loads_map("\n".join(text))
+        roads["roads"] = [{"kind": rng.choice(["paved", "unpaved", "railway"]), "cells": [lab(c) for c in walk]}]
+    units = [(f"u{i}", rng.choice(game.sides[:2]), rng.choice(game.unit_types.names), lab(c))
+             for i, c in enumerate(rng.sample(cells, k=rng.randint(1, 5)))]
+    return tiny_map(game_id, cols, rows, terrain=terrain, edges=crossings, features=features, elevation=elevation,
+                    units=units, name=f"r{seed}", **roads)
 
 
 maps = st.builds(lambda g, s: random_map(g, s), st.sampled_from(game_ids()), st.integers(0, 10_000))
