@@ -13,16 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from wartools.mapmodel import load_map, loads_map, save_map
+from wartools.mapmodel import load_map, save_map
 from wartools.mapmodel.atomic import remove_stale_temporaries, write_atomic
+from wartools.testing import tiny_map
+
 
 ATOMIC = Path(__file__).parent.parent / "wartools" / "mapmodel" / "atomic.py"
-MAP = textwrap.dedent("""\
-    format: wartools-map/1
-    name: t
-    game: combat-infantry
-    grid: {type: hex, columns: 4, rows: 4}
-    """)
+MAP = tiny_map("combat-infantry", 4, 4)
 
 
 def _dead_pid() -> int:
@@ -34,10 +31,10 @@ def test_saving_through_a_symlink_writes_the_file_it_points_to(tmp_path):
     real_dir = tmp_path / "real"
     real_dir.mkdir()
     real = real_dir / "map.yaml"
-    save_map(loads_map(MAP), real)
+    save_map(MAP, real)
     link = tmp_path / "link.yaml"
     link.symlink_to(os.path.relpath(real, tmp_path))
-    changed = loads_map(MAP).with_terrain("B2", "woods")
+    changed = MAP.with_terrain("B2", "woods")
     save_map(changed, link)
     assert link.is_symlink() and link.resolve() == real.resolve()
     assert load_map(real) == changed and load_map(link) == changed

@@ -13,6 +13,8 @@ from wartools.mapmodel import loads_map
 from wartools.render import (annotate_cells, draw_map, draw_path, draw_ruler, heat_cells, highlight_cells,
                              highlight_edges, map_png, save_figure)
 from wartools.render.style import FALLBACK_EDGE, FALLBACK_TERRAIN
+from wartools.testing import tiny_map
+
 
 from test_mapmodel import GOOD
 
@@ -73,9 +75,7 @@ def test_overlays_add_named_artists(m):
 
 
 def test_square_maps_draw_too():
-    m = loads_map("format: wartools-map/1\nname: sq\ngame: heroes-of-normandie\n"
-                  "grid: {type: square, columns: 5, rows: 4}\nterrain: {cells: {B2: building}}\n"
-                  "edges:\n  - {cells: [B2, C2], feature: wall}\n")
+    m = tiny_map("heroes-of-normandie", 5, 4, terrain={"B2": "building"}, edges={("B2", "C2"): "wall"})
     ax = draw_map(m)
     assert "edges:wall" in gids(ax)
 
@@ -138,9 +138,7 @@ def test_the_map_is_drawn_in_its_games_style(m, monkeypatch):
 
 
 def test_crossings_are_drawn_over_what_they_cross():
-    m = loads_map("format: wartools-map/1\nname: x\ngame: ci\ngrid: {type: hex, columns: 4, rows: 4}\n"
-                  "edges:\n  - {cells: [B2, B3], feature: bridge}\n  - {cells: [B2, B3], feature: river}\n"
-                  "  - {cells: [C2, C3], feature: river}\n  - {cells: [A2, A3], feature: hedge}\n")
+    m = tiny_map("ci", 4, 4, edges={("B2", "B3"): ["bridge", "river"], ("C2", "C3"): "river", ("A2", "A3"): "hedge"})
     assert "bridge" in m.game.map_style.crossings
     order = [c.get_gid() for c in draw_map(m).collections if c.get_gid().startswith("edges:")]
     assert order[-1] == "edges:bridge" and set(order) == {"edges:bridge", "edges:river", "edges:hedge"}

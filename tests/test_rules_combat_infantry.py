@@ -7,8 +7,10 @@ from __future__ import annotations
 import pytest
 
 from wartools.los import line_of_sight, visibility_matrix
-from wartools.mapmodel import loads_map
+from wartools.mapmodel import loads_map, save_map
 from wartools.movement import path
+from wartools.testing import tiny_map
+
 
 
 def ci(cols: int, rows: int, body: str = ""):
@@ -208,8 +210,8 @@ def test_los_spotting_flag_on_the_command_line(tmp_path, capsys):
 
     from wartools.cli import main
     p = tmp_path / "m.yaml"
-    p.write_text("format: wartools-map/1\nname: t\ngame: combat-infantry\n"
-                 "grid: {type: hex, columns: 6, rows: 1}\nunits: [{id: h, side: US, type: hq, cell: A1}]\n")
+    save_map(tiny_map("combat-infantry", 6, 1, units=[("h", "US", "hq", "A1")]), p)
+
     assert main(["los", str(p), "A1", "D1", "--spotting", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["visible"] is True
     assert main(["los", str(p), "A1", "E1", "--spotting", "--json"]) == 0
