@@ -90,6 +90,8 @@ READERS: dict[str, Callable[[Any, Map], Any]] = {
     "label": lambda v, m: m.label(v),
     "percent": lambda v, m: f"{float(v):.0%}",
     "cells": lambda v, m: v.labels() if hasattr(v, "labels") else sorted(m.label(c) for c in v),
+    "mean": lambda v, m: v.mean(),
+    "why": lambda v, m: "; ".join(x.rule for x in v.deciding),
 }
 
 
@@ -159,7 +161,8 @@ class Computed:
         return f"{self.title} ({self.section})\n{self.text}"
 
     def draw(self, ax: Any = None) -> Any:
-        """The map with the entry's ``picture`` overlays (``los``, ``shade``, ``path``, ``reach``, ``ruler``)."""
+        """The map with the entry's ``picture`` overlays (``los``, ``shade``, ``path``, ``reach``, ``ruler``;
+        ``lines``: several lines of sight by status; ``regions``: a ``{cell: category}`` mapping)."""
         from wartools.render import draw_map, draw_path, draw_ruler, highlight_cells
         from wartools.render.los import draw_result
         from wartools.render.movement import draw_reach
@@ -179,6 +182,10 @@ class Computed:
                 draw_reach(ax, m, arg)
             elif what == "ruler":
                 draw_ruler(ax, m, arg[0], arg[1], color="#d62728")
+            elif what == "lines":
+                _lines(ax, m, [self.values[a] for a in arg])
+            elif what == "regions":
+                _regions(ax, m, self.values[arg])
         if not ax.get_title():
             ax.set_title(self.title, fontsize=9)
         return ax
@@ -190,6 +197,38 @@ class Computed:
         d = self.entry.data
         return SelfCheck(f"{self.text} ({self.section})", lambda: self.answer, self.explanation,
                          choices=d.get("choices"), tolerance=float(d.get("tolerance", 0)))
+
+
+def _lines(ax: Any, m: Map, results: list[Any]) -> None:
+    """Rulers of several lines of sight, each in the look of its status, with the overlay key."""
+    from wartools.render import draw_ruler, overlay_legend
+    from wartools.render.style import MEANINGS
+
+    for r in results:
+        look = MEANINGS[r.status]
+        draw_ruler(ax, m, r.start, r.end, color=look.colour, linestyle=look.line, gid="lesson-ruler")
+    overlay_legend(ax, *sorted({r.status for r in results}))
+
+
+def _regions(ax: Any, m: Map, regions: Mapping[str, str]) -> None:
+    """Cells shaded by a category (a side's colour for a side, hatched grey otherwise), with a key."""
+    from matplotlib.legend import Legend
+    from matplotlib.patches import Patch
+
+    from wartools.render import highlight_cells
+    from wartools.render.style import side_colour
+
+    handles = []
+    for who in sorted(set(regions.values())):
+        side = who in m.sides() or who in m.game.sides
+        colour, hatch = (side_colour(who), None) if side else ("#7f7f7f", "//")
+        highlight_cells(ax, m, [c for c, v in regions.items() if v == who], color=colour, alpha=0.35,
+                        gid=f"region-{who}", hatch=hatch)
+        handles.append(Patch(facecolor=colour, alpha=0.5, hatch=hatch, edgecolor=colour, label=who))
+    leg = Legend(ax, handles, [str(h.get_label()) for h in handles], loc="upper left", bbox_to_anchor=(1.01, 1.0),
+                 fontsize=7, frameon=False, title="hexes", title_fontsize=7)
+    leg.set_gid("regions-legend")
+    ax.add_artist(leg)
 
 
 class _Env:
@@ -230,7 +269,7 @@ class _Env:
         for a in attrs:
             if a.startswith("_"):
                 raise _fail(self.where, f"{text!r}: private attribute")
-            v = v[int(a)] if a.isdigit() else (v[a] if isinstance(v, Mapping) else getattr(v, a))
+            v = v[int(a)] if re.fullmatch(r"-?\d+", a) else (v[a] if isinstance(v, Mapping) else getattr(v, a))
         return v
 
     def arg(self, v: Any) -> Any:
@@ -280,7 +319,8 @@ def _function(name: str, where: str) -> tuple[Callable[..., Any], bool]:
 
 
 def _map(entry: Entry, spec: Any, where: str) -> Map:
-    """A named map of the lesson, or ``{base, add, move, remove, tags}`` changes to one."""
+    """A named map of the lesson, or ``{base, add, move, remove, tags, edges}`` changes to one
+    (``edges``: ``[a, b, feature]`` hexside features added)."""
     if isinstance(spec, str):
         if spec not in entry.maps:
             raise _fail(where, f"map {spec!r} is not one of {', '.join(entry.maps)}")
@@ -297,6 +337,8 @@ def _map(entry: Entry, spec: Any, where: str) -> Map:
         m = m.without_unit(uid).with_unit(uid, u.side, u.type, u.cell, **extra)
     for u in spec.get("add", []):
         m = m.with_unit(u[0], u[1], u[2], u[3], **(u[4] if len(u) > 4 else {}))
+    for a, b, feature in spec.get("edges", []):
+        m = m.with_edge_feature(a, b, feature)
     return m
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import cast
 
@@ -37,7 +38,8 @@ from wartools.errors import WartoolsError
 from wartools.games.combat_infantry.combat import (ARMORED, fire, hits_from_rolls, morale_check,
                                                    passes_morale)
 
-__all__ = ["AssaultUnit", "AssaultRules", "AssaultEnd", "assault", "replay_assault", "simulate_assault"]
+__all__ = ["AssaultUnit", "AssaultRules", "AssaultEnd", "AssaultStory", "assault", "replay_assault", "retell_assault",
+           "simulate_assault"]
 
 
 @dataclass(frozen=True)
@@ -363,6 +365,45 @@ def replay_assault(attackers: Sequence[AssaultUnit], defenders: Sequence[Assault
     while not isinstance(state, AssaultEnd):
         state = chain.replay_phase(state, it, log)
     return state, log
+
+
+@dataclass(frozen=True)
+class AssaultStory:
+    """A told assault replayed die by die, beside the exact odds of every ending (Combat Infantry 9.2-9.4).
+
+    ``end`` and ``log`` come from :func:`replay_assault`; ``ends`` is
+    :func:`assault`'s exact distribution; ``defender_wins``,
+    ``attacker_wins`` and ``this_end`` (the chance of exactly the told ending)
+    are read off it.
+    """
+
+    end: AssaultEnd
+    log: tuple[str, ...]
+    ends: Dist
+    defender_wins: Fraction
+    attacker_wins: Fraction
+    this_end: Fraction
+
+    @property
+    def disrupted(self) -> int:
+        """How many times a unit failed its morale check and was disrupted (9.3)."""
+        return sum("disrupted" in line for line in self.log)
+
+
+def retell_assault(attackers: Sequence[AssaultUnit], defenders: Sequence[AssaultUnit], faces: Iterable[int],
+                   rules: AssaultRules | None = None) -> AssaultStory:
+    """Replay an assault from its dice (:func:`replay_assault`) and solve it exactly (:func:`assault`).
+
+    Examples
+    --------
+    >>> s = retell_assault([AssaultUnit("rifle", 1, 3)], [AssaultUnit("rifle", 2, 3)], [5, 1])
+    >>> s.end.winner, s.end.round, s.this_end == s.ends[s.end], 0 < s.defender_wins < 1
+    ('defender', 1, True, True)
+    """
+    end, log = replay_assault(attackers, defenders, faces, rules)
+    ends = assault(attackers, defenders, rules)
+    return AssaultStory(end, tuple(log), ends, ends.prob(lambda e: e.winner == "defender"),
+                        ends.prob(lambda e: e.winner == "attacker"), ends[end])
 
 
 def simulate_assault(attackers: Sequence[AssaultUnit], defenders: Sequence[AssaultUnit],

@@ -116,7 +116,7 @@ COVERAGE = (
           _A + "test_armor_class_zero_in_assaults_9_65; " + _R + "test_assault_limits_per_hexside"),
     Entry("9.2", "Assault rounds", "implemented", _A + "test_caron_farm_assault_exact_contains_narrative_end"),
     Entry("9.3", "Assault morale", "implemented", _A + "test_hq_ignores_morale_unless_alone_and_lends_morale"),
-    Entry("9.4", "Assault retreats", "implemented", _S + "test_caron_farm_bombardment_fire_assault_and_retreat"),
+    Entry("9.4", "Assault retreats", "implemented", _S + "test_caron_farm_retreat"),
     Entry("9.5", "Regrouping", "not-modelled", "a move after the assault; the assault odds end at its result"),
     Entry("9.6", "Assault modifiers", "implemented", _A + "test_assault_modifiers"),
     Entry("9.61", "AT guns and mortars: no assault moves, F1 after round 1", "implemented",

@@ -57,13 +57,17 @@ Examples
 """
 from __future__ import annotations
 
-from typing import ClassVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from wartools.games.options import Assumption, merge_assumptions
 from wartools.los.geometry import Batch, MapGeometry
 from wartools.los.policy import BLOCK, CELL, EDGE, NO_CONTACT, NOTE, Findings, LOSPolicy, Situation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.mapmodel import Map
 
 BLOCKING_TERRAIN: tuple[str, ...] = ("orchard", "woods", "town", "farm")
 """Hex terrain that blocks LOS (Combat Infantry 3.4 and the Terrain Effects Chart "Block" column)."""
@@ -298,3 +302,76 @@ class CombatInfantryLOS(LOSPolicy):
 #: the policy class the game object builds (``Game.los_policy()``)
 Policy = CombatInfantryLOS
 """The default Combat Infantry policy used by :func:`wartools.los.line_of_sight`."""
+
+
+# --- blind hexes (6.41), read off a whole map -------------------------------------------------------
+@dataclass(frozen=True)
+class BlindHex:
+    """One hex in the shadow of 6.41: the obstacle, and both ends' distances to it (in hexes).
+
+    The lower end is blind because ``lower_to_obstacle < higher_to_obstacle``
+    (Combat Infantry 6.41: lower targets must be further from the obstacle, or
+    equidistant).
+    """
+
+    hex: str
+    obstacle: str
+    obstacle_is: str
+    lower_to_obstacle: int
+    higher_to_obstacle: int
+
+    def __str__(self) -> str:
+        return (f"{self.hex} is {self.lower_to_obstacle} from {self.obstacle} ({self.obstacle_is}), "
+                f"the higher end {self.higher_to_obstacle}")
+
+
+def blind_hexes(m: Map, observer: str, **options: Any) -> tuple[str, ...]:
+    """Hexes hidden from ``observer`` by 6.41's shadow rule and by nothing else (Combat Infantry 6.41).
+
+    ``options`` are :func:`wartools.los.line_of_sight` keywords. Hexes hidden
+    for another reason too (woods seen from afar, a hedge) are not listed.
+
+    Examples
+    --------
+    A plateau (columns A-C at level 1) above a valley: the hexes hugging the
+    crest are blind from A3, those as far from it as A3 is are seen.
+
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("combat-infantry", 6, 3, elevation={f"{c}{r}": 1 for c in "ABC" for r in (1, 2, 3)})
+    >>> blind_hexes(m, "A2")
+    ('D1', 'D2', 'D3')
+    """
+    from wartools.los import line_of_sight
+
+    out = []
+    for c in m.grid.cells():
+        r = line_of_sight(m, observer, c, **options)
+        if r.status == "blocked" and r.deciding and all(x.rule_id == "blind" for x in r.deciding):
+            out.append(c)
+    return tuple(m.label(c) for c in sorted(out, key=m.grid.to_offset))
+
+
+def blind_hex_table(m: Map, observer: str, **options: Any) -> tuple[BlindHex, ...]:
+    """Every blind hex of :func:`blind_hexes` with its obstacle and both distances (6.41).
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("combat-infantry", 6, 3, elevation={f"{c}{r}": 1 for c in "ABC" for r in (1, 2, 3)})
+    >>> row = blind_hex_table(m, "A2")[1]
+    >>> row.hex, row.obstacle, row.lower_to_obstacle, row.higher_to_obstacle
+    ('D2', 'C2', 1, 2)
+    >>> str(row)
+    'D2 is 1 from C2 (ground at level 1), the higher end 2'
+    """
+    from wartools.los import line_of_sight
+
+    rows = []
+    obs = m.cell(observer)
+    for lab in blind_hexes(m, observer, **options):
+        where = line_of_sight(m, observer, lab, **options).deciding[0].where
+        cell, ob = m.cell(lab), m.cell(where)
+        low, high = (cell, obs) if m.elevation_at(cell) < m.elevation_at(obs) else (obs, cell)
+        what = m.terrain_at(ob) if m.terrain_at(ob) != m.default_terrain else f"ground at level {m.elevation_at(ob)}"
+        rows.append(BlindHex(lab, m.label(ob), what, m.grid.distance(low, ob), m.grid.distance(high, ob)))
+    return tuple(rows)

@@ -55,6 +55,7 @@ Examples
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import ClassVar
 
 from wartools.games.combat_infantry.scenario import hex_control
@@ -311,3 +312,44 @@ class Rules(MovementRules):
             return (f"stacking limit {limit} in a {where} (8.2): {friends} friendly unit"
                     f"{'s' if friends > 1 else ''} already there")
         return None
+
+
+@dataclass(frozen=True)
+class ChartRow:
+    """One movement value the rules use: its row name, value, source note, and whether the
+    excerpt's Terrain Effects Chart prints it or it is assumed (3.4, 8.1, 8.2, 2.14)."""
+
+    row: str
+    value: int
+    assumed: bool
+    source: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.row} {self.value}{' [assumed]' if self.assumed else ''}"
+
+
+def terrain_chart(rules: type[Rules] | None = None, *, assumed: bool | None = None) -> tuple[ChartRow, ...]:
+    """The movement rows of ``rules`` (default :class:`Rules`): MP per hexside and feature,
+    stacking, move ratings -- each flagged when the excerpt does not print it.
+
+    ``assumed=True`` keeps only the assumed rows, ``False`` only the printed ones.
+    The excerpt's chart stops after Cemetery, so several rows are assumed; a
+    subclass of :class:`Rules` with other tables changes them.
+
+    Examples
+    --------
+    >>> rows = {r.row: r for r in terrain_chart()}
+    >>> rows["woods hexside MP"].value, rows["woods hexside MP"].assumed, str(rows["town hexside MP"])
+    (3, False, 'town hexside MP 2 [assumed]')
+    >>> all(r.assumed for r in terrain_chart(assumed=True))
+    True
+    """
+    r = Rules if rules is None else rules
+    rows = []
+    for title, table in (("hexside MP", r.hexside_mp), ("feature MP", r.feature_mp),
+                         ("stacking", r.stacking), ("move rating", r.move_rating)):
+        for key in table.keys():
+            row = ChartRow(f"{key} {title}", table[key], table.is_assumed(key), table.notes.get(key, ""))
+            if assumed is None or row.assumed == assumed:
+                rows.append(row)
+    return tuple(rows)

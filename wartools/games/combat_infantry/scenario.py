@@ -45,6 +45,18 @@ DISPUTED = "disputed"
 CONTROL_STOPPERS = frozenset({"lake"})
 
 
+def control_stoppers(across_cliff: bool = True) -> frozenset[str]:
+    """The hexside features hex control does not cross (8.3, 3.4): lake hexsides, and cliffs
+    unless control extends across them (option ``control-across-cliff``).
+
+    Examples
+    --------
+    >>> sorted(control_stoppers()), sorted(control_stoppers(across_cliff=False))
+    (['lake'], ['cliff', 'lake'])
+    """
+    return CONTROL_STOPPERS if across_cliff else CONTROL_STOPPERS | {"cliff"}
+
+
 def hex_control(m: Map, units: Iterable[Unit], stoppers: frozenset[str] = CONTROL_STOPPERS) -> dict[Cell, str]:
     """Control of every non-neutral hex: a side name or ``"disputed"`` (Combat Infantry 8.3, 9.1).
 
@@ -109,7 +121,7 @@ class Rules(ScenarioRules):
         return None
 
     def _stoppers(self) -> frozenset[str]:
-        return CONTROL_STOPPERS if self.option("control-across-cliff") else CONTROL_STOPPERS | {"cliff"}
+        return control_stoppers(self.option("control-across-cliff"))
 
     def control(self, m: Map, units: Sequence[Unit], cells: Iterable[Cell],
                 recorded: Mapping[Cell, str | None]) -> dict[Cell, Control]:

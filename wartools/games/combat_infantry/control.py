@@ -1,0 +1,127 @@
+"""Hex control read off a map, by hex label: who holds what, what a unit adds, where a retreat may go
+(Combat Infantry 8.3, 9.1, 9.4).
+
+The rules, in short: a hex is its occupants' side's; units also claim the vacant
+hexes next to them unless a lake hexside (impassable to all) is in the way; a
+vacant hex claimed by both sides, and an assault hex, is disputed; the rest is
+neutral (8.3, 9.1). Control is worked out from where the units stand whenever
+it is needed (:func:`wartools.games.combat_infantry.scenario.hex_control`);
+this module gives the answers a player asks about it, labelled.
+
+Examples
+--------
+>>> from wartools.testing import tiny_map
+>>> m = tiny_map("combat-infantry", 5, 3, units=[("a", "US", "rifle", "A2"), ("b", "German", "rifle", "C2")])
+>>> control = hex_control(m)
+>>> control["A2"], control["B2"], control["D2"]
+('US', 'disputed', 'German')
+>>> control_summary(m)
+{'German': {'occupied': 1, 'controlled': 4}, 'US': {'occupied': 1, 'controlled': 2}, 'disputed': {'hexes': 2}}
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from wartools.games.combat_infantry.scenario import DISPUTED, control_stoppers
+from wartools.games.combat_infantry.scenario import hex_control as _hex_control
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.mapmodel import Map
+
+__all__ = ["hex_control", "control_summary", "UnitControl", "unit_control", "retreat_hexes"]
+
+
+def hex_control(m: Map) -> dict[str, str]:
+    """Control of every non-neutral hex by label: a side, or ``"disputed"`` (Combat Infantry 8.3, 9.1).
+
+    Reads the map game's option ``control-across-cliff``; neutral hexes are absent.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("combat-infantry", 3, 1, units=[("a", "US", "rifle", "A1")], edges={("A1", "B1"): "lake"})
+    >>> hex_control(m)
+    {'A1': 'US'}
+    """
+    stoppers = control_stoppers(bool(m.game.option("control-across-cliff")))
+    control = _hex_control(m, m.units, stoppers)
+    return {m.label(c): control[c] for c in sorted(control, key=m.grid.to_offset)}
+
+
+def control_summary(m: Map) -> dict[str, dict[str, int]]:
+    """Per side, the hexes it occupies and the vacant hexes it controls; and how many are disputed
+    (the counts of the Hex Control Example, Combat Infantry 8.3, Diagram 5).
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> control_summary(tiny_map("combat-infantry", 3, 3, units=[("a", "US", "rifle", "B2")]))
+    {'US': {'occupied': 1, 'controlled': 6}, 'disputed': {'hexes': 0}}
+    """
+    control = hex_control(m)
+    occupied = {m.label(u.cell) for u in m.units}
+    out: dict[str, dict[str, int]] = {}
+    for side in sorted({u.side for u in m.units}):
+        own = {c for c, v in control.items() if v == side}
+        out[side] = {"occupied": len(own & occupied), "controlled": len(own - occupied)}
+    out["disputed"] = {"hexes": sum(v == DISPUTED for v in control.values())}
+    return out
+
+
+@dataclass(frozen=True)
+class UnitControl:
+    """What one unit adds to its side's control (8.3): the vacant hexes its side controls only
+    thanks to it, and the hexes that are disputed only because of it (labels, in map order)."""
+
+    unit: str
+    controlled: tuple[str, ...]
+    disputed: tuple[str, ...]
+
+
+def unit_control(m: Map, unit_id: str) -> UnitControl:
+    """The hexes ``unit_id`` alone makes its side's, or disputed (Combat Infantry 8.3).
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("combat-infantry", 5, 1, units=[("a", "US", "rifle", "B1"), ("b", "German", "rifle", "D1")])
+    >>> unit_control(m, "a")
+    UnitControl(unit='a', controlled=('A1',), disputed=('C1',))
+    """
+    unit = m.unit(unit_id)
+    with_it, without = hex_control(m), hex_control(m.without_unit(unit_id))
+    near = [m.label(n) for n in sorted(m.grid.neighbours(unit.cell), key=m.grid.to_offset)]
+    vacant = [c for c in near if not m.units_at(c)]
+    return UnitControl(unit_id,
+                       tuple(c for c in vacant if with_it.get(c) == unit.side and without.get(c) != unit.side),
+                       tuple(c for c in near if with_it.get(c) == DISPUTED and without.get(c) != DISPUTED))
+
+
+def retreat_hexes(m: Map, assault_hex: str, side: str, entered_from: Iterable[str] = ()) -> tuple[str, ...]:
+    """Where attackers of ``side`` may retreat from ``assault_hex`` (Combat Infantry 9.4).
+
+    Back into a hex they entered from, or into an adjacent hex their side
+    occupies -- never into an enemy or disputed hex (8.3; the assault hex is
+    disputed and extends no control, 9.1). Stacking and hexside limits are
+    not checked here.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("combat-infantry", 5, 1, units=[("us", "US", "rifle", "C1"), ("de", "German", "rifle", "C1"),
+    ...                                              ("de-2", "German", "rifle", "D1"), ("us-2", "US", "rifle", "A1")])
+    >>> retreat_hexes(m, "C1", "German", entered_from=["B1"])   # B1 is next to the US on A1: disputed
+    ('D1',)
+    """
+    control = hex_control(m)
+    here = m.cell(assault_hex)
+    came: Sequence[str] = list(entered_from)
+    friendly = {m.label(u.cell) for u in m.units if u.side == side}
+    out = []
+    for n in sorted(m.grid.neighbours(here), key=m.grid.to_offset):
+        lab = m.label(n)
+        if (lab in came or lab in friendly) and control.get(lab, side) == side:
+            out.append(lab)
+    return tuple(out)
