@@ -14,7 +14,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wartools.los import Situation, evaluate, geometry, line_of_sight, viewshed
+from wartools.los import LOSSituation, evaluate, geometry, line_of_sight, viewshed
 from wartools.mapmodel import Map
 from wartools.testing import tiny_map
 
@@ -69,7 +69,7 @@ def test_viewshed_equals_single_calls_on_random_maps_of_every_game(game, rnd):
     m = random_map(game, rnd)
     cells = list(m.grid.cells())
     for options in GAMES[game]["situations"]:
-        sit = Situation(**options)
+        sit = LOSSituation(**options)
         for a in rnd.sample(cells, min(3, len(cells))):
             expected = tuple(t for t in cells if line_of_sight(m, a, t, sit).visible)
             assert viewshed(m, a, sit) == expected, (game, options, m.label(a))
@@ -95,7 +95,7 @@ def test_only_relevant_contacts_change_nothing(game, rnd):
             return None, None
     full = Everything()
     for options in GAMES[game]["situations"]:
-        sit = Situation(**options)
+        sit = LOSSituation(**options)
         for explain in (False, True):
             got = evaluate(m, a, b, sit, explain=explain)
             ref = evaluate(m, a, b, sit, explain=explain, policy=full)

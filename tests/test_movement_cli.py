@@ -39,6 +39,9 @@ def test_path_json_and_text(ci_map, capsys):
                  "assumptions": []}
     code, out, _ = run(capsys, "path", ci_map, "A1", "C1", "--weather", "mud")
     assert code == 0 and "unpaved road in bad weather" in out and "5 MP" in out
+    # the scenario's weather as a game option (Combat Infantry 10.2, 8.4) spoils the road the same way
+    code, out, _ = run(capsys, "path", ci_map, "A1", "C1", "--option", "weather=bad")
+    assert code == 0 and "unpaved road in bad weather" in out and "5 MP" in out
 
 
 def test_path_multi_turn_plan_in_text(ci_map, capsys):

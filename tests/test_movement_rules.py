@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from wartools.mapmodel import loads_map
-from wartools.movement import Situation, clear_cache, path, plan_turns, reachable
+from wartools.movement import MoveSituation, Situation, clear_cache, path, plan_turns, reachable
 from wartools.movement.graph import rules_class
 
 
@@ -223,7 +223,7 @@ def test_ci_hex_control_example_river_does_not_stop_control_lake_does_disputed_h
     enemy or disputed hexes; a vacant hex adjacent to both sides is disputed."""
     m = ci(5, 1, "edges: [{cells: [A1, B1], feature: river}, {cells: [D1, E1], feature: lake}]\n"
            "units: [{id: de, side: German, type: rifle, cell: A1}, {id: us, side: US, type: rifle, cell: C1}]")
-    rules = rules_class(m.game)(m, "rifle", Situation(
+    rules = rules_class(m.game)(m, "rifle", MoveSituation(
         side="US", others=m.units))
     ctl = {m.label(c): v for c, v in rules.control.items()}
     assert ctl == {"A1": "German", "B1": "disputed", "C1": "US", "D1": "US"}

@@ -47,16 +47,19 @@ _API = {
     "Assumption": "wartools.games.options:Assumption",
     "find_game": "wartools.games:find_game", "game_ids": "wartools.games:game_ids",
     "register_game": "wartools.games:register", "unregister_game": "wartools.games:unregister",
+    # the situation of a question (side, unit, night, weather), common to every engine
+    "Situation": "wartools.situation:Situation",
     # line of sight
     "line_of_sight": "wartools.los:line_of_sight", "viewshed": "wartools.los:viewshed",
     "visibility_matrix": "wartools.los:visibility_matrix", "dead_ground": "wartools.los:dead_ground",
-    "LOSResult": "wartools.los:LOSResult",
+    "LOSResult": "wartools.los:LOSResult", "LOSSituation": "wartools.los:LOSSituation",
     # movement
     "reach": "wartools.movement:reachable", "path": "wartools.movement:path",
     "alternatives": "wartools.movement:alternatives", "plan_turns": "wartools.movement:plan_turns",
     "reach_in_turns": "wartools.movement:reach_in_turns", "route_in_turns": "wartools.movement:route_in_turns",
     "why_unreachable": "wartools.movement:why_unreachable",
     "PathResult": "wartools.movement:PathResult", "Reach": "wartools.movement:Reach",
+    "MoveSituation": "wartools.movement:MoveSituation",
     # combat
     "odds": "wartools.combat:odds", "OddsResult": "wartools.combat:OddsResult",
     "Dist": "wartools.dice:Dist",

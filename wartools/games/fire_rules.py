@@ -39,7 +39,7 @@ from wartools.games.options import Assumption
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.base import Game
     from wartools.grids.base import Cell
-    from wartools.los.policy import Situation
+    from wartools.los.policy import LOSSituation
     from wartools.mapmodel import Map, Unit
 
 #: exposure kinds: the enemy may fire at a mover in every cell it enters, or where its move ends
@@ -144,12 +144,12 @@ class FireRules:
             base["strength"] = strength
         return Profile(rng, base)
 
-    def situation(self, attacker: Unit, target_type: str, profile: Profile) -> Situation:
+    def situation(self, attacker: Unit, target_type: str, profile: Profile) -> LOSSituation:
         """The line-of-sight situation of ``attacker`` firing at a ``target_type``."""
-        from wartools.los.policy import Situation
+        from wartools.los.policy import LOSSituation
 
-        return Situation(unit=attacker.type, target=target_type, side=attacker.side, mode="fire",
-                         range=profile.range)
+        return LOSSituation(unit=attacker.type, target=target_type, side=attacker.side, mode="fire",
+                            range=profile.range)
 
     def refusal(self, m: Map, attacker: Unit, target: Cell, target_type: str) -> str | None:
         """Why ``attacker`` may not fire at ``target`` for a reason other than the line and the

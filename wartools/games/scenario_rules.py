@@ -121,10 +121,10 @@ class ScenarioRules:
         return None
 
     def _movement(self, m: Map, unit_type: str, side: str | None, others: Iterable[Unit] = ()) -> Any:
-        from wartools.movement.rules import Situation
+        from wartools.movement.rules import MoveSituation
 
         rules = self.game.movement_rules()
-        return rules(m, unit_type, Situation(side=side, others=tuple(others)))
+        return rules(m, unit_type, MoveSituation(side=side, others=tuple(others)))
 
     def standing_problem(self, m: Map, unit_type: str, cell: Cell) -> str | None:
         """Why a unit of ``unit_type`` can never stand on ``cell`` (``None`` if it can).

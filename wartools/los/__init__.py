@@ -24,10 +24,12 @@ from __future__ import annotations
 from wartools.los.analysis import (coverage, dead_ground, to_csv, viewshed, visibility_matrix, write_matrix)
 from wartools.los.engine import evaluate, line_of_sight, make_situation, policy_for
 from wartools.los.geometry import MapGeometry, geometry
-from wartools.los.policy import LOSOptionError, LOSPolicy, Situation
+from wartools.los.policy import LOSOptionError, LOSPolicy, LOSSituation
 from wartools.los.result import LOSResult, Reason
+from wartools.situation import Situation
 
-__all__ = ["LOSOptionError", "LOSPolicy", "LOSResult", "MapGeometry", "Reason", "Situation", "coverage",
+__all__ = ["LOSOptionError", "LOSPolicy", "LOSResult", "LOSSituation", "MapGeometry", "Reason", "Situation",
+           "coverage",
            "dead_ground", "evaluate", "geometry",
            "line_of_sight", "make_situation", "policy_for", "to_csv", "viewshed", "visibility_matrix",
            "write_matrix"]

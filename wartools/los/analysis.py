@@ -32,9 +32,10 @@ import numpy as np
 from wartools.grids.base import Cell
 from wartools.los.engine import evaluate, make_situation, policy_for
 from wartools.los.geometry import MapGeometry, geometry
-from wartools.los.policy import LOSPolicy, Situation
+from wartools.los.policy import LOSPolicy, LOSSituation
 from wartools.mapmodel import Map
 from wartools.mapmodel.yamlio import write_atomic
+from wartools.situation import Situation
 
 CHUNK = 40_000
 
@@ -138,7 +139,7 @@ class VisibilityMatrix:
 
 
 def _all_pairs(m: Map, cells: Iterable[Cell | str] | None, situation: Situation | None,
-               policy: LOSPolicy | None, options: dict[str, Any]) -> tuple[Situation, LOSPolicy, MapGeometry,
+               policy: LOSPolicy | None, options: dict[str, Any]) -> tuple[LOSSituation, LOSPolicy, MapGeometry,
                                                                       list[Cell], np.ndarray]:
     """Situation, policy, geometry, cells and their ext ids of an all-pairs analysis."""
     sit = make_situation(m, situation, **options)

@@ -32,14 +32,14 @@ from typing import Any
 
 import numpy as np
 
-from wartools.errors import WartoolsError
 from wartools.games import Game
 from wartools.grids.base import Cell
 from wartools.los.geometry import Batch, MapGeometry, geometry
-from wartools.los.policy import BLOCK, CELL, EFFECTS, HINDER, NO_CONTACT, Findings, LOSPolicy, Situation
+from wartools.los.policy import BLOCK, CELL, EFFECTS, HINDER, NO_CONTACT, Findings, LOSPolicy, LOSSituation
 from wartools.los.result import Reason, LOSResult
 from wartools.los.templates import KINDS
 from wartools.mapmodel import Map
+from wartools.situation import Situation
 
 
 def policy_for(game: Game | Map) -> LOSPolicy:
@@ -49,23 +49,20 @@ def policy_for(game: Game | Map) -> LOSPolicy:
     return game.los_policy()
 
 
-def make_situation(m: Map, situation: Situation | None = None, **options: Any) -> Situation:
-    """A :class:`Situation` from keyword options, with unit types and the side checked against
-    the game and map."""
-    sit = situation or Situation()
-    if options:
-        unknown = sorted(set(options) - set(Situation.__dataclass_fields__))
-        if unknown:
-            raise WartoolsError(f"unknown LOS option(s) {', '.join(unknown)}; valid: "
-                                f"{', '.join(Situation.__dataclass_fields__)}")
-        sit = sit.replace(**{k: v for k, v in options.items() if v is not None})
-    if m.game.settings.get("night") is True and not sit.night:    # a night scenario (game option)
-        sit = sit.replace(night=True)
-    vocab = m.game.unit_types
-    changes: dict[str, Any] = {k: vocab.resolve(getattr(sit, k)) for k in ("unit", "target") if getattr(sit, k)}
-    if sit.side is not None:
-        changes["side"] = m.side(sit.side)
-    return sit.replace(**changes) if changes else sit
+def make_situation(m: Map, situation: Situation | None = None, **options: Any) -> LOSSituation:
+    """The :class:`LOSSituation` of a question: ``situation`` (any
+    :class:`~wartools.situation.Situation`, widened) with the keyword options that are not
+    ``None``, checked against the map and game (:meth:`~wartools.situation.Situation.on`).
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map('combat-infantry', 2, 2)
+    >>> make_situation(m, Situation(side="us"), target="MG", range=None).target
+    'mg'
+    """
+    LOSSituation.check_names(options)
+    return LOSSituation.of(situation, **{k: v for k, v in options.items() if v is not None}).on(m)
 
 
 @dataclass(frozen=True)
@@ -90,7 +87,7 @@ class Evaluation:
         return self.out.arrays()
 
 
-def _annotate(batch: Batch, geo: MapGeometry, sit: Situation) -> None:
+def _annotate(batch: Batch, geo: MapGeometry, sit: LOSSituation) -> None:
     """Per-ruler observer/target unit type and observer side codes on the batch."""
     types = geo.names["unit_types"]
     batch.obs_type = (np.full(batch.n, types.index(sit.unit)) if sit.unit
@@ -111,7 +108,7 @@ def evaluate(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None =
     """Judge the rulers ``a[i] -> b[i]`` (ext ids of ``geometry(m)``) in one pass."""
     geo = geo or geometry(m)
     policy = policy or policy_for(m)
-    sit = situation or Situation()
+    sit = LOSSituation.of(situation)
     cells, edges = policy.relevance(geo, sit, explain)
     batch = geo.batch(a, b, explain=explain, cells=cells, edges=edges)
     _annotate(batch, geo, sit)
@@ -180,8 +177,8 @@ def line_of_sight(m: Map, a: Cell | str, b: Cell | str, situation: Situation | N
     a, b
         Observer and target cells (labels or cells).
     situation, **options
-        A :class:`Situation` and/or its fields as keywords (``unit=``,
-        ``night=True``, ``mode="fire"`` ...).
+        A :class:`~wartools.situation.Situation` (or a :class:`LOSSituation`) and/or
+        :class:`LOSSituation` fields as keywords (``unit=``, ``night=True``, ``mode="fire"`` ...).
     policy
         A policy other than the game's default (e.g. one with an overridden
         terrain table).

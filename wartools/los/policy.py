@@ -1,4 +1,4 @@
-"""What a game tells the LOS engine: the :class:`LOSPolicy` hooks and the :class:`Situation`.
+"""What a game tells the LOS engine: the :class:`LOSPolicy` hooks and the :class:`LOSSituation`.
 
 The engine (:mod:`wartools.los.engine`) hands a policy a :class:`~wartools.los.geometry.Batch`
 of exact contacts for many rulers at once; the policy answers with *findings*,
@@ -22,23 +22,23 @@ contact with a cell counts, by the class attributes ``ALONG`` and ``VERTEX``:
 
 Examples
 --------
->>> Situation(unit="rifle", night=True).replace(range=3)
-Situation(unit='rifle', target=None, side=None, mode='sight', indirect=False, night=True, range=3, observer_height=0, spotting=False)
+>>> LOSSituation(unit="rifle", night=True).replace(range=3)
+LOSSituation(side=None, unit='rifle', night=True, weather='clear', target=None, mode='sight', indirect=False, range=3, observer_height=0, spotting=False)
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from wartools.errors import WartoolsError
 from wartools.games.options import Assumption
 from wartools.los.geometry import Batch, MapGeometry
+from wartools.situation import Situation, SituationError
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.base import Game
+    from wartools.mapmodel import Map
 
 BLOCK, HINDER, NOTE = 2, 1, 0
 EFFECTS = {BLOCK: "blocks", HINDER: "hinders", NOTE: "note"}
@@ -47,30 +47,29 @@ NO_CONTACT = 3
 MODES = ("sight", "fire")
 
 
-class LOSOptionError(WartoolsError):
+class LOSOptionError(SituationError):
     """A bad LOS option (unknown mode, unit type, negative range ...)."""
 
 
 @dataclass(frozen=True)
-class Situation:
-    """Everything about a LOS question other than the map and the two cells.
+class LOSSituation(Situation):
+    """A :class:`~wartools.situation.Situation` widened with what only a line of sight reads.
+
+    The common fields (``side``, ``unit``: the observer's, ``night``,
+    ``weather``) come from the base class; the engine widens any
+    :class:`~wartools.situation.Situation` it is given (:meth:`Situation.of`).
 
     Parameters
     ----------
-    unit, target
-        Unit types of the observer and the target (the game's names); by
-        default the first unit standing on the start / target cell.
-    side
-        The observer's side (default: the side of the unit on the start cell);
-        decides which units are friendly.
+    target
+        Unit type of the target (the game's name); by default the first unit
+        standing on the target cell.
     mode
         ``"sight"`` (can it be seen) or ``"fire"`` (can it be shot at: friendly
         units in the way matter in some games).
     indirect
         High-explosive / bombardment fire over obstacles (Company of Heroes
         5.1, Combat Infantry 6.6).
-    night
-        Night scenario limits (Combat Infantry 10.3).
     range
         Maximum range in cells; ``None`` takes the game's default.
     observer_height
@@ -78,14 +77,20 @@ class Situation:
         counter).
     spotting
         Use spotting ranges (Combat Infantry 6.61).
+
+    Examples
+    --------
+    >>> LOSSituation.of(Situation(side="US", night=True), mode="fire").night
+    True
+    >>> LOSSituation(mode="listen")
+    Traceback (most recent call last):
+    ...
+    wartools.los.policy.LOSOptionError: unknown LOS mode 'listen'; valid: sight, fire
     """
 
-    unit: str | None = None
     target: str | None = None
-    side: str | None = None
     mode: str = "sight"
     indirect: bool = False
-    night: bool = False
     range: int | None = None
     observer_height: int = 0
     spotting: bool = False
@@ -96,9 +101,11 @@ class Situation:
         if self.range is not None and (not isinstance(self.range, int) or self.range < 0):
             raise LOSOptionError(f"range must be a whole number >= 0, got {self.range!r}")
 
-    def replace(self, **changes: Any) -> Situation:
-        """A copy with some fields changed."""
-        return dataclasses.replace(self, **changes)
+    def _checked(self, m: Map) -> dict[str, Any]:
+        out = super()._checked(m)
+        if self.target:
+            out["target"] = m.game.unit_types.resolve(self.target)
+        return out
 
 
 class Findings:
@@ -177,7 +184,7 @@ class LOSPolicy:
         """The value of the game option ``name`` in force for this policy."""
         return self.game.option(name)
 
-    def assumptions(self, sit: Situation | None = None) -> tuple[Assumption, ...]:
+    def assumptions(self, sit: LOSSituation | None = None) -> tuple[Assumption, ...]:
         """The assumed readings a LOS answer in situation ``sit`` rests on: the game's
         assumed (or changed) options among those this policy declares in :attr:`OPTIONS`."""
         return self.game.assumptions(self.OPTIONS)
@@ -187,11 +194,11 @@ class LOSPolicy:
         """Per-map arrays the policy needs (computed once per map and policy)."""
         return {}
 
-    def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: Situation, out: Findings) -> None:
+    def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: LOSSituation, out: Findings) -> None:
         """Add findings for every ruler of ``batch``."""
         raise NotImplementedError
 
-    def relevant(self, geo: MapGeometry, prep: dict[str, Any], sit: Situation,
+    def relevant(self, geo: MapGeometry, prep: dict[str, Any], sit: LOSSituation,
                  explain: bool) -> tuple[np.ndarray | None, np.ndarray | None]:
         """Boolean masks over ext cells and ext edges: where a contact can lead to a finding.
 
@@ -205,11 +212,11 @@ class LOSPolicy:
         """
         return None, None
 
-    def max_range(self, sit: Situation) -> int | None:
+    def max_range(self, sit: LOSSituation) -> int | None:
         """The maximum range for ``sit`` (``None``: unlimited)."""
         return sit.range
 
-    def is_symmetric(self, geo: MapGeometry, sit: Situation) -> bool:
+    def is_symmetric(self, geo: MapGeometry, sit: LOSSituation) -> bool:
         """Whether A sees B iff B sees A on this map in this situation."""
         return sit.observer_height == 0
 
@@ -222,7 +229,7 @@ class LOSPolicy:
             got = geo.prepared[key] = (self, self.prepare(geo))
         return got[1]
 
-    def relevance(self, geo: MapGeometry, sit: Situation,
+    def relevance(self, geo: MapGeometry, sit: LOSSituation,
                   explain: bool) -> tuple[np.ndarray | None, np.ndarray | None]:
         """:meth:`relevant`, cached on the map geometry per situation.
 
@@ -243,7 +250,7 @@ class LOSPolicy:
             geo.prepared[key] = (self, got)
         return got
 
-    def range_findings(self, batch: Batch, sit: Situation, out: Findings, rule: str = "range",
+    def range_findings(self, batch: Batch, sit: LOSSituation, out: Findings, rule: str = "range",
                        limit: np.ndarray | int | None = None) -> None:
         """Block rulers longer than ``limit`` (default :meth:`max_range`)."""
         if limit is None:

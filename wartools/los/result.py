@@ -9,7 +9,7 @@ from typing import Any
 
 from wartools.games.options import Assumption
 from wartools.grids.base import Cell, Edge, Ruler
-from wartools.los.policy import Situation
+from wartools.los.policy import LOSSituation
 from wartools.mapmodel import Map
 
 STATUSES = ("clear", "hindered", "blocked")
@@ -97,7 +97,7 @@ class LOSResult:
     modifier: int | None
     reasons: tuple[Reason, ...]
     range: int
-    situation: Situation = field(default_factory=Situation, repr=False)
+    situation: LOSSituation = field(default_factory=LOSSituation, repr=False)
     details: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False)
     assumptions: tuple[Assumption, ...] = field(default=(), repr=False)
 

@@ -22,12 +22,14 @@ from __future__ import annotations
 
 from wartools.movement.graph import End, MoveGraph, build_graph, cache_info, clear_cache, movement_graph
 from wartools.movement.results import PathResult, Reach, StepInfo, TurnPlan
-from wartools.movement.rules import MovementRules, Part, Situation, Step, Table
+from wartools.movement.rules import MovementRules, MoveSituation, Part, Step, Table
 from wartools.movement.search import (MovementError, alternatives, path, plan_turns, reachable, resolve,
                                       why_unreachable)
 from wartools.movement.turns import TurnsReach, reach_in_turns, route_in_turns
+from wartools.situation import Situation
 
-__all__ = ["End", "MoveGraph", "MovementError", "MovementRules", "Part", "PathResult", "Reach", "Situation", "Step",
+__all__ = ["End", "MoveGraph", "MovementError", "MovementRules", "MoveSituation", "Part", "PathResult", "Reach",
+           "Situation", "Step",
            "StepInfo", "Table", "TurnPlan", "TurnsReach", "alternatives", "build_graph", "cache_info", "clear_cache",
            "movement_graph", "path", "plan_turns",
            "reach_in_turns", "reachable", "resolve", "route_in_turns", "why_unreachable"]

@@ -38,7 +38,8 @@ import networkx as nx
 
 from wartools.cache import LRU
 from wartools.grids.base import Cell
-from wartools.movement.rules import MovementRules, Situation, Step
+from wartools.movement.rules import MovementRules, MoveSituation, Step
+from wartools.situation import Situation
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map
@@ -100,7 +101,7 @@ def build_graph(m: Map, unit_type: str, situation: Situation) -> MoveGraph:
     """Build (without caching) the movement graph; see :func:`movement_graph`."""
     t0 = time.perf_counter()
     rules = rules_class(m.game)(m, unit_type, situation)
-    allowance = rules.allowance() + situation.extra_points
+    allowance = rules.allowance() + rules.situation.extra_points
     grid = m.grid
     cells = grid.cells()
     on_board = grid.__contains__
@@ -157,6 +158,7 @@ def movement_graph(m: Map, unit_type: str, situation: Situation) -> MoveGraph:
     Maps are immutable, so a map's fingerprint names its version: an edited map
     (``m.moved(...)``) gets a new graph, the same map reuses the old one.
     """
+    situation = MoveSituation.of(situation)
     return _CACHE.get_or_make((m.game, m.fingerprint, unit_type, situation),
                               lambda: build_graph(m, unit_type, situation))
 

@@ -2,7 +2,7 @@
 
 A game's ``movement`` module (``wartools.games.<game>.movement``) defines a
 subclass named ``Rules``. The engine builds one instance per (map, unit type,
-:class:`Situation`) and asks it only generic questions:
+:class:`MoveSituation`) and asks it only generic questions:
 
 - :meth:`MovementRules.step` -- what moving from one cell into an adjacent one
   costs and why, whether it is impossible, and whether entering ends the move;
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from wartools.games.options import Assumption
 from wartools.grids.base import Cell
+from wartools.situation import Situation, SituationError
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map, Unit
@@ -134,19 +135,18 @@ class Step:
 
 
 @dataclass(frozen=True)
-class Situation:
-    """Everything besides the map and the unit type that changes movement.
+class MoveSituation(Situation):
+    """A :class:`~wartools.situation.Situation` widened with what only a move reads.
+
+    The common fields (``side``: the mover's, ``unit``: its type, ``night``,
+    ``weather``) come from the base class; the engine widens any
+    :class:`~wartools.situation.Situation` it is given (:meth:`Situation.of`).
 
     Parameters
     ----------
-    side
-        The moving unit's side (``None`` when the map has no other units).
-    weather
-        ``"clear"`` or a game's bad-weather name (``"mud"``, ``"snow"`` ...).
-    night
-        A night scenario.
     options
-        Game-specific switches (``"commander-4cp"``, ``"deploy"``, ``"fuel"`` ...).
+        Situation switches of the game's movement rules (``"commander-4cp"``,
+        ``"fuel"`` ...: :attr:`MovementRules.options`).
     extra_points
         Points added to the allowance from outside the unit (Conflict of Heroes
         CAPs, 3.21).
@@ -158,17 +158,32 @@ class Situation:
 
     Examples
     --------
-    >>> Situation(side="US", night=True) == Situation(side="US", night=True)
+    >>> MoveSituation(side="US", night=True) == MoveSituation.of(Situation(side="US", night=True))
     True
+    >>> MoveSituation(options=frozenset({"fuel"})).extra_points
+    0
+    >>> from wartools.testing import tiny_map
+    >>> MoveSituation(options=frozenset({"fuel"})).on(tiny_map('combat-infantry', 2, 2))
+    Traceback (most recent call last):
+    ...
+    wartools.situation.SituationError: unknown option 'fuel' for combat-infantry; valid: none
     """
 
-    side: str | None = None
-    weather: str = "clear"
-    night: bool = False
     options: frozenset[str] = frozenset()
     extra_points: int = 0
     others: tuple[Unit, ...] = ()
     mover: Unit | None = None
+
+    def _checked(self, m: Map) -> dict[str, Any]:
+        out = super()._checked(m)
+        known = m.game.movement_rules().options
+        for option in sorted(self.options):
+            if option not in known:
+                valid = ", ".join(f"{k} ({v})" for k, v in known.items()) or "none"
+                raise SituationError(f"unknown option {option!r} for {m.game.id}; valid: {valid}")
+        out["options"] = frozenset(self.options)
+        out["extra_points"] = int(self.extra_points)
+        return out
 
 
 class MovementRules:
@@ -185,7 +200,8 @@ class MovementRules:
     unit_type
         A canonical unit type of the map's game.
     situation
-        Side, weather, night, other units.
+        Side, weather, night, other units: any :class:`~wartools.situation.Situation`,
+        widened to a :class:`MoveSituation`.
 
     Examples
     --------
@@ -204,16 +220,17 @@ class MovementRules:
     allowances: ClassVar[Mapping[str, int]] = {}
     #: which rulebook sections the allowance comes from (for explanations)
     allowance_rule: ClassVar[str] = ""
-    #: the situation options (``Situation.options``) this game understands, with what they do
+    #: the situation switches (``MoveSituation.options``) this game understands, with what they do
     options: ClassVar[Mapping[str, str]] = {}
     #: the game options (:class:`~wartools.games.options.Option`) these rules read; their
     #: assumed readings go into every movement answer
     OPTIONS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, map: Map, unit_type: str, situation: Situation) -> None:
+        situation = MoveSituation.of(situation)
         self.map = map
         self.unit_type = unit_type
-        self.situation = situation
+        self.situation: MoveSituation = situation
         self.side = situation.side
         #: the mover's side and its allies (the map's ``teams``)
         self.team = map.allies(situation.side)

@@ -17,7 +17,8 @@ from wartools.errors import WartoolsError
 from wartools.grids.base import Cell
 from wartools.movement.graph import End, MoveGraph, movement_graph, rules_class
 from wartools.movement.results import PathResult, Reach, StepInfo, TurnPlan, path_result
-from wartools.movement.rules import Situation
+from wartools.movement.rules import MoveSituation
+from wartools.situation import Situation
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map, Unit
@@ -27,30 +28,41 @@ class MovementError(WartoolsError):
     """A movement query that cannot be answered as asked (bad unit, missing side)."""
 
 
-def resolve(m: Map, start: Cell | str, unit: str | Unit | None = None, *, side: str | None = None,
-            weather: str | None = None, night: bool = False, options: Iterable[str] = (),
-            extra_points: int = 0) -> tuple[Cell, str, Situation]:
-    """Start cell, canonical unit type and :class:`Situation` for a query.
+def resolve(m: Map, start: Cell | str, unit: str | Unit | None = None, *, situation: Situation | None = None,
+            side: str | None = None, weather: str | None = None, night: bool | None = None,
+            options: Iterable[str] | None = None, extra_points: int | None = None
+            ) -> tuple[Cell, str, MoveSituation]:
+    """Start cell, canonical unit type and :class:`MoveSituation` for a query.
 
-    The unit may be a unit type, the id of a unit on the map, or a ``Unit``.
-    A unit on the start cell (the first one of the requested type, if any)
-    is the mover: it supplies the type and side unless given, and is left
-    out of the other units.
+    The unit may be a unit type, the id of a unit on the map, or a ``Unit``
+    (default: the ``situation``'s unit type). A unit on the start cell (the
+    first one of the requested type, if any) is the mover: it supplies the type
+    and side unless given, and is left out of the other units. ``situation``
+    is any :class:`~wartools.situation.Situation` (one situation may ask the LOS
+    engine too); the keywords that are given override its fields.
 
     Examples
     --------
     >>> from wartools.testing import tiny_map
+    >>> from wartools.situation import Situation
     >>> m = tiny_map('combat-infantry', 4, 4,
     ...              units=[('a', 'US', 'rifle', 'B2'), ('g', 'German', 'mg', 'D4')])
     >>> start, utype, sit = resolve(m, "B2")
     >>> utype, sit.side, [u.id for u in sit.others]
     ('rifle', 'US', ['g'])
+    >>> resolve(m, "A1", situation=Situation(side="us", unit="MG", night=True))[2].unit
+    'mg'
     >>> resolve(m, "A1")[1:]
     Traceback (most recent call last):
     ...
     wartools.movement.search.MovementError: no unit on A1 and no side given: give a side (the map has units of German, US)
     """
     cell = m.cell(start)
+    given = MoveSituation.of(situation)
+    if unit is None:
+        unit = given.unit
+    if side is None:
+        side = given.side
     mover: Unit | None = None
     game = m.game
     if unit is not None and not isinstance(unit, str):
@@ -70,23 +82,18 @@ def resolve(m: Map, start: Cell | str, unit: str | Unit | None = None, *, side: 
             unit_type = mover.type if mover else game.unit_types.names[0]
     if side is None:
         side = mover.side if mover else None
-    else:
-        side = m.side(side)
-    known = rules_class(game).options
-    for option in options:
-        if option not in known:
-            valid = ", ".join(f"{k} ({v})" for k, v in known.items()) or "none"
-            raise MovementError(f"unknown option {option!r} for {game.id}; valid: {valid}")
     others = tuple(u for u in m.units if mover is None or u.id != mover.id)
     if side is None and others:
         sides = ", ".join(sorted({u.side for u in others}))
         raise MovementError(f"no unit on {m.label(cell)} and no side given: give a side "
                             f"(the map has units of {sides})")
-    situation = Situation(side=side, weather=(weather or "clear").strip().lower(),
-                          night=bool(night) or m.game.settings.get("night") is True,
-                          options=frozenset(options), extra_points=int(extra_points), others=others,
-                          mover=mover)
-    return cell, unit_type, situation
+    changes: dict[str, Any] = {"side": side, "unit": unit_type, "others": others, "mover": mover}
+    for name, value in (("weather", weather), ("night", night), ("extra_points", extra_points)):
+        if value is not None:
+            changes[name] = value
+    if options is not None:
+        changes["options"] = frozenset(options)
+    return cell, unit_type, given.replace(**changes).on(m)
 
 
 def resolve_graph(m: Map, start: Cell | str, unit: str | Unit | None = None,

@@ -41,7 +41,7 @@ def draw_result(result: LOSResult, ax: Any = None) -> Any:
 def draw_los(ax: Any, m: Map, a: Cell | str, b: Cell | str, **options: Any) -> Any:
     """Overlay the line of sight from ``a`` to ``b`` on an Axes showing ``m``.
 
-    ``options`` are :class:`~wartools.los.Situation` fields; ``None`` values are ignored.
+    ``options`` are :class:`~wartools.los.LOSSituation` fields; ``None`` values are ignored.
     """
     from wartools.los.engine import line_of_sight
 

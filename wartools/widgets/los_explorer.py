@@ -69,7 +69,7 @@ class LOSExplorer:
 
     # --- plain logic --------------------------------------------------------------------
     def options(self) -> dict[str, Any]:
-        """:class:`~wartools.los.Situation` fields from the controls."""
+        """:class:`~wartools.los.LOSSituation` fields from the controls."""
         opts: dict[str, Any] = {"observer_height": self.height.value, "mode": self.mode.value,
                                 "night": self.night.value, "indirect": self.indirect.value}
         if self.unit.value != FROM_MAP:

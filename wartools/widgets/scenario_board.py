@@ -107,15 +107,6 @@ class ScenarioBoard:
         """The map with the current position's units on it."""
         return self.scenario.board(self.position)
 
-    def _situation(self) -> dict[str, Any]:
-        settings = self.scenario.game.settings
-        kw: dict[str, Any] = {}
-        if "night" in settings:
-            kw["night"] = bool(settings["night"])
-        if "weather" in settings:
-            kw["weather"] = str(settings["weather"])
-        return kw
-
     def _unit_options(self) -> list[str]:
         s, p = self.scenario, self.position
         waiting = set(p.waiting(s))
@@ -131,7 +122,7 @@ class ScenarioBoard:
             return self._done(Action(True, "no unit selected"))
         if unit_id in p.units:
             board = self.board()
-            reach = movement.reachable(board, board.unit(unit_id).cell, board.unit(unit_id), **self._situation())
+            reach = movement.reachable(board, board.unit(unit_id).cell, board.unit(unit_id))
             self.legal = dict(reach.costs)
             return self._done(Action(True, f"{unit_id}: {len(self.legal)} cells within {reach.budget} "
                                            f"{reach.points}"))
@@ -160,7 +151,7 @@ class ScenarioBoard:
         if target not in self.legal:
             board = self.board()
             u = board.unit(unit_id)
-            result = movement.path(board, u.cell, target, u, **self._situation())
+            result = movement.path(board, u.cell, target, u)
             if not result.reachable:
                 why = result.why_not or "no path"
             else:
@@ -168,7 +159,7 @@ class ScenarioBoard:
             return self._done(Action(False, f"{unit_id} cannot move to {label}: {why}"))
         board = self.board()
         u = board.unit(unit_id)
-        path = movement.path(board, u.cell, target, u, **self._situation())
+        path = movement.path(board, u.cell, target, u)
         control = dict(p.control)
         if s.rules.control_on_path:  # taking control of objectives passed through (Conflict of Heroes 2.4)
             enemies = {x.cell for x in board.units if x.side != u.side}

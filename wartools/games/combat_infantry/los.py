@@ -64,7 +64,7 @@ import numpy as np
 
 from wartools.games.options import Assumption, merge_assumptions
 from wartools.los.geometry import Batch, MapGeometry
-from wartools.los.policy import BLOCK, CELL, EDGE, NO_CONTACT, NOTE, Findings, LOSPolicy, Situation
+from wartools.los.policy import BLOCK, CELL, EDGE, NO_CONTACT, NOTE, Findings, LOSPolicy, LOSSituation
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map
@@ -132,7 +132,7 @@ class CombatInfantryLOS(LOSPolicy):
             "printed_range": self._printed_ranges(geo),
         }
 
-    def relevant(self, geo: MapGeometry, prep: dict[str, np.ndarray], sit: Situation,
+    def relevant(self, geo: MapGeometry, prep: dict[str, np.ndarray], sit: LOSSituation,
                  explain: bool) -> tuple[np.ndarray, np.ndarray]:
         # An intervening cell matters if it blocks, smokes, is a wreck (a note), holds a unit
         # (friendly fire) or stands above the lowest possible end (elevation rules): ``lo``
@@ -148,14 +148,14 @@ class CombatInfantryLOS(LOSPolicy):
                              (geo.unit_sides[np.maximum(geo.edge_c2, 0)] != 0))
         return cells, edges
 
-    def is_symmetric(self, geo: MapGeometry, sit: Situation) -> bool:
+    def is_symmetric(self, geo: MapGeometry, sit: LOSSituation) -> bool:
         prep = self.prepared(geo)
         ranged = (sit.range is not None or sit.unit is not None or not self.option("sight-within-range")
                   or not (geo.unit_type >= 0).any())
         return (ranged and sit.mode == "sight" and not sit.spotting and sit.observer_height == 0
                 and not (self.option("woods-see-out") and (prep["adjacent_only"] & geo.onboard).any()))
 
-    def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: Situation, out: Findings) -> None:
+    def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: LOSSituation, out: Findings) -> None:
         geo = batch.geo
         elev = geo.elevation
         ea = elev[batch.a] + sit.observer_height
@@ -252,7 +252,7 @@ class CombatInfantryLOS(LOSPolicy):
         return np.array([int(settings.get(f"range-{t}", big)) for t in geo.names["unit_types"]],
                         dtype=np.int64)
 
-    def assumptions(self, sit: Situation | None = None) -> tuple[Assumption, ...]:
+    def assumptions(self, sit: LOSSituation | None = None) -> tuple[Assumption, ...]:
         """The assumed readings of :attr:`OPTIONS`, plus the assumed range of the observer's unit
         type (every assumed unit range when the observer's type is not given) unless ``range=``
         or spotting ranges decide."""

@@ -26,7 +26,7 @@ from wartools.games.fire_rules import END_OF_MOVE, Attack, FireRules, Profile
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.grids.base import Cell
-    from wartools.los.policy import Situation
+    from wartools.los.policy import LOSSituation
     from wartools.mapmodel import Map, Unit
 
 DAMAGE = ("AI", "AP", "HE", "Flame")
@@ -54,13 +54,13 @@ class Fire(FireRules):
         "emplacement": {"range": 3, "AI": 2, "health": 6},
     }
 
-    def situation(self, attacker: Unit, target_type: str, profile: Profile) -> Situation:
+    def situation(self, attacker: Unit, target_type: str, profile: Profile) -> LOSSituation:
         from wartools.games.company_of_heroes.los import unit_range
-        from wartools.los.policy import Situation
+        from wartools.los.policy import LOSSituation
 
         rng = max(profile.range, unit_range(attacker.tags))
-        return Situation(unit=attacker.type, target=target_type, side=attacker.side, mode="fire",
-                         range=rng, indirect=profile.value("HE") > 0)
+        return LOSSituation(unit=attacker.type, target=target_type, side=attacker.side, mode="fire",
+                            range=rng, indirect=profile.value("HE") > 0)
 
     def refusal(self, m: Map, attacker: Unit, target: Cell, target_type: str) -> str | None:
         from wartools.games.company_of_heroes.los import attack_refusal, unit_range

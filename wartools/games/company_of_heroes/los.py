@@ -56,7 +56,7 @@ import numpy as np
 from wartools.errors import WartoolsError
 from wartools.grids.base import Cell
 from wartools.los.geometry import Batch, MapGeometry
-from wartools.los.policy import BLOCK, CELL, NO_CONTACT, NOTE, Findings, LOSPolicy, Situation
+from wartools.los.policy import BLOCK, CELL, NO_CONTACT, NOTE, Findings, LOSPolicy, LOSSituation
 from wartools.mapmodel import Map
 
 BUILDING_TERRAIN: tuple[str, ...] = ("building",)
@@ -116,25 +116,25 @@ class CompanyOfHeroesLOS(LOSPolicy):
         return {"building": geo.terrain_mask(self.building_terrain), "camo": camo, "team": team,
                 "sight": sight, "reach": reach}
 
-    def relevant(self, geo: MapGeometry, prep: dict[str, np.ndarray], sit: Situation,
+    def relevant(self, geo: MapGeometry, prep: dict[str, np.ndarray], sit: LOSSituation,
                  explain: bool) -> tuple[np.ndarray, np.ndarray]:
         # only building hexes and their hexsides matter
         bld = prep["building"]
         edges = bld[geo.edge_c1] | ((geo.edge_c2 >= 0) & bld[np.maximum(geo.edge_c2, 0)])
         return bld, edges
 
-    def max_range(self, sit: Situation) -> int | None:
+    def max_range(self, sit: LOSSituation) -> int | None:
         if sit.range is not None:
             return sit.range
         return (DEFAULT_SIGHT if sit.mode == "sight" else DEFAULT_RANGE) + MAX_BONUS
 
-    def is_symmetric(self, geo: MapGeometry, sit: Situation) -> bool:
+    def is_symmetric(self, geo: MapGeometry, sit: LOSSituation) -> bool:
         prep = self.prepared(geo)
         bonus = prep["sight"] if sit.mode == "sight" else prep["reach"]
         return (sit.observer_height == 0 and not prep["camo"].any()
                 and (sit.range is not None or not bonus.any()))
 
-    def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: Situation, out: Findings) -> None:
+    def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: LOSSituation, out: Findings) -> None:
         if sit.range is not None:
             self.range_findings(batch, sit, out)
         else:   # the observer's own sight (or firing range): 2, +1 per tag (7 Sight, Range)

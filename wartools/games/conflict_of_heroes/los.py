@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 
 from wartools.los.geometry import Batch, MapGeometry
-from wartools.los.policy import BLOCK, CELL, EDGE, HINDER, Findings, LOSPolicy, Situation
+from wartools.los.policy import BLOCK, CELL, EDGE, HINDER, Findings, LOSPolicy, LOSSituation
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.base import Game
@@ -163,14 +163,14 @@ class ConflictOfHeroesLOS(LOSPolicy):
         mod = np.maximum(prep["hinder"][cc[h]], 1)
         out.add(cp[h], HINDER, "hinder", CELL, cc[h], ck[h], batch.co[h], mod)
 
-    def relevant(self, geo: MapGeometry, prep: dict[str, np.ndarray], sit: Situation,
+    def relevant(self, geo: MapGeometry, prep: dict[str, np.ndarray], sit: LOSSituation,
                  explain: bool) -> tuple[np.ndarray, np.ndarray]:
         # blocking or hindering cells and hexsides, and hills above the lowest possible end
         low = int(geo.elevation.min(initial=0)) + min(sit.observer_height, 0)
         return (prep["block"] | (prep["hinder"] > 0) | (geo.elevation > low),
                 prep["eblock"] | (prep["ehinder"] > 0))
 
-    def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: Situation, out: Findings) -> None:
+    def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: LOSSituation, out: Findings) -> None:
         self.range_findings(batch, sit, out)
         geo = batch.geo
         cp, cc, ck, co = batch.cp, batch.cc, batch.ck, batch.co

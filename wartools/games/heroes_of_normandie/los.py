@@ -64,7 +64,7 @@ import numpy as np
 from wartools.games.options import Assumption
 from wartools.grids.base import Cell
 from wartools.los.geometry import Batch, MapGeometry
-from wartools.los.policy import (BLOCK, CELL, EDGE, HINDER, NOTE, Findings, LOSPolicy, Situation,
+from wartools.los.policy import (BLOCK, CELL, EDGE, HINDER, NOTE, Findings, LOSPolicy, LOSSituation,
                                  edge_pinch, on_both_sides)
 from wartools.mapmodel import Map
 
@@ -289,7 +289,7 @@ class HeroesOfNormandieLOS(LOSPolicy):
             line[e] = roots.index(find(int(e)))
         return line
 
-    def relevant(self, geo: MapGeometry, prep: dict[str, Any], sit: Situation,
+    def relevant(self, geo: MapGeometry, prep: dict[str, Any], sit: LOSSituation,
                  explain: bool) -> tuple[np.ndarray, np.ndarray]:
         # squares that block, obscure or hold a unit; every square when the map has a trench
         # (a trench's corner is any square outside it); walls, obstacles and contour lines
@@ -299,10 +299,10 @@ class HeroesOfNormandieLOS(LOSPolicy):
             cells = prep["block"] | prep["field"] | (prep["smoke"] < 0) | (geo.unit_types != 0)
         return cells, prep["wall"] | prep["obstacle"] | prep["contour"]
 
-    def is_symmetric(self, geo: MapGeometry, sit: Situation) -> bool:
+    def is_symmetric(self, geo: MapGeometry, sit: LOSSituation) -> bool:
         return sit.observer_height == 0 and sit.unit is None and sit.target is None
 
-    def judge(self, batch: Batch, prep: dict[str, Any], sit: Situation, out: Findings) -> None:
+    def judge(self, batch: Batch, prep: dict[str, Any], sit: LOSSituation, out: Findings) -> None:
         self.range_findings(batch, sit, out)
         geo = batch.geo
         cp, cc, ck, co = batch.cp, batch.cc, batch.ck, batch.co
@@ -433,7 +433,7 @@ class HeroesOfNormandieLOS(LOSPolicy):
             rules.append(("vehicle", rest & ((types & prep["veh"]) != 0)))
         return notes
 
-    def details(self, m: Map, geo: MapGeometry, a: Cell, b: Cell, sit: Situation) -> dict[str, Any]:
+    def details(self, m: Map, geo: MapGeometry, a: Cell, b: Cell, sit: LOSSituation) -> dict[str, Any]:
         """Which sides of the target's terrain element the shot crosses *coming in* (1.1
         Directional Defensive Bonus: the shot crosses the element's edge coming from the
         direction of the icon), as ``entry``; a side where the shot leaves the element (a bent

@@ -39,7 +39,7 @@ class LineCheck:
         What the example says happens: ``"clear"`` (it can see or fire) or
         ``"blocked"`` -- the claim the library's answer is compared with.
     options
-        :class:`wartools.los.Situation` fields (``mode="fire"``, ``indirect=True``...).
+        :class:`wartools.los.LOSSituation` fields (``mode="fire"``, ``indirect=True``...).
     turn
         ``"German"`` or ``"American"``: the German IN 3 of Lonlay farm has moved to
         hex A (F7) by the American player turn.

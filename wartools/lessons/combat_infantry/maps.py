@@ -267,9 +267,9 @@ def hex_control(m: Map) -> dict[str, str]:
     'German'
     """
     from wartools.games.combat_infantry.movement import Rules
-    from wartools.movement import Situation
+    from wartools.movement import MoveSituation
 
-    rules = Rules(m, "rifle", Situation(others=tuple(m.units)))
+    rules = Rules(m, "rifle", MoveSituation(others=tuple(m.units)))
     return {m.label(c): v for c, v in rules.control.items()}
 
 

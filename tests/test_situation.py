@@ -1,0 +1,87 @@
+"""The one :class:`~wartools.situation.Situation` both engines take, and its two widenings.
+
+Rule tests cite Combat Infantry 10.3 (a night scenario: half movement rounded up, every range
+at most two hexes) and 10.2 / 8.4 (a scenario's bad weather spoils unpaved roads).
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from wartools.errors import WartoolsError
+from wartools.los import LOSSituation, line_of_sight, make_situation, viewshed
+from wartools.mapmodel import loads_map
+from wartools.movement import MoveSituation, Situation, movement_graph, path, reachable, resolve
+from wartools.situation import SituationError
+
+
+def ci(cols: int, rows: int, body: str = ""):
+    return loads_map(f"format: wartools-map/1\nname: t\ngame: combat-infantry\n"
+                     f"grid: {{type: hex, columns: {cols}, rows: {rows}}}\n{body}")
+
+
+def test_one_type_each_field_declared_once():
+    """The engines' situations are Situations; no field is declared in two classes."""
+    base = {f.name for f in dataclasses.fields(Situation)}
+    assert base == {"side", "unit", "night", "weather"}
+    for cls in (LOSSituation, MoveSituation):
+        assert issubclass(cls, Situation)
+        own = set(cls.__dataclass_fields__) - base
+        assert own and not own & base
+        assert set(cls.__annotations__) == own          # only its own fields are declared there
+    assert not (set(LOSSituation.__dataclass_fields__) - base) & (set(MoveSituation.__dataclass_fields__) - base)
+    assert LOSSituation.__dataclass_params__.frozen and MoveSituation.__dataclass_params__.frozen
+
+
+def test_widening_keeps_the_common_fields_only():
+    move = MoveSituation(side="US", unit="rifle", night=True, weather="mud", extra_points=2)
+    sight = LOSSituation.of(move, mode="fire")
+    assert (sight.side, sight.unit, sight.night, sight.weather, sight.mode) == ("US", "rifle", True, "mud", "fire")
+    back = MoveSituation.of(sight)
+    assert back == MoveSituation(side="US", unit="rifle", night=True, weather="mud")   # extra_points not kept
+    assert MoveSituation.of(move) is move
+
+
+def test_a_keyword_for_the_other_engine_is_refused_with_the_valid_names():
+    m = ci(3, 3)
+    with pytest.raises(WartoolsError, match="unknown LOSSituation field.*extra_points; valid: side, unit"):
+        line_of_sight(m, "A1", "C3", extra_points=2)
+    with pytest.raises(SituationError, match="range"):
+        MoveSituation.of(None, range=3)
+    with pytest.raises(TypeError):
+        reachable(m, "A1", "rifle", range=3)
+
+
+def test_one_situation_asks_both_engines_at_night():
+    """Combat Infantry 10.3: at night, half movement (round up) and ranges of at most two hexes."""
+    m = ci(8, 1, "units: [{id: g, side: German, type: rifle, cell: H1}]")
+    sit = Situation(side="us", unit="Rifle", night=True)
+    assert line_of_sight(m, "A1", "C1", sit).status == "clear"
+    assert line_of_sight(m, "A1", "D1", sit).status == "blocked"
+    assert line_of_sight(m, "A1", "D1", sit).situation == make_situation(m, side="US", unit="rifle", night=True)
+    assert reachable(m, "A1", situation=sit).budget == reachable(m, "A1", "rifle", side="US", night=True).budget
+    assert reachable(m, "A1", situation=sit).budget < reachable(m, "A1", "rifle", side="US").budget
+    assert viewshed(m, "A1", sit) == viewshed(m, "A1", side="US", unit="rifle", night=True)
+
+
+def test_keywords_override_the_situation():
+    m = ci(8, 1)
+    _, utype, sit = resolve(m, "A1", "tank", situation=Situation(side="US", unit="rifle", night=True),
+                            night=False, weather="Snow")
+    assert (utype, sit.unit, sit.side, sit.night, sit.weather) == ("tank", "tank", "US", False, "snow")
+
+
+def test_the_movement_graph_is_shared_whatever_situation_class_asks():
+    m = ci(3, 3)
+    assert movement_graph(m, "rifle", Situation()) is movement_graph(m, "rifle", MoveSituation())
+
+
+def test_scenario_weather_option_spoils_unpaved_roads():
+    """Combat Infantry 10.2 / 8.4: the scenario's bad weather (the game option ``weather``) takes
+    the road bonus from unpaved roads, as the same weather given to one query does."""
+    m = ci(3, 1, "roads: [{kind: unpaved, cells: [A1, B1, C1]}]")
+    bad = m.with_options(weather="bad")
+    assert path(m, "A1", "C1", "rifle").cost == 2
+    assert path(bad, "A1", "C1", "rifle").cost == path(m, "A1", "C1", "rifle", weather="bad").cost == 4
+    assert "unpaved road in bad weather" in path(bad, "A1", "C1", "rifle").steps[0].why

@@ -1,0 +1,181 @@
+"""The :class:`Situation`: everything about a question besides the map and the cells.
+
+Every engine answers a question about a map, some cells and a *situation*:
+whose side asks, which unit acts, whether it is night, the weather. Those
+common fields live here, in one frozen value type that both engines import;
+each engine widens it with the fields only it reads:
+
+- :class:`wartools.los.LOSSituation` adds the target, the mode (sight or
+  fire), indirect fire, a range, the observer's height and spotting;
+- :class:`wartools.movement.MoveSituation` adds the situation switches of the
+  game's movement rules, extra points, the other units and the moving unit.
+
+Why a base and two specialisations rather than one class with every field:
+both engines cache on the situation (the movement graph per situation, the
+LOS relevance masks per situation), so a field one engine never reads would
+split its cache (two identical movement graphs for a "sight" and a "fire"
+question); a keyword meant for the other engine (``extra_points=`` on a line
+of sight, ``range=`` on a move) must be refused with the valid names, not
+silently ignored; and the other units a move needs are :class:`Unit` objects
+the LOS engine never looks at (it reads the units from the map). No field
+and no check is written twice: the common ones, and :meth:`Situation.on`
+(names checked against the map), are here.
+
+An engine takes any :class:`Situation` and widens it with :meth:`Situation.of`,
+so one situation asks both engines the same question.
+
+Examples
+--------
+>>> Situation(side="US", night=True)
+Situation(side='US', unit=None, night=True, weather='clear')
+>>> Situation(side="US").replace(night=True) == Situation(side="US", night=True)
+True
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from wartools.errors import WartoolsError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.mapmodel import Map
+
+S = TypeVar("S", bound="Situation")
+
+
+class SituationError(WartoolsError):
+    """A bad situation field (an unknown name, a negative range ...)."""
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Everything about a question other than the map and the cells, common to every engine.
+
+    Parameters
+    ----------
+    side
+        The acting unit's side (the observer's, the mover's); by default the
+        side of the unit on the start cell. Decides which units are friendly.
+    unit
+        The acting unit's type (the game's name, any case): the observer of a
+        line of sight, the mover of a move; by default the unit on the start cell.
+    night
+        A night scenario (also on when the game option ``night`` is true).
+    weather
+        ``"clear"`` or a game's bad-weather name (``"mud"``, ``"snow"`` ...); a clear
+        weather takes the game option ``weather`` when the game has one.
+
+    Examples
+    --------
+    >>> sit = Situation(side="US", unit="rifle")
+    >>> sit.night, sit.weather
+    (False, 'clear')
+    >>> Situation.field_names()
+    ('side', 'unit', 'night', 'weather')
+    """
+
+    side: str | None = None
+    unit: str | None = None
+    night: bool = False
+    weather: str = "clear"
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        """The names of this class's fields, in order."""
+        return tuple(f.name for f in dataclasses.fields(cls))
+
+    @classmethod
+    def check_names(cls, names: Iterable[str]) -> tuple[str, ...]:
+        """This class's field names, after checking that every one of ``names`` is one of them.
+
+        Examples
+        --------
+        >>> Situation.check_names(["side", "night"])
+        ('side', 'unit', 'night', 'weather')
+        >>> Situation.check_names(["sight"])
+        Traceback (most recent call last):
+        ...
+        wartools.situation.SituationError: unknown Situation field(s) sight; valid: side, unit, night, weather
+        """
+        valid = cls.field_names()
+        unknown = sorted(set(names) - set(valid))
+        if unknown:
+            raise SituationError(f"unknown {cls.__name__} field(s) {', '.join(unknown)}; "
+                                 f"valid: {', '.join(valid)}")
+        return valid
+
+    @classmethod
+    def of(cls: type[S], situation: Situation | None = None, **changes: Any) -> S:
+        """This class's situation from any :class:`Situation` and keyword fields.
+
+        The fields ``situation`` shares with this class are kept (a movement
+        situation asked about a line of sight keeps its side, unit, night and
+        weather); ``changes`` override them. A name that is not a field of this
+        class is refused with the valid ones.
+
+        Examples
+        --------
+        >>> Situation.of(None, side="US")
+        Situation(side='US', unit=None, night=False, weather='clear')
+        >>> Situation.of(Situation(night=True), side="US").night
+        True
+        >>> Situation.of(None, range=3)
+        Traceback (most recent call last):
+        ...
+        wartools.situation.SituationError: unknown Situation field(s) range; valid: side, unit, night, weather
+        """
+        names = cls.check_names(changes)
+        if isinstance(situation, cls):
+            return dataclasses.replace(situation, **changes) if changes else situation
+        kept = {} if situation is None else {n: getattr(situation, n) for n in situation.field_names()
+                                             if n in names}
+        return cls(**{**kept, **changes})
+
+    def replace(self: S, **changes: Any) -> S:
+        """A copy with some fields changed.
+
+        Examples
+        --------
+        >>> Situation(side="US").replace(weather="mud").weather
+        'mud'
+        """
+        return dataclasses.replace(self, **changes)
+
+    def on(self: S, m: Map) -> S:
+        """This situation checked against the map ``m``: the side and unit type names are the
+        map's and game's (any case in, the canonical name out; an unknown one is an error naming
+        the valid ones), the weather is a lower-case name, and the scenario's conditions set by
+        game options apply: ``night`` makes it night, ``weather`` replaces a clear weather.
+
+        Examples
+        --------
+        >>> from wartools.testing import tiny_map
+        >>> m = tiny_map('combat-infantry', 2, 2)
+        >>> Situation(side="german", unit="Rifle", weather=" Mud ").on(m)
+        Situation(side='German', unit='rifle', night=False, weather='mud')
+        >>> Situation().on(m.with_options(night=True, weather="bad"))
+        Situation(side=None, unit=None, night=True, weather='bad')
+        >>> Situation(side="martians").on(m)
+        Traceback (most recent call last):
+        ...
+        wartools.errors.WartoolsError: unknown side 'martians' for combat-infantry; valid: US, German
+        """
+        changes = self._checked(m)
+        changed = {k: v for k, v in changes.items() if getattr(self, k) != v}
+        return dataclasses.replace(self, **changed) if changed else self
+
+    def _checked(self, m: Map) -> dict[str, Any]:
+        """The canonical values of the fields :meth:`on` checks (subclasses add theirs)."""
+        settings = m.game.settings
+        weather = str(self.weather or "clear").strip().lower()
+        if weather == "clear" and isinstance(settings.get("weather"), str):
+            weather = settings["weather"].strip().lower()   # the scenario's weather (game option)
+        out: dict[str, Any] = {"weather": weather, "night": bool(self.night) or settings.get("night") is True}
+        if self.side is not None:
+            out["side"] = m.side(self.side)
+        if self.unit:
+            out["unit"] = m.game.unit_types.resolve(self.unit)
+        return out
