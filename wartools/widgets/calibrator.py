@@ -11,7 +11,6 @@ where it lies (its ``image`` entry), so the saved map shows the scan again.
 """
 from __future__ import annotations
 
-import io
 import os
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,8 @@ import numpy as np
 from wartools.calibrate import DEFAULT_TOLERANCE, Calibration, CalibrationError, fit_grid, load_image
 from wartools.errors import WartoolsError
 from wartools.grids.labels import SCHEMES
-from wartools.widgets.canvas import interactive_backend, widget_figure
+from wartools.widgets.canvas import interactive_backend, show_figure, widget_figure
+
 from wartools.widgets.common import error, pre
 
 DETECT = "detect"
@@ -145,12 +145,7 @@ class ScanCalibrator:
             if pts:
                 self.ax.scatter([p[1] for p in pts], [p[2] for p in pts], marker="+", s=60,
                                 color="#e00000", gid="picked")
-        if self.interactive:
-            self.figure.canvas.draw_idle()
-        else:
-            buf = io.BytesIO()
-            self.figure.savefig(buf, format="png", dpi=90, bbox_inches="tight")
-            self.view.value = buf.getvalue()
+        show_figure(self.figure, self.view, self.interactive, dpi=90)
 
     def _on_press(self, event: Any) -> None:
         if getattr(event, "inaxes", self.ax) is not self.ax or event.xdata is None:

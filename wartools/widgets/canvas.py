@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 
+#: labels of about 10 px or more: the PNG fallback's resolution and the map's scale
+PNG_DPI = 110
+
+
 def interactive_backend() -> bool:
     """True when matplotlib draws into ipympl widgets (``%matplotlib widget``)."""
     return "ipympl" in matplotlib.get_backend().lower() or "widget" in matplotlib.get_backend().lower()
@@ -125,15 +129,12 @@ class MapCanvas:
         else:
             self.widget.value = self.png()
 
-    def show(self) -> None:
+    def show(self, dpi: float = PNG_DPI) -> None:
         """Draw everything on the axes afresh and put it on screen (the ipympl canvas, or the PNG
-        fallback): for canvases that draw their own picture instead of calling :meth:`redraw`."""
+        fallback at ``dpi``): for canvases that draw their own picture instead of calling :meth:`redraw`."""
         self.ax.format_coord = self.describe_xy  # type: ignore[method-assign]  # matplotlib documents overriding it
         self._static = None  # what is on the axes is no longer the cached map
-        if self.interactive:
-            self.figure.canvas.draw_idle()
-        else:
-            self.widget.value = self._savefig_png()
+        show_figure(self.figure, self.widget, self.interactive, dpi)
 
     # --- painting only what changed ----------------------------------------------------------
     def _on_draw(self, _event: Any) -> None:
@@ -202,7 +203,7 @@ class MapCanvas:
         from PIL import Image
 
         if not self._paint():
-            return self._savefig_png()
+            return figure_png(self.figure)
         pixels = np.asarray(self.figure.canvas.get_renderer().buffer_rgba())  # type: ignore[attr-defined]
         ink = pixels[..., :3].min(axis=2) < 250
         rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
@@ -211,11 +212,6 @@ class MapCanvas:
             pixels = pixels[max(r0 - pad, 0):r1 + pad + 1, max(c0 - pad, 0):c1 + pad + 1]
         buf = io.BytesIO()
         Image.fromarray(pixels).save(buf, format="png", compress_level=1)
-        return buf.getvalue()
-
-    def _savefig_png(self) -> bytes:
-        buf = io.BytesIO()
-        self.figure.savefig(buf, format="png", dpi=PNG_DPI, bbox_inches="tight")
         return buf.getvalue()
 
     def describe_xy(self, x: float | None, y: float | None) -> str:
@@ -255,8 +251,7 @@ class MapCanvas:
         return cell
 
 
-#: labels of about 10 px or more: the PNG fallback's resolution and the map's scale
-PNG_DPI = 110
+#: how much figure a cell gets (labels of about 9 px)
 INCHES_PER_CELL = 0.62
 
 
@@ -290,7 +285,34 @@ def widget_figure(figsize: tuple[float, float], interactive: bool, dpi: float | 
     return figure
 
 
+def figure_png(figure: Figure, dpi: float = PNG_DPI) -> bytes:
+    """The whole figure as PNG bytes at ``dpi`` (what the PNG fallback shows)."""
+    buf = io.BytesIO()
+    figure.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
+    return buf.getvalue()
+
+
+def show_figure(figure: Figure, view: Any, interactive: bool, dpi: float = PNG_DPI) -> None:
+    """Put ``figure`` on screen: ask the ipympl canvas to draw it (``interactive``), or set the
+    PNG fallback ``view`` (an ``ipywidgets.Image``) to it at ``dpi``.
+
+    Examples
+    --------
+    >>> import ipywidgets as w
+    >>> figure, view = widget_figure((2.0, 2.0), interactive=False), w.Image(format="png")
+    >>> show_figure(figure, view, interactive=False)
+    >>> bytes(view.value[:4])
+    b'\\x89PNG'
+    """
+    if interactive:
+        figure.canvas.draw_idle()
+    else:
+        view.value = figure_png(figure, dpi)
+
+
 def readable_figsize(m: Map) -> tuple[float, float]:
+
+
     """A figure size at which the map's cell labels read at 9 px or more (about 0.6 inch a
     cell), capped so a large board still fits a notebook column."""
     xs, ys = zip(*(p for c in m.grid.cells() for p in m.grid.layout().polygon(c)))

@@ -52,8 +52,6 @@ class _ScenarioCanvas(MapCanvas):
         if self._skip_first:  # MapCanvas draws once on construction; a board that is not live waits
             self._skip_first = False
             return
-        import io
-
         from wartools.render.scenario import draw_scenario
 
         self.ax.clear()
@@ -63,12 +61,8 @@ class _ScenarioCanvas(MapCanvas):
         draw_scenario(self.board.scenario, self.board.position, self.ax, legend=False)
         if self.draw_overlays is not None:
             self.draw_overlays(self.ax, self.map)
-        if self.interactive:
-            self.figure.canvas.draw_idle()
-        else:
-            buf = io.BytesIO()
-            self.figure.savefig(buf, format="png", dpi=80, bbox_inches="tight")
-            self.widget.value = buf.getvalue()
+        self.show(dpi=80)
+
 
 
 class ScenarioBoard:
