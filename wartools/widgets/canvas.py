@@ -310,6 +310,27 @@ def show_figure(figure: Figure, view: Any, interactive: bool, dpi: float = PNG_D
         view.value = figure_png(figure, dpi)
 
 
+def beside_the_map(canvas: MapCanvas, controls: list[Any], click_sets: Any, on_change: Callable[[], None],
+                   *below: Any) -> w.VBox:
+    """The explorers' layout: ``controls`` in a column beside the map (with ``click_sets``, the
+    what-a-click-sets toggle, when the canvas takes clicks), ``below`` under both; a change of
+    any control calls ``on_change``.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> canvas, night, seen = MapCanvas(tiny_map("combat-infantry", 3, 3)), w.Checkbox(), []
+    >>> box = beside_the_map(canvas, [night], w.ToggleButtons(options=["a", "b"]), lambda: seen.append(1), w.HTML())
+    >>> night.value = True
+    >>> seen, len(box.children)
+    ([1], 2)
+    """
+    for control in controls:
+        control.observe(lambda _change: on_change(), names="value")
+    column = [*controls, click_sets] if canvas.interactive else list(controls)
+    return w.VBox([w.HBox([w.VBox(column), canvas.view]), *below])
+
+
 def readable_figsize(m: Map) -> tuple[float, float]:
 
 

@@ -16,7 +16,7 @@ import ipywidgets as w
 from wartools.errors import WartoolsError
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map
-from wartools.widgets.canvas import MapCanvas
+from wartools.widgets.canvas import MapCanvas, beside_the_map
 from wartools.widgets.common import NONE, cell_options, error, pre
 from wartools.widgets.export import ExportBar
 
@@ -56,15 +56,12 @@ class LOSExplorer:
         self.result: Any = None
         self.dead_ground: tuple[Cell, ...] = ()
         self.canvas = MapCanvas(m, draw=self._draw, on_cell=self.on_cell, figsize=figsize)
-        for control in (self.observer, self.target, self.unit, self.height, self.mode, self.night,
-                        self.indirect, self.dead):
-            control.observe(lambda _c: self.update(), names="value")
         controls = [self.observer, self.target, self.unit, self.height, self.mode, self.night,
                     self.indirect, self.dead]
-        if self.canvas.interactive:
-            controls.append(self.click_sets)
         self.export_bar = ExportBar(self.canvas, self.answer, default="line-of-sight.png")
-        self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.view]), self.info, self.export_bar.widget])
+        self.widget = beside_the_map(self.canvas, controls, self.click_sets, self.update, self.info,
+                                     self.export_bar.widget)
+
         self.update()
 
     # --- plain logic --------------------------------------------------------------------
