@@ -235,10 +235,27 @@ def test_directional_bonus_counts_only_the_side_the_shot_comes_in_by():
 def test_an_open_beach_square_is_no_defensive_element():
     """1.4 Defensive Elements (trenches): a beach square gives no defensive-element bonus."""
     from wartools.games.heroes_of_normandie.los import defensive_bonus_applies
-    from wartools.lessons.heroes_of_normandie import defensive_bonus_applies as lesson_helper
     m = hon(4, 1, terrain={"A1": "beach", "C1": "trench", "D1": "trench"})
-    assert not defensive_bonus_applies(m, "C1", "A1") and not lesson_helper(m, "C1", "A1")
+    assert not defensive_bonus_applies(m, "C1", "A1")
     assert defensive_bonus_applies(m, "A1", "C1") and not defensive_bonus_applies(m, "D1", "C1")
+
+
+def test_a_shot_through_a_corner_crosses_both_sides_unless_the_option_says_not():
+    """1.1 Directional Defensive Bonus: applied when the shot crosses the protected edge. A shot
+    exactly through a corner of the element touches two edges; the excerpt does not say whether
+    it crosses them (option corner-shot-crosses-both, reported with the answer)."""
+    from wartools.games.heroes_of_normandie.shots import crosses_protected_side
+    m = hon(7, 7, terrain={"D3": "bunker"})
+    corner = crosses_protected_side(m, "A6", "D3", "south")
+    assert corner.contacts == ("vertex", "vertex") and set(corner.sides) == {"west", "south"}
+    assert corner and corner.assumptions[0].option == "corner-shot-crosses-both"
+    assert not crosses_protected_side(m, "A6", "D3", "north")
+    strict = m.with_options(**{"corner-shot-crosses-both": False})
+    assert not crosses_protected_side(strict, "A6", "D3", "south")
+    assert crosses_protected_side(strict, "D7", "D3", "south")           # straight through a side
+    assert not crosses_protected_side(m, "D7", "D3", "north")
+    with pytest.raises(WartoolsError, match="valid are north, east, south, west"):
+        crosses_protected_side(m, "D7", "D3", "up")
 
 
 def test_aircraft_see_every_unit_except_those_in_buildings():

@@ -87,6 +87,7 @@ READERS: dict[str, Callable[[Any, Map], Any]] = {
     "rules": lambda v, m: [x.rule_id for x in v.deciding],
     "where": lambda v, m: [x.where for x in v.reasons],
     "first": lambda v, m: next(iter(v)),
+    "unique": lambda v, m: list(dict.fromkeys(v)),
     "label": lambda v, m: m.label(v),
     "percent": lambda v, m: f"{float(v):.0%}",
     "cells": lambda v, m: v.labels() if hasattr(v, "labels") else sorted(m.label(c) for c in v),
@@ -178,6 +179,8 @@ class Computed:
                 highlight_cells(ax, m, cells, color="#1f77b4", alpha=0.3)
             elif what == "path":
                 draw_path(ax, m, self.values[arg].cells)
+            elif what == "reach" and arg in self.values:
+                self.values[arg].draw(ax)          # a computed reach (any unit, budget or option)
             elif what == "reach":
                 draw_reach(ax, m, arg)
             elif what == "ruler":
@@ -269,7 +272,12 @@ class _Env:
         for a in attrs:
             if a.startswith("_"):
                 raise _fail(self.where, f"{text!r}: private attribute")
-            v = v[int(a)] if re.fullmatch(r"-?\d+", a) else (v[a] if isinstance(v, Mapping) else getattr(v, a))
+            if re.fullmatch(r"-?\d+", a):
+                v = v[int(a)]
+            elif isinstance(v, Mapping) or (not hasattr(v, a) and hasattr(v, "__getitem__")):
+                v = v[a]                      # a mapping, or a distribution's outcome (``mines.hit``)
+            else:
+                v = getattr(v, a)
         return v
 
     def arg(self, v: Any) -> Any:
@@ -319,8 +327,9 @@ def _function(name: str, where: str) -> tuple[Callable[..., Any], bool]:
 
 
 def _map(entry: Entry, spec: Any, where: str) -> Map:
-    """A named map of the lesson, or ``{base, add, move, remove, tags, edges}`` changes to one
-    (``edges``: ``[a, b, feature]`` hexside features added)."""
+    """A named map of the lesson, or ``{base, add, move, remove, tags, terrain, features, edges,
+    lift, options}`` changes to one (``edges``: ``[a, b, feature]`` hexside features added;
+    ``lift``: ``[a, b]`` hexsides / interspaces cleared of their features)."""
     if isinstance(spec, str):
         if spec not in entry.maps:
             raise _fail(where, f"map {spec!r} is not one of {', '.join(entry.maps)}")
@@ -337,9 +346,15 @@ def _map(entry: Entry, spec: Any, where: str) -> Map:
         m = m.without_unit(uid).with_unit(uid, u.side, u.type, u.cell, **extra)
     for u in spec.get("add", []):
         m = m.with_unit(u[0], u[1], u[2], u[3], **(u[4] if len(u) > 4 else {}))
+    for cell, terrain in spec.get("terrain", {}).items():
+        m = m.with_terrain(cell, terrain)
+    for cell, feats in spec.get("features", {}).items():
+        m = m.with_features(cell, feats)
+    for a, b in spec.get("lift", []):
+        m = m.without_edge_features(a, b)
     for a, b, feature in spec.get("edges", []):
         m = m.with_edge_feature(a, b, feature)
-    return m
+    return m.with_options(**spec["options"]) if spec.get("options") else m
 
 
 SAMPLES = Path(__file__).resolve().parents[2] / "maps"

@@ -85,6 +85,12 @@ class HeroesOfNormandie(Game):
         Option("aircraft-bunker-is-building", True, "Heroes of Normandie 5 (Aviation Rules)",
                "whether a unit in a bunker counts as inside a building for aircraft LoS", assumed=True,
                reading="a unit in a bunker is inside a building: aircraft have no LoS to it, nor it to them"),
+        Option("corner-shot-crosses-both", True, "Heroes of Normandie 1.1 (Directional Defensive Bonus)",
+               "a shot exactly through a corner of the target's terrain element crosses both sides meeting "
+               "there (directional bonus if either is the protected side), or neither", assumed=True,
+               reading="a shot exactly through a corner of the target's terrain element crosses both sides "
+                       "meeting there: the directional bonus applies if either is the protected side (the "
+                       "excerpt does not say)"),
         Option("stress-rule", "either", "Heroes of Normandie 1.1 (Stress) and 5.1 (icon summary)",
                "a stressful element suppresses a unit that ends its move within range OR sees it (1.1: "
                "either) or only one that does both (5.1: and)", assumed=True, choices=("either", "both"),

@@ -25,6 +25,9 @@ COVERAGE = (
           _L + "test_hon_mound_unit_blocks_except_towards_higher_unit_across_the_line"),
     Entry("1.1 Directional Defensive Bonus", "only the side the shot comes in by", "implemented",
           _T + "test_directional_bonus_counts_only_the_side_the_shot_comes_in_by"),
+    Entry("1.1 Directional (corner shots)", "a shot exactly through a corner crosses both sides meeting there",
+          "assumed", "option: corner-shot-crosses-both; "
+          + _T + "test_a_shot_through_a_corner_crosses_both_sides_unless_the_option_says_not"),
     Entry("1.1 Directional (hedges, walls)", "a hedge or wall protects the square behind it from the far side",
           "implemented", _T + "test_hedges_and_walls_protect_the_square_behind_them_from_the_far_side_only"),
     Entry("1.1 Bunker", "no entry through windows; Destruction dice stun", "implemented",

@@ -49,13 +49,17 @@ Examples
 """
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from wartools.errors import WartoolsError
 from wartools.games.options import Assumption, merge_assumptions
 from wartools.grids import Edge
 from wartools.grids.base import Cell
 from wartools.movement.rules import MovementRules, Part, Step, Table
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.mapmodel import Map
+    from wartools.movement.results import PathResult
 
 NORMAL, DIFFICULT, OBSTACLE, IMPASSABLE = "normal", "difficult", "obstacle", "impassable"
 _I, _L, _H = "infantry", "light-vehicle", "heavy-vehicle"
@@ -283,7 +287,87 @@ class Rules(MovementRules):
             parts.append(Part(0, "mined square: mine attack at the end of the move (4.2)", f"{_HON} 4.2"))
         return Step.of(*parts, stop="; ".join(stops) or None)
 
+    def effects(self, a: Cell, b: Cell) -> tuple[str, ...]:
+        """The table effects (1.2, 1.3) of what a step from ``a`` into neighbouring ``b`` crosses
+        or enters, for this unit: the interspace's features (orthogonal steps) and ``b``'s terrain."""
+        names = [(self.interspace_effect, f) for f in self._edges.get(Edge.of(a, b), ())] \
+            if a[0] == b[0] or a[1] == b[1] else []
+        return tuple(self._effect(t, n) for t, n in [*names, (self.terrain_effect, self._t(b))])
+
     def end_blocker(self, cell: Cell) -> str | None:
         if self.friends_at(cell):
             return "friendly unit there: a move may pass but not end on it [assumed]"
         return None
+
+
+#: the unit classes of the terrain charts (1.2, 1.3), in the order the rulebook names them
+UNIT_CLASSES = (_I, _L, _H)
+
+
+def step_effect(m: Map, a: Cell | str, b: Cell | str, unit: str = _I, side: str | None = None) -> str:
+    """What one step from ``a`` into neighbouring ``b`` is for ``unit`` (1.2, 1.3, 1.4).
+
+    ``"impassable"`` (the rules refuse the step), ``"obstacle"`` (it crosses or enters an
+    Obstacle: the move ends), ``"difficult"`` (a Difficult Passage) or ``"normal"``. The step
+    is the movement rules' own (:meth:`Rules.step`); the kind of passage comes from the same
+    tables (:data:`TERRAIN_EFFECT`, :data:`INTERSPACE_EFFECT`).
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("heroes-of-normandie", 3, 1, edges={("A1", "B1"): "hedgehog"}, terrain={"C1": "stream"})
+    >>> step_effect(m, "A1", "B1", "infantry"), step_effect(m, "A1", "B1", "heavy-vehicle")
+    ('obstacle', 'impassable')
+    >>> step_effect(m, "B1", "C1", "heavy-vehicle"), step_effect(m, "B1", "C1", "light-vehicle")
+    ('difficult', 'impassable')
+    """
+    from wartools.movement.graph import movement_graph
+    from wartools.movement.search import resolve
+
+    start, utype, sit = resolve(m, a, unit, side=side)
+    rules = movement_graph(m, utype, sit).rules
+    assert isinstance(rules, Rules)
+    goal = m.cell(b)
+    if not rules.step(start, goal).passable:
+        return IMPASSABLE
+    effects = rules.effects(start, goal)
+    return next((e for e in (OBSTACLE, DIFFICULT) if e in effects), NORMAL)
+
+
+def step_effects(m: Map, a: Cell | str, b: Cell | str, side: str | None = None) -> dict[str, str]:
+    """:func:`step_effect` for every unit class: one row of the terrain charts (1.2, 1.3).
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> step_effects(tiny_map("heroes-of-normandie", 2, 1, terrain={"B1": "field"}), "A1", "B1")
+    {'infantry': 'obstacle', 'light-vehicle': 'normal', 'heavy-vehicle': 'normal'}
+    """
+    return {u: step_effect(m, a, b, u, side) for u in UNIT_CLASSES}
+
+
+def impassable_for(m: Map, a: Cell | str, b: Cell | str, side: str | None = None) -> list[str]:
+    """The unit classes that cannot step from ``a`` into neighbouring ``b`` (1.2, 1.3).
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> impassable_for(tiny_map("heroes-of-normandie", 2, 1, terrain={"B1": "stream"}), "A1", "B1")
+    ['light-vehicle']
+    """
+    return [u for u, e in step_effects(m, a, b, side).items() if e == IMPASSABLE]
+
+
+def mined_squares(m: Map, p: PathResult) -> list[str]:
+    """The mined squares a path enters, in order: each adds one mine counter to the single
+    attack rolled at the end of the move (4.2 Minefield, Revealing and Triggering).
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> from wartools.movement import path
+    >>> m = tiny_map("heroes-of-normandie", 4, 1, features={"B1": ["mine"], "D1": ["mine"]})
+    >>> mined_squares(m, path(m, "A1", "D1", "infantry"))
+    ['B1', 'D1']
+    """
+    return [m.label(s.to) for s in p.steps if "mine" in m.features_at(s.to)]
