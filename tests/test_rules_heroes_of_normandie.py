@@ -8,12 +8,16 @@ import pytest
 
 from wartools.errors import WartoolsError
 from wartools.los import line_of_sight
-from test_los_rulebooks import mk
 from wartools.movement import path
+from wartools.testing import tiny_map
 
 
-def hon(cols, rows, **kw):
-    return mk("heroes-of-normandie", cols, rows, grid="square", **kw)
+def hon(cols, rows, edges=(), **kw):
+    """A tiny Heroes of Normandie map; ``edges`` as ``(a, b, feature)`` triples (several per interspace)."""
+    by_edge: dict = {}
+    for a, b, f in edges:
+        by_edge.setdefault((a, b), []).append(f)
+    return tiny_map("heroes-of-normandie", cols, rows, edges=by_edge, **kw)
 
 
 def status(m, a, b, **kw):
