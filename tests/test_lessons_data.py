@@ -2,6 +2,7 @@
 cell or hexside its computation did not produce (issue 15)."""
 from __future__ import annotations
 
+from fractions import Fraction
 from importlib import resources
 
 import matplotlib
@@ -98,3 +99,31 @@ def test_a_hostile_lesson_file_is_refused_in_one_line():
 
     with pytest.raises(WartoolsError, match="unsupported YAML tag"):
         load_lesson("company-of-heroes", "format: !!python/object:os.system wartools-lesson/1\n")
+
+
+def test_methods_of_results_outcomes_terrain_changes_and_attribute_pictures():
+    """Runner additions: ``call: =v.method`` calls a public method of an earlier result (and
+    refuses a non-callable or a private one), ``d.A`` reads an outcome of a distribution, a
+    ``map`` may change terrain, a picture may name a result's attribute, ``|rows`` lists."""
+    text = ("format: wartools-lesson/1\nmaps: {m: {columns: 1, rows: 4}}\n"
+            "entries:\n- {id: x, kind: example, topic: t, section: s, map: {base: m, terrain: {A2: woods}},\n"
+            "   compute: {v: {call: games.conflict_of_heroes.combat.initiative_roll},\n"
+            "             aps: {call: games.conflict_of_heroes.combat.variable_ap},\n"
+            "             p: {call: '=aps.at_least', args: [12]},\n"
+            "             s: {call: games.conflict_of_heroes.shots.shot, args: [A1, A4]},\n"
+            "             open: {call: line_of_sight, args: [A1, A4], map: m}},\n"
+            "   facts: {tie: v.tie, a: v.A, b: v.B, p: p, blocked: s.status, open: open.status},\n"
+            "   text: 'tie {v.tie}:{s.los.reasons|rows}', picture: [{los: s.los}]}\n"
+            "- {id: bad, kind: example, topic: t, section: s, map: m, compute: {v: {call: '=map.name'}}}\n"
+            "- {id: private, kind: example, topic: t, section: s, map: m, compute: {v: {call: '=map._edited'}}}\n")
+    lesson = load_lesson("conflict-of-heroes", text)
+    done = run(lesson.entry("x"))
+    f = done.facts
+    assert f["tie"] + f["a"] + f["b"] == 1 and f["a"] == f["b"] and f["p"] == Fraction(1, 36)
+    assert (done.facts["blocked"], done.facts["open"]) == ("blocked", "clear")
+    assert done.text.startswith(f"tie {done.facts['tie']}:\n  ")
+    assert done.draw().get_title()
+    with pytest.raises(LessonError, match="not a method"):
+        run(lesson.entry("bad"))
+    with pytest.raises(LessonError, match="private"):
+        run(lesson.entry("private"))

@@ -79,13 +79,13 @@ def test_the_active_unit_cannot_be_reactivated_for_fresh_aps():
 
 
 def test_the_lesson_uses_the_games_track_sheet():
-    """A lesson must not re-implement rules: its Activation is the game's."""
+    """A lesson must not re-implement rules: the 3.21 example it shows is replayed on the game's
+    Activation, which refuses what the rules forbid (2.2, 3.0: C is spent after the shot)."""
     from wartools.games.conflict_of_heroes import activation as game_rules
-    from wartools.lessons import conflict_of_heroes as lesson
-    assert lesson.Activation is game_rules.Activation
-    t = lesson.Activation()
-    t.activate("C")
-    with pytest.raises(WartoolsError):
+    from wartools.lessons.runner import load_lesson
+    t = load_lesson("conflict-of-heroes").example("track-3-1-3-21").values["c"]
+    assert type(t) is game_rules.Activation
+    with pytest.raises(WartoolsError, match="spent"):
         t.activate("C")
 
 

@@ -20,10 +20,12 @@ or a self-check question (``kind: question``)::
 ``compute`` calls the public API in order (``line_of_sight``, ``viewshed``,
 ``path``, ``reach``, ``odds``, ``within``, ``distance``, ``unit`` or any function of
 ``games.<game>.<module>``) on a named map (``wartools.testing.tiny_map`` keywords, or
-``{sample: FILE, options: {...}}`` for a sample map of ``maps/``); an argument written ``=expr`` is an expression
-over earlier results. An expression is a dotted path (``r.status``,
-``p.steps.0.why``) piped through readers (``r|along``, ``seen|count``) or
-``a - b`` / ``a + b``. Every ``{expr}`` of ``text``, ``question`` and
+``{sample: FILE, options: {...}}`` for a sample map of ``maps/``; an entry's or a call's
+``map`` may also be ``{base: NAME, terrain: {...}, move: {...}, add: [...], ...}`` changes to one);
+``call: =v.at_least`` calls a public method of an earlier result. An argument written ``=expr``
+is an expression over earlier results. An expression is a dotted path (``r.status``,
+``p.steps.0.why``, ``ini.A`` for an outcome of a distribution) piped through readers
+(``r|along``, ``seen|count``) or ``a - b`` / ``a + b``. Every ``{expr}`` of ``text``, ``question`` and
 ``explain`` is filled from those results, so no cell, hexside or count in a
 lesson is typed by hand (:func:`typed_labels` finds any that is).
 
@@ -36,6 +38,7 @@ Examples
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import re
@@ -93,6 +96,7 @@ READERS: dict[str, Callable[[Any, Map], Any]] = {
     "cells": lambda v, m: v.labels() if hasattr(v, "labels") else sorted(m.label(c) for c in v),
     "mean": lambda v, m: v.mean(),
     "why": lambda v, m: "; ".join(x.rule for x in v.deciding),
+    "rows": lambda v, m: "".join(f"\n  {_show(x, m)}" for x in v),
 }
 
 
@@ -173,7 +177,7 @@ class Computed:
         for layer in self.entry.data.get("picture", []):
             (what, arg), = layer.items()
             if what == "los":
-                draw_result(self.values[arg], ax)
+                draw_result(self._value(arg), ax)
             elif what == "shade":
                 cells = self.values[arg] if arg in self.values else [getattr(self.values[arg.split(".")[0]], "cell")]
                 highlight_cells(ax, m, cells, color="#1f77b4", alpha=0.3)
@@ -192,6 +196,13 @@ class Computed:
         if not ax.get_title():
             ax.set_title(self.title, fontsize=9)
         return ax
+
+    def _value(self, name: str) -> Any:
+        """A result, or a public attribute of one (``s.los``), for a picture."""
+        head, *attrs = name.split(".")
+        if any(a.startswith("_") for a in attrs):
+            raise _fail(f"lesson {self.entry.game}, entry {self.entry.id}", f"{name!r}: private attribute")
+        return functools.reduce(getattr, attrs, self.values[head])
 
     def selfcheck(self) -> Any:
         """A :class:`~wartools.widgets.SelfCheck` asking the question (right answer recomputed)."""
@@ -290,6 +301,11 @@ class _Env:
         return v
 
     def call(self, name: str, spec: Mapping[str, Any]) -> Any:
+        if str(spec.get("call")).startswith("="):      # a public method of an earlier result
+            method = self.expr(str(spec["call"])[1:])
+            if not callable(method):
+                raise _fail(self.where, f"call {spec['call']!r} is not a method of an earlier result")
+            return method(*self.arg(list(spec.get("args", []))), **self.arg(dict(spec.get("kw", {}))))
         fn, on_map = _function(str(spec.get("call")), self.where)
         args, kw = self.arg(list(spec.get("args", []))), self.arg(dict(spec.get("kw", {})))
         m = self.map if "map" not in spec else _map(self.entry, spec["map"], self.where)

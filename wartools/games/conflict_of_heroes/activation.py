@@ -157,3 +157,108 @@ def one_action_move(m: Map, start: str, goal: str, unit: str | None = None) -> i
     if not p.reachable or p.cost is None or len(p.cells) != 2:
         raise WartoolsError(f"{m.label(a)} -> {m.label(b)} cannot be moved as one action: {p.why_not}")
     return p.cost
+
+
+def caps_to_reach(m: Map, start: str, goal: str, unit: str | None = None, *, ap: int = ACTIVATION_AP) -> int | None:
+    """CAPs needed on top of ``ap`` APs to reach ``goal`` in one activation (3.21: CAPs supplement
+    APs one for one); ``None`` when the goal cannot be reached at all.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("conflict-of-heroes", 10, 1, terrain={"J1": "water"})
+    >>> caps_to_reach(m, "A1", "H1"), caps_to_reach(m, "A1", "I1"), caps_to_reach(m, "A1", "I1", ap=4)
+    (0, 1, 4)
+    >>> caps_to_reach(m, "A1", "J1") is None
+    True
+    """
+    from wartools.movement import path
+
+    p = path(m, start, goal, unit)
+    if not p.reachable or p.cost is None:
+        return None
+    return max(0, p.cost - ap)
+
+
+# --- the rulebook's examples of the track sheet, replayed (2.2, 3.0, 3.1, 3.21) ----------------------
+SMG_FIRE_AP, INFANTRY_FIRE_AP, RIFLES_41_FIRE_AP = 3, 3, 4
+"""Fire costs printed on the counters of the examples (2.2: SMG and German infantry 3 AP; 3.0: Rifles '41 4 AP)."""
+
+
+def replay_2_2(m: Map, start: str, goal: str, *, soviet_caps: int = 5) -> dict[str, Activation]:
+    """The example of 2.2 on two track sheets: alternating turns with two activated units and a CAP action.
+
+    Soviet SMG activated (7 AP), fires (3). German squad activated, moves one open
+    hex (the cost of ``start`` -> ``goal`` on ``m``, 1 AP in the open). Soviet moves
+    another unit one hex as a command action (the same cost in CAPs). German fires
+    (3). Soviet SMG fires again (3). The example does not print the Soviet CAP level;
+    ``soviet_caps`` is ours.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> t = replay_2_2(tiny_map("conflict-of-heroes", 2, 1), "A1", "B1")
+    >>> t["Soviet"].ap, t["German"].ap, t["Soviet"].caps
+    (1, 3, 4)
+    """
+    step = one_action_move(m, start, goal)
+    su, de = Activation(caps=soviet_caps), Activation()
+    su.activate("SMG")
+    su.spend(SMG_FIRE_AP, "fire")
+    de.activate("German squad")
+    de.spend(step, "move one open hex")
+    su.command("other Soviet unit", step, "move one open hex")
+    de.spend(INFANTRY_FIRE_AP, "fire")
+    su.spend(SMG_FIRE_AP, "fire")
+    return {"Soviet": su, "German": de}
+
+
+def replay_3_0(earlier: int = 3) -> Activation:
+    """The example of 3.0: unit A, with ``earlier`` of its 7 AP spent, gives way to unit B and loses the rest.
+
+    Examples
+    --------
+    >>> t = replay_3_0()
+    >>> t.active, t.ap, "A" in t.spent, t.log[-2]
+    ('B', 7, True, 'A marked spent, 4 AP lost (3.0)')
+    """
+    t = Activation()
+    t.activate("A")
+    t.spend(earlier, "earlier actions")
+    t.activate("B")
+    return t
+
+
+def replay_3_1(m: Map, start: str, goal: str, *, soviet_caps: int = 5) -> dict[str, Activation]:
+    """The example of 3.1 (figure 1): German A moves one hex; Soviet C fires (4 AP) and misses; the fresh
+    German HMG B fires back as an opportunity action and is spent. ``soviet_caps`` is 5 as in 3.21.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> t = replay_3_1(tiny_map("conflict-of-heroes", 2, 1), "A1", "B1")
+    >>> t["German"].ap, t["Soviet"].ap, sorted(t["German"].spent), t["German"].active
+    (6, 3, ['HMG B'], 'A')
+    """
+    de, su = Activation(), Activation(caps=soviet_caps)
+    de.activate("A")
+    de.spend(one_action_move(m, start, goal), "move one open hex")
+    su.activate("C")
+    su.spend(RIFLES_41_FIRE_AP, "fire at A (misses)")
+    de.opportunity("HMG B", "fire at C")
+    return {"German": de, "Soviet": su}
+
+
+def replay_3_21(m: Map, start: str, goal: str) -> Activation:
+    """The example of 3.21, continuing 3.1: squad C has 3 AP, fires again for 4 (3 AP + 1 CAP); 5 CAPs -> 4.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> t = replay_3_21(tiny_map("conflict-of-heroes", 2, 1), "A1", "B1")
+    >>> t.ap, t.caps, "C" in t.spent
+    (0, 4, True)
+    """
+    t = replay_3_1(m, start, goal)["Soviet"]
+    t.spend(RIFLES_41_FIRE_AP, "fire at A again")
+    return t

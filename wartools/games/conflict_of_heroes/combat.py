@@ -52,7 +52,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "TERRAIN_DEFENSE", "TERRAIN_DEFENSE_ASSUMED", "TWO_D6", "attack_value", "defense_value", "hit_probability",
-    "resolve_fire", "Firer", "Target", "fire", "attack_side", "caps_needed", "initiative", "initiative_rolls", "variable_ap",
+    "resolve_fire", "Firer", "Target", "fire", "attack_side", "caps_needed", "caps_for_probability", "initiative",
+    "initiative_roll", "initiative_rolls", "variable_ap",
 ]
 
 TWO_D6 = d(6) + d(6)
@@ -233,6 +234,40 @@ def caps_needed(firepower: int, defense: int, *, terrain: int = 0, available: in
     return TWO_D6.map(needed)
 
 
+def caps_for_probability(firepower: int, defense: int, *, terrain: int = 0, goal: Fraction | str = Fraction(1, 2),
+                         limit: int = 12) -> int | None:
+    """Fewest CAPs, committed before the roll, that lift P(hit) to ``goal`` (3.2; one point per CAP assumed).
+
+    ``None`` if even ``limit`` CAPs do not. ``goal`` may be a fraction or its text (``"1/2"``).
+
+    Examples
+    --------
+    >>> caps_for_probability(4, 12, terrain=2)           # 1/6 -> 5/18 -> 5/12 -> 7/12
+    3
+    >>> caps_for_probability(4, 12, terrain=2, goal=Fraction(1))
+    8
+    >>> caps_for_probability(0, 30, limit=3) is None
+    True
+    """
+    want = Fraction(goal)
+    for caps in range(limit + 1):
+        if hit_probability(firepower, defense, terrain=terrain, caps=caps) >= want:
+            return caps
+    return None
+
+
+def initiative_roll(modifier_a: int = 0, modifier_b: int = 0) -> Dist:
+    """One initiative roll of both players: ``"A"``, ``"B"`` or ``"tie"`` (2.1; a tie is re-rolled).
+
+    Examples
+    --------
+    >>> initiative_roll()["tie"]                         # 6 x 6 + 2 x (1 + 4 + 9 + 16 + 25) = 146 of 1296
+    Fraction(73, 648)
+    """
+    return (TWO_D6 + modifier_a).combine(TWO_D6 + modifier_b,
+                                         lambda a, b: "A" if a > b else "B" if b > a else "tie")
+
+
 def initiative(modifier_a: int = 0, modifier_b: int = 0) -> Dist:
     """Round initiative: both roll 2D6, ties re-rolled, high roll wins (2.1).
 
@@ -247,8 +282,7 @@ def initiative(modifier_a: int = 0, modifier_b: int = 0) -> Dist:
     >>> initiative(modifier_a=1)["A"]
     Fraction(721, 1156)
     """
-    once = (TWO_D6 + modifier_a).combine(TWO_D6 + modifier_b,
-                                         lambda a, b: "A" if a > b else "B" if b > a else "tie")
+    once = initiative_roll(modifier_a, modifier_b)
     return absorbing_distribution("tie", lambda s: once if s == "tie" else None)
 
 
