@@ -96,3 +96,177 @@ def test_dead_ground_is_hatched_so_it_shows_on_woods():
     [hatched] = [c for c in ax.collections if c.get_gid() == "dead-ground"]
     assert hatched.get_hatch() == MEANINGS["dead-ground"].hatch
     assert MEANINGS["dead-ground"].label in _overlay_texts(ax)
+
+
+# --- no colour typed outside the style table --------------------------------------------------
+
+import ast  # noqa: E402
+import io  # noqa: E402
+import re  # noqa: E402
+import tokenize  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+PACKAGE = Path(__file__).resolve().parents[1] / "wartools"
+#: where pictures and widgets are drawn: every colour comes from wartools/render/style.py
+#: (the one place colours are defined) or from a game's map style
+DRAWING = [*sorted((PACKAGE / "render").glob("*.py")), *sorted((PACKAGE / "widgets").glob("*.py")),
+           PACKAGE / "lessons" / "runner.py"]
+ALLOWED = {PACKAGE / "render" / "style.py"}  # the table itself
+HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})(?![0-9a-zA-Z])")
+COLOUR_WORDS = {"color", "colour", "colors", "colours", "facecolor", "facecolors", "edgecolor", "edgecolors",
+                "markeredgecolor", "markerfacecolor", "foreground", "cmap"}
+#: neutral ink (outlines, halos, counter text, nothing at all) may be named in place
+NEUTRAL = {"black", "white", "none"}
+
+
+def typed_colours(source: str) -> list[str]:
+    """Hex colours inside string literals, and colour keywords given a named colour or colour map
+    other than neutral ink."""
+    found = [m.group() for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+             if tok.type == tokenize.STRING for m in HEX.finditer(tok.string)]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.keyword) and node.arg in COLOUR_WORDS and isinstance(node.value, ast.Constant) \
+                and isinstance(node.value.value, str) and node.value.value not in NEUTRAL:
+            found.append(f"{node.arg}={node.value.value!r}")
+    return found
+
+
+def test_the_colour_check_catches_typed_colours():
+    assert typed_colours('x = "#d62728"\nf(color="red", edgecolor="black")\ny = f"<b style=\'color:#b00\'>"\n') \
+        == ["#d62728", "#b00", "color='red'"]
+    assert typed_colours('f(color=MEANINGS["path"].colour)  # not "#cc79a7" in a comment\n') == []
+
+
+@pytest.mark.parametrize("path", [p for p in DRAWING if p not in ALLOWED], ids=lambda p: p.name)
+def test_no_colour_is_typed_where_pictures_are_drawn(path):
+    assert typed_colours(path.read_text()) == [], (
+        f"{path.relative_to(PACKAGE.parent)}: give the colour a meaning in wartools.render.style.MEANINGS "
+        "(docs/visual-language.md) instead")
+
+
+def test_every_meaning_is_colour_blind_safe_distinct_and_documented():
+    from wartools.render.style import OKABE_ITO
+
+    doc = (PACKAGE.parent / "docs" / "visual-language.md").read_text()
+    looks = [(mcolors.to_hex(k.colour), k.line, k.marker, k.hatch, k.alpha) for k in MEANINGS.values()]
+    assert len(set(looks)) == len(looks), "two meanings look the same"
+    assert len({k.label for k in MEANINGS.values()}) == len(MEANINGS)
+    for name, look in MEANINGS.items():
+        assert look.colour in OKABE_ITO, name
+        assert f"`{name}`" in doc and look.colour in doc, f"{name} is not in docs/visual-language.md"
+
+
+# --- the widgets draw by meaning and key what they draw ---------------------------------------
+
+def _looks_like(ax, gid, meaning):
+    """The shading ``gid`` on ``ax`` is drawn in the look of ``meaning`` and keyed."""
+    look = MEANINGS[meaning]
+    [shading] = [c for c in ax.collections if c.get_gid() == gid]
+    assert _same(shading.get_edgecolor()[0], look.colour), (gid, meaning)
+    assert (shading.get_hatch() or "") == look.hatch, (gid, meaning)
+    assert shading.get_paths(), f"{gid}: nothing shaded"
+    return shading
+
+
+def _keyed(ax):
+    return set(_overlay_texts(ax))
+
+
+@pytest.fixture(scope="module")
+def river():
+    from widget_helpers import RIVER_CROSSING
+
+    from wartools.mapmodel import load_map
+
+    return load_map(RIVER_CROSSING)
+
+
+def test_move_planner_marks_start_path_and_unreachable_goal_by_meaning(river):
+    from wartools.widgets import MovePlanner
+
+    p = MovePlanner(river, start="B6", goal="F11")
+    ax = p.canvas.ax
+    _looks_like(ax, "reach-start", "start")
+    arrows = [t for t in ax.texts if t.get_gid() == "move-path"]
+    assert arrows and all(_same(t.arrow_patch.get_edgecolor(), MEANINGS["path"].colour) for t in arrows)
+    assert {MEANINGS["start"].label, MEANINGS["path"].label} <= _keyed(ax)
+    p.turns.value = 2
+    _looks_like(p.canvas.ax, "reach-start", "start")
+    p.turns.value = 1
+    p.unit.value = "tank"  # tanks cannot enter woods off road nor cross the river (Combat Infantry 3.4)
+    assert p.result is not None and not p.result.reachable, p.info.value
+    _looks_like(p.canvas.ax, "unreachable-goal", "unreachable")
+    assert MEANINGS["unreachable"].label in _keyed(p.canvas.ax)
+
+
+def test_map_editor_marks_the_selected_unit_and_the_changed_hexside_by_meaning(river):
+    from wartools.mapmodel.edit import EditSession
+    from wartools.widgets import MapEditor
+
+    ed = MapEditor(EditSession.blank("ci", 6, 5))
+    ed.tool.value = "unit"
+    ed.click_cell("B2")
+    ed.click_cell("B2")
+    _looks_like(ed.canvas.ax, "selected", "selected")
+    assert f"selected unit {ed.selected}" in _keyed(ed.canvas.ax)
+    ed = MapEditor(river)
+    ed.tool.value, ed.feature.value = "edge", "hedge"
+    (x0, y0), (x1, y1) = (river.grid.layout().to_pixel(river.cell(c)) for c in ("E6", "E7"))
+    ed.press((x0 + x1) / 2 + 0.15, (y0 + y1) / 2)
+    [edge] = [c for c in ed.canvas.ax.collections if c.get_gid() == "last-edge"]
+    assert _same(edge.get_edgecolor()[0], MEANINGS["edited-edge"].colour)
+    assert edge.get_linestyle()[0][1] is not None  # dashed, not solid
+    assert MEANINGS["edited-edge"].label in _keyed(ed.canvas.ax)
+
+
+def test_scenario_widgets_mark_targets_objectives_attackers_and_legal_moves_by_meaning():
+    from widget_helpers import click
+
+    from wartools.scenario import load_position, load_scenario
+    from wartools.widgets import ScenarioAnalyst
+    from wartools.widgets.scenario_board import ScenarioBoard
+
+    root = PACKAGE.parent / "scenarios"
+    s = load_scenario(root / "conflict-of-heroes-height-112.yaml")
+    a = ScenarioAnalyst(s, load_position(root / "positions" / "conflict-of-heroes-height-112.yaml", s), side="Soviet")
+    click(a, a.board.map, "B05")
+    _looks_like(a.canvas.ax, "attackers", "attacker")
+    assert MEANINGS["attacker"].label in _keyed(a.canvas.ax)
+    for question, gid, meaning in (("fire plan", "targets", "target"), ("race", "objectives", "objective")):
+        a.question.value = question
+        assert a.answer is not None, a.info.value
+        _looks_like(a.canvas.ax, gid, meaning)
+        assert MEANINGS[meaning].label in _keyed(a.canvas.ax)
+    b = ScenarioBoard(load_scenario(root / "combat-infantry-saint-remy.yaml"), live=False)
+    b.select("us-in-1")
+    b.redraw()
+    _looks_like(b.canvas.ax, "legal", "legal-move")
+    assert MEANINGS["legal-move"].label in _keyed(b.canvas.ax)
+
+
+def test_a_fitted_scan_grid_and_its_picked_centres_are_keyed():
+    import numpy as np
+
+    from wartools.calibrate import fit_grid
+    from wartools.render.scan import draw_scan
+
+    cal = fit_grid([("A1", 10, 10), ("B1", 30, 10), ("A2", 10, 30)], grid="square")
+    for meaning in ("fitted-grid", "refused-fit"):
+        ax = draw_scan(np.zeros((60, 60, 3), np.uint8), cal, meaning=meaning)
+        [grid] = [c for c in ax.collections if c.get_gid() == "fitted-grid"]
+        assert _same(grid.get_edgecolor()[0], MEANINGS[meaning].colour)
+        assert {MEANINGS[meaning].label, MEANINGS["picked"].label} <= _keyed(ax)
+
+
+def test_a_lesson_picture_shades_and_rules_by_meaning():
+    from wartools.lessons.runner import load_lesson, run
+
+    text = ("format: wartools-lesson/1\nmaps: {m: {columns: 7, rows: 7, terrain: {D4: building}}}\n"
+            "entries:\n- {id: x, kind: example, topic: los, section: CoH 7, map: m,\n"
+            "   compute: {near: {call: within, args: [C4, 1]}, r: {call: line_of_sight, args: [C4, F4]}},\n"
+            "   text: '{r.status}', picture: [{shade: near}, {ruler: [C4, F4]}]}\n")
+    ax = run(load_lesson("company-of-heroes", text).entry("x")).draw()
+    _looks_like(ax, "marked", "marked")
+    [ruler] = [ln for ln in ax.lines if ln.get_gid() == "ruler"]
+    assert _same(ruler.get_color(), MEANINGS["ruler"].colour) and ruler.get_linestyle() == MEANINGS["ruler"].line
+    assert {MEANINGS["marked"].label, MEANINGS["ruler"].label} <= _keyed(ax)

@@ -168,7 +168,7 @@ class Computed:
     def draw(self, ax: Any = None) -> Any:
         """The map with the entry's ``picture`` overlays (``los``, ``shade``, ``path``, ``reach``, ``ruler``;
         ``lines``: several lines of sight by status; ``regions``: a ``{cell: category}`` mapping)."""
-        from wartools.render import draw_map, draw_path, draw_ruler, highlight_cells
+        from wartools.render import draw_map, draw_path, draw_ruler, shade
         from wartools.render.los import draw_result
         from wartools.render.movement import draw_reach
 
@@ -180,7 +180,7 @@ class Computed:
                 draw_result(self._value(arg), ax)
             elif what == "shade":
                 cells = self.values[arg] if arg in self.values else [getattr(self.values[arg.split(".")[0]], "cell")]
-                highlight_cells(ax, m, cells, color="#1f77b4", alpha=0.3)
+                shade(ax, m, cells, "marked")
             elif what == "path":
                 draw_path(ax, m, self.values[arg].cells)
             elif what == "reach" and arg in self.values:
@@ -188,7 +188,7 @@ class Computed:
             elif what == "reach":
                 draw_reach(ax, m, arg)
             elif what == "ruler":
-                draw_ruler(ax, m, arg[0], arg[1], color="#d62728")
+                draw_ruler(ax, m, arg[0], arg[1], meaning="ruler")
             elif what == "lines":
                 _lines(ax, m, [self.values[a] for a in arg])
             elif what == "regions":
@@ -230,12 +230,12 @@ def _regions(ax: Any, m: Map, regions: Mapping[str, str]) -> None:
     from matplotlib.patches import Patch
 
     from wartools.render import highlight_cells
-    from wartools.render.style import side_colour
+    from wartools.render.style import MEANINGS, side_colour
 
     handles = []
     for who in sorted(set(regions.values())):
         side = who in m.sides() or who in m.game.sides
-        colour, hatch = (side_colour(who), None) if side else ("#7f7f7f", "//")
+        colour, hatch = (side_colour(who), None) if side else (MEANINGS["disputed"].colour, MEANINGS["disputed"].hatch)
         highlight_cells(ax, m, [c for c, v in regions.items() if v == who], color=colour, alpha=0.35,
                         gid=f"region-{who}", hatch=hatch)
         handles.append(Patch(facecolor=colour, alpha=0.5, hatch=hatch, edgecolor=colour, label=who))

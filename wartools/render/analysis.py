@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wartools.render.draw import annotate_cells, draw_path, heat_cells, highlight_cells
+from wartools.render.draw import annotate_cells, draw_path, heat_cells, shade
 from wartools.render.scenario import draw_scenario
+from wartools.render.style import RANK_CMAP, THREAT_CMAP
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.analysis.route import Route
@@ -30,7 +31,7 @@ def draw_threat(t: ThreatMap, ax: Any = None, *, legend: bool = False, numbers: 
     ax = draw_scenario(b.scenario, b.position, ax, setup=False, legend=legend)
     hot = {c: float(v.expected) for c, v in t.cells.items() if v.attacks}
     if hot:
-        heat_cells(ax, b.map, hot, cmap="OrRd", gid="threat", colorbar="expected hits")
+        heat_cells(ax, b.map, hot, cmap=THREAT_CMAP, gid="threat", colorbar="expected hits")
         if numbers:
             annotate_cells(ax, b.map, {c: len(v.attacks) for c, v in t.cells.items() if v.attacks},
                            gid="threat-attackers")
@@ -39,16 +40,16 @@ def draw_threat(t: ThreatMap, ax: Any = None, *, legend: bool = False, numbers: 
 
 
 def draw_route_answer(r: Route, ax: Any = None) -> Any:
-    """The threat to the mover's side as a heat map, the cheapest route in red and the
-    least-exposed one in blue."""
+    """The threat to the mover's side as a heat map, the cheapest route (dashed) and the
+    least-exposed one (solid), each in its look of the picture language and keyed."""
     from wartools.analysis.threat import threat_map
 
     b = r.board
     ax = draw_threat(threat_map(b, b.unit(r.unit).side, target=b.unit(r.unit).type), ax, numbers=False)
     if r.reachable:
-        draw_path(ax, b.map, r.cheapest_cells, color="#d62728", gid="cheapest-route")
-        draw_path(ax, b.map, r.cells, color="#1f77b4", gid="least-exposed-route")
-    ax.set_title(f"{r.unit} to {b.map.label(r.goal)}: least exposed (blue) and cheapest (red)")
+        draw_path(ax, b.map, r.cheapest_cells, gid="cheapest-route", meaning="cheapest-route")
+        draw_path(ax, b.map, r.cells, gid="least-exposed-route", meaning="safest-route")
+    ax.set_title(f"{r.unit} to {b.map.label(r.goal)}: least exposed (solid) and cheapest (dashed)")
     return ax
 
 
@@ -59,17 +60,18 @@ def draw_setup(a: SetupAdvice, ax: Any = None, *, top: int = 10) -> Any:
     ax = draw_scenario(b.scenario, b.position, ax, setup=False, legend=False)
     n = len(a.cells)
     if n:
-        heat_cells(ax, b.map, {c.cell: float(n - i) / n for i, c in enumerate(a.cells)}, cmap="Greens", gid="setup-rank")
+        heat_cells(ax, b.map, {c.cell: float(n - i) / n for i, c in enumerate(a.cells)}, cmap=RANK_CMAP, gid="setup-rank")
         annotate_cells(ax, b.map, {c.cell: i + 1 for i, c in enumerate(a.cells[:top])}, gid="setup-top")
     if a.approach:
-        highlight_cells(ax, b.map, a.approach, color="#d62728", alpha=0.15, gid="approach")
+        shade(ax, b.map, a.approach, "approach")
     ax.set_title(f"set-up advice: {a.unit_type} of {a.side}")
     return ax
 
 
-def draw_cells(ax: Any, board_map: Any, cells: Any, colour: str = "#2ca02c", gid: str = "cells") -> Any:
-    """Shade some cells (attackers, objectives, advice)."""
-    return highlight_cells(ax, board_map, cells, color=colour, gid=gid)
+def draw_cells(ax: Any, board_map: Any, cells: Any, meaning: str, gid: str | None = None) -> Any:
+    """Shade some cells (attackers, objectives, targets) in the look of a meaning of the picture
+    language (:data:`wartools.render.style.MEANINGS`), keyed in the overlay legend."""
+    return shade(ax, board_map, cells, meaning, gid=gid)
 
 
 __all__ = ["draw_cells", "draw_route_answer", "draw_setup", "draw_threat"]

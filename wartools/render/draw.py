@@ -14,8 +14,9 @@ from wartools.games.style import EdgeStyle, FeatureMarker
 from wartools.grids import Edge
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map
-from wartools.render.style import (COUNT_CMAP, FALLBACK_EDGE, FALLBACK_FEATURE, FALLBACK_OBJECTIVE, FALLBACK_TERRAIN,
-                                   OBJECTIVE_MARKERS, ROAD_STYLES, side_colour, unit_abbreviation)
+from wartools.render.style import (COUNT_CMAP, ELEVATION_INK, FALLBACK_EDGE, FALLBACK_FEATURE, FALLBACK_OBJECTIVE,
+                                   FALLBACK_TERRAIN, GRID_LINE, HIGHLIGHT, LABEL_INK, MEANINGS, OBJECTIVE_MARKERS,
+                                   ROAD_STYLES, side_colour, unit_abbreviation)
 
 
 def _plt():
@@ -72,7 +73,7 @@ def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
     cells = m.grid.cells()
     polys = [layout.polygon(c) for c in cells]
     colours = [_terrain_colour(m, m.terrain_at(c)) for c in cells]
-    terrain = PolyCollection(polys, facecolors=colours, edgecolors="#8a8a7a", linewidths=0.5, zorder=1)
+    terrain = PolyCollection(polys, facecolors=colours, edgecolors=GRID_LINE, linewidths=0.5, zorder=1)
     terrain.set_gid("terrain")
     ax.add_collection(terrain)
     if m.elevation:
@@ -87,7 +88,7 @@ def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
             x, y = layout.to_pixel(c)
             dx, dy = _anchor(m, "elevation")
             ax.text(x + dx, y + dy, f"{v:+d}", fontsize=5,
-                    color="#6b3f10", ha="center", va="center", zorder=3, gid="elevation-label")
+                    color=ELEVATION_INK, ha="center", va="center", zorder=3, gid="elevation-label")
     _draw_edges(ax, m)
     _draw_roads(ax, m)
     _draw_objectives(ax, m)
@@ -99,7 +100,7 @@ def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
             x, y = layout.to_pixel(c)
             dx, dy = _anchor(m, "label")
             ax.text(x + dx, y + dy, m.label(c), ha="center", va="center", fontsize=6.5,
-                    color="#555555", zorder=LABEL_Z, gid="label")
+                    color=LABEL_INK, zorder=LABEL_Z, gid="label")
     x0, y0, x1, y1 = _extent(m)
     ax.set_xlim(x0, x1)
     ax.set_ylim(y1, y0)
@@ -119,7 +120,7 @@ def draw_legend(ax: Any, m: Map) -> Any:
 
     handles: list[Any] = []
     for t in dict.fromkeys(m.terrain_at(c) for c in m.grid.cells()):
-        handles.append(Patch(facecolor=_terrain_colour(m, t), edgecolor="#8a8a7a", label=t))
+        handles.append(Patch(facecolor=_terrain_colour(m, t), edgecolor=GRID_LINE, label=t))
     for f in sorted({f for fs in m.edges.values() for f in fs}):
         colour, width, style = _edge_style(m, f)
         handles.append(Line2D([], [], color=colour, linewidth=min(width, 4), linestyle=style, label=f))
@@ -271,8 +272,6 @@ def overlay_legend(ax: Any, *meanings: str, labels: Mapping[str, str] | None = N
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
-    from wartools.render.style import MEANINGS
-
     shown: dict[str, str] = ax.__dict__.setdefault("_wartools_overlays", {})
     for name in meanings:
         shown.setdefault(name, (labels or {}).get(name, MEANINGS[name].label))
@@ -301,7 +300,7 @@ def add_title(ax: Any, m: Map, text: str) -> None:
     old = ax.get_title()
     ax.set_title(text if not old or old.startswith(m.name) else f"{old}\n{text}", fontsize=9)
 
-def highlight_cells(ax: Any, m: Map, cells: Iterable[Cell | str], color: str = "#ffcc00",
+def highlight_cells(ax: Any, m: Map, cells: Iterable[Cell | str], color: str = HIGHLIGHT,
                     alpha: float = 0.45, gid: str = "highlight", hatch: str | None = None) -> Any:
     """Shade cells (labels or cells) on top of the map (``hatch``: a matplotlib hatch pattern
     drawn in ``color``, visible on any terrain)."""
@@ -322,10 +321,12 @@ def highlight_cells(ax: Any, m: Map, cells: Iterable[Cell | str], color: str = "
     return ax
 
 
-def shade(ax: Any, m: Map, cells: Iterable[Cell | str], meaning: str, label: str | None = None) -> Any:
+def shade(ax: Any, m: Map, cells: Iterable[Cell | str], meaning: str, label: str | None = None,
+          gid: str | None = None) -> Any:
     """Shade cells in the look of one meaning of the picture language
     (:data:`wartools.render.style.MEANINGS`: ``"viewshed"``, ``"dead-ground"``, ``"post-a"`` ...)
-    and add it to the overlay key, optionally under a label of this picture's own.
+    and add it to the overlay key, optionally under a label of this picture's own; the shading's
+    gid is ``gid`` (default: the meaning).
 
     Examples
     --------
@@ -335,10 +336,8 @@ def shade(ax: Any, m: Map, cells: Iterable[Cell | str], meaning: str, label: str
     >>> [c.get_gid() for c in ax.collections][-1], ax.collections[-1].get_hatch()
     ('dead-ground', 'xxx')
     """
-    from wartools.render.style import MEANINGS
-
     look = MEANINGS[meaning]
-    highlight_cells(ax, m, cells, color=look.colour, alpha=look.alpha, gid=meaning, hatch=look.hatch or None)
+    highlight_cells(ax, m, cells, color=look.colour, alpha=look.alpha, gid=gid or meaning, hatch=look.hatch or None)
     overlay_legend(ax, meaning, labels={meaning: label} if label else None)
     return ax
 
@@ -360,20 +359,40 @@ def heat_cells(ax: Any, m: Map, values: Mapping[Cell, float], cmap: str = COUNT_
     return ax
 
 
-def highlight_edges(ax: Any, m: Map, edges: Iterable[Edge], color: str = "#ff00ff",
-                    width: float = 5.0, gid: str = "highlight-edges") -> Any:
-    """Draw edges (hexsides, interspaces) in a highlight colour."""
+def highlight_edges(ax: Any, m: Map, edges: Iterable[Edge], color: str = HIGHLIGHT,
+                    width: float = 5.0, gid: str = "highlight-edges", meaning: str | None = None) -> Any:
+    """Draw edges (hexsides, interspaces) in a highlight colour, or in the colour and line style
+    of a ``meaning`` of the picture language (then also keyed in the overlay legend)."""
     from matplotlib.collections import LineCollection
 
-    lc = LineCollection([_edge_segment(m, e) for e in edges], colors=color, linewidths=width, zorder=9)
+    style = "-"
+    if meaning is not None:
+        color, style = MEANINGS[meaning].colour, MEANINGS[meaning].line or "-"
+    lc = LineCollection([_edge_segment(m, e) for e in edges], colors=color, linewidths=width, zorder=9,
+                        linestyles=style)
     lc.set_gid(gid)
     ax.add_collection(lc)
+    if meaning is not None:
+        overlay_legend(ax, meaning)
     return ax
 
 
-def draw_ruler(ax: Any, m: Map, a: Cell | str, b: Cell | str, color: str = "#0072b2",
-               gid: str = "ruler", linestyle: str = "-") -> Any:
-    """A centre-to-centre ruler from ``a`` to ``b``."""
+def draw_ruler(ax: Any, m: Map, a: Cell | str, b: Cell | str, color: str = MEANINGS["clear"].colour,
+               gid: str = "ruler", linestyle: str = "-", meaning: str | None = None) -> Any:
+    """A centre-to-centre ruler from ``a`` to ``b``; with a ``meaning`` of the picture language,
+    in its colour and line style and keyed in the overlay legend.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("combat-infantry", 3, 3)
+    >>> ax = draw_ruler(draw_map(m), m, "A1", "C3", meaning="ruler")
+    >>> [ln.get_linestyle() for ln in ax.lines if ln.get_gid() == "ruler"]
+    ['-.']
+    """
+    if meaning is not None:
+        color, linestyle = MEANINGS[meaning].colour, MEANINGS[meaning].line or linestyle
+        overlay_legend(ax, meaning)
     layout = _layout(m)
     (x0, y0), (x1, y1) = layout.to_pixel(m.cell(a)), layout.to_pixel(m.cell(b))
     ax.plot([x0, x1], [y0, y1], color=color, linewidth=2.5, zorder=10, gid=gid, solid_capstyle="round",
@@ -382,14 +401,19 @@ def draw_ruler(ax: Any, m: Map, a: Cell | str, b: Cell | str, color: str = "#007
     return ax
 
 
-def draw_path(ax: Any, m: Map, cells: Sequence[Cell | str], color: str = "#cc79a7",
-              gid: str = "path") -> Any:
-    """Arrows from cell to cell along a path."""
+def draw_path(ax: Any, m: Map, cells: Sequence[Cell | str], color: str = MEANINGS["path"].colour,
+              gid: str = "path", meaning: str | None = None) -> Any:
+    """Arrows from cell to cell along a path; with a ``meaning`` of the picture language, in its
+    colour and line style and keyed in the overlay legend."""
+    style = "-"
+    if meaning is not None:
+        color, style = MEANINGS[meaning].colour, MEANINGS[meaning].line or "-"
+        overlay_legend(ax, meaning)
     layout = _layout(m)
     pts = [layout.to_pixel(c) for c in _cells(m, cells)]
     for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
         ax.annotate("", xy=(x1, y1), xytext=(x0, y0), zorder=10, gid=gid,
-                    arrowprops={"arrowstyle": "-|>", "color": color, "lw": 2.0})
+                    arrowprops={"arrowstyle": "-|>", "color": color, "lw": 2.0, "linestyle": style})
     return ax
 
 

@@ -79,7 +79,7 @@ def draw_path_overlay(ax: Any, m: Map, start: Cell | str, goal: Cell | str, unit
 def draw_path_result(res: PathResult, m: Map, ax: Any = None) -> Any:
     """A path in the picture language: arrows along the cells in the *path* look with the
     running cost in each cell, or the unreachable goal marked; a key below the map."""
-    from wartools.render.draw import annotate_cells, draw_map, draw_path, highlight_cells, overlay_legend
+    from wartools.render.draw import annotate_cells, draw_map, draw_path, overlay_legend, shade
     from wartools.render.style import MEANINGS
 
     ax = draw_map(m) if ax is None else ax
@@ -89,21 +89,18 @@ def draw_path_result(res: PathResult, m: Map, ax: Any = None) -> Any:
         annotate_cells(ax, m, dict(zip(res.cells, res.cumulative())), color=look.colour, gid="move-cost")
         overlay_legend(ax, "path")
     else:
-        look = MEANINGS["unreachable"]
-        highlight_cells(ax, m, [res.goal], color=look.colour, alpha=0.35, gid="move-unreachable")
-        overlay_legend(ax, "unreachable")
+        shade(ax, m, [res.goal], "unreachable", gid="move-unreachable")
     return ax
 
 
 def draw_reach_result(reach: Reach, m: Map, ax: Any = None) -> Any:
     """Where a move can end: cells shaded by cost on the *reach* scale (with a colour bar) and
     the cost written in each; the start marked."""
-    from wartools.render.draw import annotate_cells, draw_map, heat_cells, highlight_cells, overlay_legend
-    from wartools.render.style import MEANINGS, REACH_CMAP
+    from wartools.render.draw import annotate_cells, draw_map, heat_cells, shade
+    from wartools.render.style import REACH_CMAP
 
     ax = draw_map(m) if ax is None else ax
     heat_cells(ax, m, reach.costs, cmap=REACH_CMAP, gid="reach", colorbar=f"cost to get there ({reach.points})")
     annotate_cells(ax, m, reach.costs, gid="reach-cost")
-    highlight_cells(ax, m, [reach.start], color=MEANINGS["selected"].colour, alpha=0.4, gid="reach-start")
-    overlay_legend(ax, "selected", labels={"selected": "start"})
+    shade(ax, m, [reach.start], "start", gid="reach-start")
     return ax

@@ -15,15 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from wartools.dice import Dist
 from wartools.dice.core import outcomes_of
-
-#: text colour of value labels
-INK = "#222222"
+from wartools.render.style import INK, PROBABILITY_BAR
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.combat import OddsResult
 
 #: one colour for "a probability" in every odds chart
-BAR = "#3b6fb6"
+BAR = PROBABILITY_BAR
 
 
 def draw_odds(result: OddsResult, ax: Any = None) -> Any:

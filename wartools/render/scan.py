@@ -32,12 +32,19 @@ def _image_transform(where: Calibration | np.ndarray) -> Any:
     return Affine2D(np.linalg.inv(np.vstack([matrix, [0.0, 0.0, 1.0]])))
 
 
-def draw_scan(image: np.ndarray, cal: Calibration, ax: Any = None, *, color: str = "#00a0ff",
+def draw_scan(image: np.ndarray, cal: Calibration, ax: Any = None, *, meaning: str = "fitted-grid",
               labels: bool = True) -> Any:
     """The image with the fitted grid's cells outlined, labelled, and the picked centres
-    marked with their residuals (gids ``"scan"``, ``"fitted-grid"``, ``"picked"``)."""
+    marked with their residuals (gids ``"scan"``, ``"fitted-grid"``, ``"picked"``); the grid in
+    the look of ``meaning`` (``"fitted-grid"``, or ``"refused-fit"`` for a fit that was refused),
+    both keyed in the overlay legend."""
     from matplotlib.collections import LineCollection
     from matplotlib.figure import Figure
+
+    from wartools.render.draw import overlay_legend
+    from wartools.render.style import MEANINGS
+
+    color, mark = MEANINGS[meaning].colour, MEANINGS["picked"].colour
 
     if ax is None:
         h, w = image.shape[:2]
@@ -45,7 +52,8 @@ def draw_scan(image: np.ndarray, cal: Calibration, ax: Any = None, *, color: str
     ax.imshow(image, gid="scan")
     grid, layout = cal.grid, cal.grid.layout()
     polys = [[cal.layout_to_image(*p) for p in layout.polygon(c)] for c in grid.cells()]
-    lines = LineCollection([p + p[:1] for p in polys], colors=color, linewidths=0.8, zorder=3)
+    lines = LineCollection([p + p[:1] for p in polys], colors=color, linewidths=0.8, zorder=3,
+                           linestyles=MEANINGS[meaning].line or "-")
     lines.set_gid("fitted-grid")
     ax.add_collection(lines)
     if labels:
@@ -54,14 +62,15 @@ def draw_scan(image: np.ndarray, cal: Calibration, ax: Any = None, *, color: str
             ax.text(x, y, grid.label(c), color=color, fontsize=5, ha="center", va="center", zorder=4,
                     gid="fitted-label")
     picked = np.array([(x, y) for _, x, y in cal.points])
-    ax.scatter(picked[:, 0], picked[:, 1], marker="+", s=60, color="#e00000", zorder=5, gid="picked")
+    ax.scatter(picked[:, 0], picked[:, 1], marker=MEANINGS["picked"].marker, s=60, color=mark, zorder=5, gid="picked")
     for (lab, x, y), err in zip(cal.points, cal.errors):
         ax.annotate(f"{lab} {err:.1f}px", (x, y), xytext=(4, -4), textcoords="offset points", fontsize=6,
-                    color="#e00000", zorder=5, gid="residual")
+                    color=mark, zorder=5, gid="residual")
     h, w = image.shape[:2]
     ax.set_xlim(-0.5, w - 0.5)
     ax.set_ylim(h - 0.5, -0.5)
     ax.set_axis_off()
+    overlay_legend(ax, meaning, "picked")
     return ax
 
 

@@ -21,12 +21,11 @@ from typing import TYPE_CHECKING, Any
 
 from wartools.mapmodel import Objective as MapObjective
 from wartools.render.draw import _anchor, _layout, draw_legend, draw_map
-from wartools.render.style import SIDE_COLOURS, side_colour, unit_abbreviation
+from wartools.render.style import NOBODY, SIDE_COLOURS, side_colour, unit_abbreviation
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.scenario import Position, Scenario
 
-NOBODY = "#ffffff"
 _HALF = {"hex": 0.36, "square": 0.24}
 
 

@@ -15,6 +15,18 @@ from dataclasses import dataclass
 
 from wartools.games.style import EdgeStyle, FeatureMarker
 
+#: the board's own ink: hex outlines, cell labels, elevation numbers, chart text
+GRID_LINE = "#8a8a7a"
+LABEL_INK = "#555555"
+ELEVATION_INK = "#6b3f10"
+INK = "#222222"
+#: one colour for "a probability" in every odds chart
+PROBABILITY_BAR = "#3b6fb6"
+#: an objective nobody holds (outlined, dashed) on scenario pictures
+NOBODY = "#ffffff"
+#: a plain highlight for ad-hoc pictures (a meaning of :data:`MEANINGS` is preferred)
+HIGHLIGHT = "#ffcc00"
+
 FALLBACK_TERRAIN = "#dddddd"
 FALLBACK_EDGE = EdgeStyle("#444444", 2.0, "-")
 FALLBACK_FEATURE = FeatureMarker("D", "#555555")
@@ -90,11 +102,33 @@ MEANINGS: dict[str, Look] = {
     "both-see": Look("#f0e442", "seen from both posts", hatch="..", alpha=0.55),
     "enemy": Look("#d55e00", "enemy units' hexes", alpha=0.4),
     "selected": Look("#009e73", "selected", alpha=0.4),
+    "start": Look("#009e73", "start of the move", hatch="//", alpha=0.3),
+    "legal-move": Look("#56b4e9", "legal move (cost written in the hex)", hatch="..", alpha=0.3),
+    "target": Look("#d55e00", "fire plan target", hatch="//", alpha=0.3),
+    "attacker": Look("#d55e00", "units that can fire at the clicked hex", hatch="\\\\", alpha=0.3),
+    "objective": Look("#e69f00", "objective", hatch="++", alpha=0.3),
+    "cheapest-route": Look("#cc79a7", "cheapest route", "--", ">"),
+    "safest-route": Look("#0072b2", "least exposed route", "-", ">"),
+    "approach": Look("#d55e00", "enemy approach", alpha=0.15),
+    "edited-edge": Look("#56b4e9", "hexside just changed", "--"),
+    "disputed": Look("#000000", "disputed (no side's alone)", hatch="//", alpha=0.35),
+    "marked": Look("#56b4e9", "hexes the text names", hatch="..", alpha=0.25),
+    "ruler": Look("#0072b2", "ruler between the hexes the text names", "-.", "o"),
+    "fitted-grid": Look("#0072b2", "fitted grid", "-"),
+    "refused-fit": Look("#e69f00", "refused fit (too far from the picked centres)", "--"),
+    "picked": Look("#d55e00", "picked centres (with the fit's miss in pixels)", marker="+"),
 }
+#: the Okabe-Ito palette every meaning's colour comes from (Okabe and Ito 2008)
+OKABE_ITO = ("#000000", "#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7")
+#: text colours of the widgets' messages: a self-check's verdict, a hint, an error. The words
+#: carry the meaning ("Right.", "Not quite", the error itself); the colour only repeats it, dark
+#: enough to read on white
+FEEDBACK_COLOURS = {"right": "#1a7f1a", "wrong": "#b00", "hint": "#8a6d00", "error": "#b00"}
 #: colour scales: sequential, perceptually uniform, readable in grey
 REACH_CMAP = "viridis_r"
 THREAT_CMAP = "magma_r"
 COUNT_CMAP = "cividis"
+RANK_CMAP = "cividis_r"  # a ranking: darker is better
 
 
 def unit_abbreviation(unit_type: str) -> str:

@@ -164,7 +164,7 @@ class ScenarioAnalyst:
         if q == "threat":
             draw_threat(a, ax)
             if self.cell is not None and a.at(self.cell).attacks:
-                draw_cells(ax, b.map, [b.unit(x).cell for x in a.at(self.cell).attackers], colour="#9467bd",
+                draw_cells(ax, b.map, [b.unit(x).cell for x in a.at(self.cell).attackers], "attacker",
                            gid="attackers")
             return ax
         if q == "route":
@@ -173,10 +173,9 @@ class ScenarioAnalyst:
             return draw_setup(a, ax)
         ax = draw_scenario(b.scenario, b.position, ax, setup=False, legend=False)
         if q == "fire plan":
-            for x in a.assignments:
-                draw_cells(ax, b.map, [b.unit(x.target).cell], colour="#d62728", gid="targets")
+            draw_cells(ax, b.map, [b.unit(x.target).cell for x in a.assignments], "target", gid="targets")
         else:
-            draw_cells(ax, b.map, [o.cell for o in b.scenario.objectives], colour="#2ca02c", gid="objectives")
+            draw_cells(ax, b.map, [o.cell for o in b.scenario.objectives], "objective", gid="objectives")
         return ax
 
     @property

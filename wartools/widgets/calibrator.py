@@ -129,12 +129,15 @@ class ScanCalibrator:
 
     def redraw(self) -> None:
         """The picture, with the fitted (or refused) grid and the picked points."""
+        from wartools.render import overlay_legend
         from wartools.render.scan import draw_scan
+        from wartools.render.style import MEANINGS
 
         self.ax.clear()
+        self.ax.__dict__.pop("_wartools_overlays", None)  # overlay_legend's entries of the last picture
         fit = self.calibration or (self.refused.fit if self.refused is not None else None)
         if fit is not None:
-            draw_scan(self.image, fit, ax=self.ax, color="#00a0ff" if self.calibration else "#ff8800")
+            draw_scan(self.image, fit, ax=self.ax, meaning="fitted-grid" if self.calibration else "refused-fit")
         else:
             self.ax.imshow(self.image, gid="scan")
             self.ax.set_axis_off()
@@ -143,8 +146,10 @@ class ScanCalibrator:
             except CalibrationError:
                 pts = []
             if pts:
-                self.ax.scatter([p[1] for p in pts], [p[2] for p in pts], marker="+", s=60,
-                                color="#e00000", gid="picked")
+                picked = MEANINGS["picked"]
+                self.ax.scatter([p[1] for p in pts], [p[2] for p in pts], marker=picked.marker, s=60,
+                                color=picked.colour, gid="picked")
+                overlay_legend(self.ax, "picked")
         show_figure(self.figure, self.view, self.interactive, dpi=90)
 
     def _on_press(self, event: Any) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import html
 
 from wartools.mapmodel import Map
+from wartools.render.style import FEEDBACK_COLOURS
 
 NONE = "-"
 
@@ -23,4 +24,4 @@ def pre(text: str) -> str:
 
 def error(text: str) -> str:
     """An error message in HTML."""
-    return f"<span style='color:#b00'>{html.escape(text)}</span>"
+    return f"<span style='color:{FEEDBACK_COLOURS['error']}'>{html.escape(text)}</span>"

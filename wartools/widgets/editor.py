@@ -339,16 +339,16 @@ class MapEditor:
         self.canvas.redraw()
 
     def _draw(self, ax: Any, m: Map) -> None:
-        from wartools.render import highlight_cells, highlight_edges
+        from wartools.render import highlight_edges, shade
 
         if self.picture is not None:
             from wartools.render.scan import draw_scan_under
 
             draw_scan_under(ax, *self.picture)
         if self.selected is not None and self.selected in {u.id for u in m.units}:
-            highlight_cells(ax, m, [m.unit(self.selected).cell], color="#d62728", alpha=0.35, gid="selected")
+            shade(ax, m, [m.unit(self.selected).cell], "selected", label=f"selected unit {self.selected}")
         if self.last_edge is not None and self.last_edge.a in m.grid and self.last_edge.b in m.grid:
-            highlight_edges(ax, m, [self.last_edge], color="#ff00ff", width=2.0, gid="last-edge")
+            highlight_edges(ax, m, [self.last_edge], width=2.0, gid="last-edge", meaning="edited-edge")
 
     # --- mouse events (ipympl) -----------------------------------------------------------------
     def _inside(self, event: Any) -> bool:

@@ -140,23 +140,24 @@ class MovePlanner:
         self.canvas.redraw()
 
     def _draw(self, ax: Any, m: Map) -> None:
-        from wartools.render import annotate_cells, draw_path, heat_cells, highlight_cells
+        from wartools.render import annotate_cells, draw_path, heat_cells, shade
+        from wartools.render.style import REACH_CMAP
 
         if self.reach is None:
             return
         if self.turns_reach is not None:
-            heat_cells(ax, m, self.turns_reach.turns_to, cmap="viridis_r", gid="reach-turns")
+            heat_cells(ax, m, self.turns_reach.turns_to, cmap=REACH_CMAP, gid="reach-turns")
             annotate_cells(ax, m, self.turns_reach.turns_to, gid="reach-turns-count")
-            highlight_cells(ax, m, [self.reach.start], color="#d62728", alpha=0.35, gid="reach-start")
+            shade(ax, m, [self.reach.start], "start", gid="reach-start")
         else:
             self.reach.draw(ax)
         if self.result is not None and self.result.reachable:
-            draw_path(ax, m, self.result.cells, gid="move-path")
+            draw_path(ax, m, self.result.cells, gid="move-path", meaning="path")
         elif self.legs:
             for leg in self.legs:
-                draw_path(ax, m, leg.cells, gid="move-path")
+                draw_path(ax, m, leg.cells, gid="move-path", meaning="path")
         elif self.result is not None:
-            highlight_cells(ax, m, [self.result.goal], color="#7f7f7f", gid="unreachable-goal")
+            shade(ax, m, [self.result.goal], "unreachable", gid="unreachable-goal")
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from wartools.errors import WartoolsError
 from wartools.games import find_game
+from wartools.widgets.common import error
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.combat import OddsResult
@@ -157,7 +158,7 @@ class OddsCalculator:
             result = _result(self.game.id, self.values())
         except WartoolsError as exc:
             self.answer = None
-            self.status.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
+            self.status.value = error(str(exc))
             self.table.value = ""
             self.chart.value = b""
             self.history.append({"error": str(exc)})

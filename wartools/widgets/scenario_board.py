@@ -250,10 +250,10 @@ class ScenarioBoard:
         self.canvas.redraw()
 
     def _draw(self, ax: Any, m: Map) -> None:
-        from wartools.render import annotate_cells, highlight_cells
+        from wartools.render import annotate_cells, shade
 
         if self.legal:
-            highlight_cells(ax, m, list(self.legal), color="#2ca02c", alpha=0.3, gid="legal")
+            shade(ax, m, list(self.legal), "legal-move", gid="legal")
             annotate_cells(ax, m, self.legal, gid="legal-cost")
 
     def _ipython_display_(self) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as w
 
 from wartools.limits import MAX_ARG_CHARS, MAX_EXPONENT
+from wartools.render.style import FEEDBACK_COLOURS
 
 from wartools.widgets.common import pre
 
@@ -136,14 +137,15 @@ class SelfCheck:
             # not a wrong answer, not an answer at all: say how to write one, give nothing away
             fb = Feedback(None, answer, expected, f"{str(answer)[:40]!r} is not a number: answer with a "
                                                   f"number such as 7, 2/5, 0.4 or 40%.")
-            self.feedback.value = f"<div style='color:#8a6d00'>{pre(fb.message)}</div>"
+            hint = FEEDBACK_COLOURS["hint"]
+            self.feedback.value = f"<div style='color:{hint}'>{pre(fb.message)}</div>"
             self.history.append(fb)
             return fb
         correct = self.is_right(answer, expected)
         shown = f"{expected} (about {float(expected):.1%})" if isinstance(expected, Fraction) else expected
         verdict = "Right." if correct else f"Not quite: the answer is {shown}."
         fb = Feedback(correct, answer, expected, f"{verdict} {self._explanation(expected)}")
-        colour = "#1a7f1a" if correct else "#b00"
+        colour = FEEDBACK_COLOURS["right" if correct else "wrong"]
         self.feedback.value = f"<div style='color:{colour}'>{pre(fb.message)}</div>"
         self.history.append(fb)
         return fb
