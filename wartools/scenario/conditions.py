@@ -35,7 +35,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
+
 
 from wartools.grids.base import Cell
 
@@ -91,37 +92,44 @@ def _yes(b: bool) -> str:
 
 
 @dataclass(frozen=True)
-class All(Condition):
-    """Every part holds."""
+class _Parts(Condition):
+    """Several parts joined by :meth:`joins`, written ``{key: [part, ...]}`` and said "key of: ..."."""
 
     items: tuple[Condition, ...]
+    key: ClassVar[str]
+
+    def joins(self, holds: list[bool]) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
 
     def check(self, facts: Facts) -> tuple[bool, str]:
         results = [c.check(facts) for c in self.items]
-        return all(r for r, _ in results), "all of: " + "; ".join(t for _, t in results)
+        return self.joins([r for r, _ in results]), f"{self.key} of: " + "; ".join(t for _, t in results)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"all": [c.to_dict() for c in self.items]}
+        return {self.key: [c.to_dict() for c in self.items]}
 
     def objectives(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(o for c in self.items for o in c.objectives()))
 
 
 @dataclass(frozen=True)
-class AnyOf(Condition):
+class All(_Parts):
+    """Every part holds."""
+
+    key: ClassVar[str] = "all"
+
+    def joins(self, holds: list[bool]) -> bool:
+        return all(holds)
+
+
+@dataclass(frozen=True)
+class AnyOf(_Parts):
     """At least one part holds."""
 
-    items: tuple[Condition, ...]
+    key: ClassVar[str] = "any"
 
-    def check(self, facts: Facts) -> tuple[bool, str]:
-        results = [c.check(facts) for c in self.items]
-        return any(r for r, _ in results), "any of: " + "; ".join(t for _, t in results)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"any": [c.to_dict() for c in self.items]}
-
-    def objectives(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(o for c in self.items for o in c.objectives()))
+    def joins(self, holds: list[bool]) -> bool:
+        return any(holds)
 
 
 @dataclass(frozen=True)
