@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from wartools.mapmodel import loads_map
 from wartools.movement import MoveSituation, Situation, clear_cache, path, plan_turns, reachable
 from wartools.movement.graph import rules_class
+from wartools.testing import tiny_map
 
 
-def mk(game: str, cols: int, rows: int, body: str = "", grid: str = "hex"):
-    return loads_map(f"format: wartools-map/1\nname: t\ngame: {game}\n"
-                     f"grid: {{type: {grid}, columns: {cols}, rows: {rows}}}\n{body}")
 
 
 def labels(m, cells):
@@ -26,7 +23,7 @@ def labels(m, cells):
 
 def test_coh_jeep_three_cp_plus_speed_die_moves_four_hexes():
     """4 Light Vehicle example: three hexes for 3 cp, a fourth with the speed die."""
-    m = mk("company-of-heroes", 7, 1, "units: [{id: jeep, side: US, type: jeep, cell: A1}]")
+    m = tiny_map("company-of-heroes", 7, 1, units=[("jeep", "US", "jeep", "A1")])
     r = reachable(m, "A1")
     assert r.budget == 4 and labels(m, r.costs) == ["A1", "B1", "C1", "D1", "E1"]
     assert len(plan_turns(path(m, "A1", "E1")).turns) == 1
@@ -35,7 +32,7 @@ def test_coh_jeep_three_cp_plus_speed_die_moves_four_hexes():
 
 def test_coh_infantry_three_cp_per_round_then_cannot_move():
     """4 Basic Movement: one hex per cp, at most three cp per round."""
-    m = mk("company-of-heroes", 7, 1, "units: [{id: r, side: US, type: infantry, cell: A1}]")
+    m = tiny_map("company-of-heroes", 7, 1, units=[("r", "US", "infantry", "A1")])
     assert max(reachable(m, "A1").costs.values()) == 3
     assert [len(t) for t in plan_turns(path(m, "A1", "G1")).turns] == [3, 3]
     assert reachable(m, "A1", options=("commander-4cp",)).budget == 4  # 10 Ranger Endurance Training
@@ -43,8 +40,7 @@ def test_coh_infantry_three_cp_per_round_then_cannot_move():
 
 def test_coh_riflemen_enter_building_for_one_cp_and_cannot_leave():
     """4 Regular Infantry example: 1 cp into the building, no more cp to leave it."""
-    m = mk("company-of-heroes", 4, 1, "terrain: {cells: {B1: building}}\n"
-           "units: [{id: r, side: US, type: infantry, cell: A1}]")
+    m = tiny_map("company-of-heroes", 4, 1, terrain={"B1": "building"}, units=[("r", "US", "infantry", "A1")])
     p = path(m, "A1", "B1")
     assert p.cost == 1 and "cannot leave it this round" in p.steps[0].stop
     assert labels(m, reachable(m, "A1").costs) == ["A1", "B1"]
@@ -54,26 +50,26 @@ def test_coh_riflemen_enter_building_for_one_cp_and_cannot_leave():
         assert "cannot enter" in path(m, "A1", "B1", team).why_not
     m2 = m.moved("r", "B1")
     assert path(m2, "B1", "D1").cost == 2  # entered in an earlier round: may leave
-    tagged = mk("company-of-heroes", 4, 1, "terrain: {cells: {B1: building}}\n"
-                "units: [{id: r, side: US, type: infantry, cell: B1, tags: [entered-this-round]}]")
+    tagged = tiny_map("company-of-heroes", 4, 1, terrain={"B1": "building"},
+                      units=[("r", "US", "infantry", "B1", ["entered-this-round"])])
     assert "cannot leave" in path(tagged, "B1", "D1").why_not
 
 
 def test_coh_water_red_line_and_enemy_units_block():
     """4 Obstacles to Movement: water hexes, red impassable lines, enemy units."""
-    m = mk("company-of-heroes", 3, 1, "terrain: {cells: {B1: water}}")
+    m = tiny_map("company-of-heroes", 3, 1, terrain={"B1": "water"})
     assert "water" in path(m, "A1", "C1", "infantry").why_not
-    m = mk("company-of-heroes", 3, 1, "edges: [{cells: [A1, B1], feature: impassable}]")
+    m = tiny_map("company-of-heroes", 3, 1, edges={("A1", "B1"): "impassable"})
     assert "red impassable line" in path(m, "A1", "C1", "infantry").why_not
-    m = mk("company-of-heroes", 3, 1, "units: [{id: a, side: US, type: infantry, cell: A1}, "
-           "{id: e, side: Wehrmacht, type: infantry, cell: B1}]")
+    m = tiny_map("company-of-heroes", 3, 1,
+                 units=[("a", "US", "infantry", "A1"), ("e", "Wehrmacht", "infantry", "B1")])
     assert "enemy unit" in path(m, "A1", "C1").why_not
 
 
 def test_coh_pass_through_but_not_end_on_an_ally():
     """4 Obstacles to Movement: through an allied unit, but not ending there; one unit per hex."""
-    m = mk("company-of-heroes", 3, 1, "units: [{id: a, side: US, type: infantry, cell: A1}, "
-           "{id: b, side: US, type: heavy-vehicle, cell: B1}]")
+    m = tiny_map("company-of-heroes", 3, 1,
+                 units=[("a", "US", "infantry", "A1"), ("b", "US", "heavy-vehicle", "B1")])
     assert path(m, "A1", "C1").cells == (m.cell("A1"), m.cell("B1"), m.cell("C1"))
     assert "allied unit" in path(m, "A1", "B1").why_not
     assert m.cell("B1") not in reachable(m, "A1").costs
@@ -82,8 +78,8 @@ def test_coh_pass_through_but_not_end_on_an_ally():
 def test_coh_transport_entered_like_a_building_by_regular_infantry_only():
     """4 Transport: standard infantry may enter for one cp (ending the move there: it cannot
     leave that round); 4 Obstacles: passing through the allied vehicle is legal too."""
-    m = mk("company-of-heroes", 3, 1, "units: [{id: a, side: US, type: infantry, cell: A1}, "
-           "{id: ht, side: US, type: light-vehicle, cell: B1, tags: [transport]}]")
+    m = tiny_map("company-of-heroes", 3, 1,
+                 units=[("a", "US", "infantry", "A1"), ("ht", "US", "light-vehicle", "B1", ["transport"])])
     p = path(m, "A1", "B1")
     assert p.cost == 1 and "board" in p.steps[0].why
     assert path(m, "A1", "C1").cost == 2      # boarding is a choice: it may pass through
@@ -92,13 +88,13 @@ def test_coh_transport_entered_like_a_building_by_regular_infantry_only():
 
 def test_coh_weapon_team_deploy_costs_one_cp_and_emplacements_never_move():
     """4 Weapon Teams (1 cp to deploy, pack up free) and 4 Emplacements."""
-    m = mk("company-of-heroes", 5, 1, "units: [{id: mo, side: US, type: mortar-team, cell: A1}]")
+    m = tiny_map("company-of-heroes", 5, 1, units=[("mo", "US", "mortar-team", "A1")])
     p = path(m, "A1", "C1", options=("deploy",))
     assert p.cost == 3 and "deploy" in p.steps[-1].why
     assert max(reachable(m, "A1", options=("deploy",)).costs.values()) == 3
     assert labels(m, reachable(m, "A1", options=("deploy",)).costs) == ["A1", "B1", "C1"]
     assert path(m, "A1", "D1").cost == 3  # packed up: no deploy cost
-    e = mk("company-of-heroes", 3, 1, "units: [{id: em, side: US, type: emplacement, cell: A1}]")
+    e = tiny_map("company-of-heroes", 3, 1, units=[("em", "US", "emplacement", "A1")])
     assert "never move" in path(e, "A1", "B1").why_not and labels(e, reachable(e, "A1").costs) == ["A1"]
 
 
@@ -106,34 +102,34 @@ def test_coh_weapon_team_deploy_costs_one_cp_and_emplacements_never_move():
 # Combat Infantry
 # ====================================================================================
 
-def ci(cols: int, rows: int, body: str = ""):
-    return mk("combat-infantry", cols, rows, body)
+def ci(cols: int, rows: int, **kw):
+    return tiny_map("combat-infantry", cols, rows, **kw)
 
 
 def test_ci_clear_and_woods_hexsides():
     """8.1: 2 MP across a clear hexside, 3 MP across a woods hexside; 3.2 default hexside."""
-    m = ci(3, 1, "terrain: {cells: {B1: woods}}")
+    m = ci(3, 1, terrain={"B1": "woods"})
     p = path(m, "A1", "C1", "rifle")
     assert [s.cost for s in p.steps] == [3, 3]
     assert p.steps[0].why == "woods hexside 3 MP"
-    m = ci(3, 1, "terrain: {cells: {B1: woods}}\nedges: [{cells: [A1, B1], feature: clear}]")
+    m = ci(3, 1, terrain={"B1": "woods"}, edges={("A1", "B1"): "clear"})
     assert [s.cost for s in path(m, "A1", "C1", "rifle").steps] == [2, 3]  # the map's own hexside
 
 
 def test_ci_road_examples_clear_1_woods_2_only_along_road_hexsides():
     """8.4: 2-1 = 1 MP on a clear road, 3-1 = 2 MP on a woods road; bonus only on road hexsides."""
-    m = ci(4, 1, "terrain: {cells: {C1: woods, D1: woods}}\nroads: [{kind: paved, cells: [B1, C1, D1]}]")
+    m = ci(4, 1, terrain={"C1": "woods", "D1": "woods"}, roads=[{"kind": "paved", "cells": ["B1", "C1", "D1"]}])
     p = path(m, "A1", "D1", "rifle")
     assert [s.cost for s in p.steps] == [2, 2, 2]
     assert p.steps[0].why == "clear hexside 2 MP"  # entering the road is not a road hexside
     assert p.steps[2].why == "woods hexside 3 MP, road -1"
-    m = ci(3, 1, "roads: [{kind: unpaved, cells: [A1, B1, C1]}]")
+    m = ci(3, 1, roads=[{"kind": "unpaved", "cells": ["A1", "B1", "C1"]}])
     assert path(m, "A1", "C1", "rifle").cost == 2
 
 
 def test_ci_wooded_slope_is_four_mp_uphill_only():
     """3.4 Slope: +1 uphill, a wooded slope 3+1 = 4 MP; no effect downhill."""
-    m = ci(2, 1, "terrain: {default: woods}\nelevation: {B1: 1}\nedges: [{cells: [A1, B1], feature: slope}]")
+    m = ci(2, 1, default_terrain="woods", elevation={"B1": 1}, edges={("A1", "B1"): "slope"})
     up, down = path(m, "A1", "B1", "rifle"), path(m, "B1", "A1", "rifle")
     assert up.cost == 4 and up.steps[0].why == "woods hexside 3 MP, slope +1 uphill"
     assert down.cost == 3
@@ -141,25 +137,26 @@ def test_ci_wooded_slope_is_four_mp_uphill_only():
 
 def test_ci_road_and_railway_not_combined_bridges_ignore_road():
     """8.4: road and railway bonuses do not combine; 3.4 Bridges ignore -1 road."""
-    m = ci(3, 1, "roads: [{kind: paved, cells: [A1, B1, C1]}, {kind: railway, cells: [A1, B1, C1]}]")
+    m = ci(3, 1, roads=[{"kind": "paved", "cells": ["A1", "B1", "C1"]},
+                        {"kind": "railway", "cells": ["A1", "B1", "C1"]}])
+
     assert path(m, "A1", "C1", "rifle").cost == 2
-    m = ci(2, 1, "roads: [{kind: paved, cells: [A1, B1]}]\nedges: [{cells: [A1, B1], feature: river}, "
-           "{cells: [A1, B1], feature: bridge}]")
+    m = ci(2, 1, roads=[{"kind": "paved", "cells": ["A1", "B1"]}], edges={("A1", "B1"): ["river", "bridge"]})
     p = path(m, "A1", "B1", "tank")
     assert p.cost == 2 and "no road bonus on a bridge" in p.steps[0].why
 
 
 def test_ci_railway_not_for_guns_tanks_vehicles():
     """3.4 Railway: -1 MP for other units; guns, tanks and vehicles cannot use railways."""
-    m = ci(3, 1, "roads: [{kind: railway, cells: [A1, B1, C1]}]")
+    m = ci(3, 1, roads=[{"kind": "railway", "cells": ["A1", "B1", "C1"]}])
     assert path(m, "A1", "C1", "rifle").cost == 2
     assert path(m, "A1", "C1", "tank").cost == 4
 
 
 def test_ci_bad_weather_spoils_unpaved_roads_only():
     """8.4 Weather: bad weather removes the road bonus of unpaved roads."""
-    unpaved = ci(3, 1, "roads: [{kind: unpaved, cells: [A1, B1, C1]}]")
-    paved = ci(3, 1, "roads: [{kind: paved, cells: [A1, B1, C1]}]")
+    unpaved = ci(3, 1, roads=[{"kind": "unpaved", "cells": ["A1", "B1", "C1"]}])
+    paved = ci(3, 1, roads=[{"kind": "paved", "cells": ["A1", "B1", "C1"]}])
     assert path(unpaved, "A1", "C1", "rifle", weather="mud").cost == 4
     assert "unpaved road in bad weather" in path(unpaved, "A1", "C1", "rifle", weather="mud").steps[0].why
     assert path(paved, "A1", "C1", "rifle", weather="mud").cost == 2
@@ -168,34 +165,34 @@ def test_ci_bad_weather_spoils_unpaved_roads_only():
 def test_ci_woods_and_marsh_impassable_to_guns_tanks_vehicles_except_by_road():
     """3.4 Woods, Marsh."""
     for terrain in ("woods", "marsh"):
-        m = ci(3, 1, f"terrain: {{cells: {{B1: {terrain}}}}}")
+        m = ci(3, 1, terrain={"B1": terrain})
         for unit in ("tank", "at-gun", "vehicle"):
             assert not path(m, "A1", "C1", unit).reachable
         assert path(m, "A1", "C1", "rifle").reachable
-        road = ci(3, 1, f"terrain: {{cells: {{B1: {terrain}}}}}\nroads: [{{kind: paved, cells: [A1, B1, C1]}}]")
+        road = ci(3, 1, terrain={"B1": terrain}, roads=[{"kind": "paved", "cells": ["A1", "B1", "C1"]}])
         assert path(road, "A1", "C1", "tank").cost == 4
 
 
 def test_ci_rivers_cliffs_fords():
     """3.4, 8.5: rivers and cliffs impassable to guns, tanks, vehicles; fords for all but guns
     and vehicles, tanks may ford; lakes impassable to all."""
-    river = ci(2, 1, "edges: [{cells: [A1, B1], feature: river}]")
+    river = ci(2, 1, edges={("A1", "B1"): "river"})
     assert path(river, "A1", "B1", "rifle").reachable
     assert all(not path(river, "A1", "B1", u).reachable for u in ("tank", "at-gun", "vehicle"))
-    ford = ci(2, 1, "edges: [{cells: [A1, B1], feature: river}, {cells: [A1, B1], feature: ford}]")
+    ford = ci(2, 1, edges={("A1", "B1"): ["river", "ford"]})
     assert path(ford, "A1", "B1", "tank").reachable and path(ford, "A1", "B1", "rifle").reachable
     assert not path(ford, "A1", "B1", "vehicle").reachable and not path(ford, "A1", "B1", "at-gun").reachable
-    cliff = ci(2, 1, "elevation: {B1: 2}\nedges: [{cells: [A1, B1], feature: cliff}]")
+    cliff = ci(2, 1, elevation={"B1": 2}, edges={("A1", "B1"): "cliff"})
     assert path(cliff, "A1", "B1", "engineer").reachable and not path(cliff, "A1", "B1", "tank").reachable
-    lake = ci(2, 1, "edges: [{cells: [A1, B1], feature: lake}]")
+    lake = ci(2, 1, edges={("A1", "B1"): "lake"})
     assert "lake" in path(lake, "A1", "B1", "rifle").why_not
 
 
 def test_ci_wreck_plus_one_and_smoke_stops():
     """6.34 wreck +1 MP to enter; 7.4 entering smoke ends the move, leaving is normal."""
-    m = ci(3, 1, "features: {B1: [wreck]}")
+    m = ci(3, 1, features={"B1": ["wreck"]})
     assert path(m, "A1", "B1", "rifle").cost == 3
-    s = ci(3, 1, "features: {B1: [smoke]}")
+    s = ci(3, 1, features={"B1": ["smoke"]})
     assert not path(s, "A1", "C1", "rifle").reachable
     assert path(s, "B1", "C1", "rifle").cost == 2
 
@@ -203,9 +200,8 @@ def test_ci_wreck_plus_one_and_smoke_stops():
 def test_ci_hex_control_narrative_first_unit_stops_next_one_passes():
     """8.3 IMPORTANT: a unit moving adjacent to the enemy must stop; the hex it occupies is
     then friendly, so another unit moves through it without stopping into an assault."""
-    m = ci(4, 1, "roads: [{kind: paved, cells: [A1, B1, C1, D1]}]\n"
-           "units: [{id: us1, side: US, type: rifle, cell: A1}, {id: us2, side: US, type: rifle, cell: B1},"
-           " {id: de, side: German, type: rifle, cell: D1}]")
+    m = ci(4, 1, roads=[{"kind": "paved", "cells": ["A1", "B1", "C1", "D1"]}],
+           units=[("us1", "US", "rifle", "A1"), ("us2", "US", "rifle", "B1"), ("de", "German", "rifle", "D1")])
     first = path(m, "A1", "D1", "us1")
     assert not first.reachable and "must stop at C1" in first.why_not
     stop = path(m, "B1", "C1", "us2")
@@ -221,8 +217,8 @@ def test_ci_hex_control_narrative_first_unit_stops_next_one_passes():
 def test_ci_hex_control_example_river_does_not_stop_control_lake_does_disputed_hexes():
     """8.3 and Diagram 5: control extends across a river into a vacant hex, never into
     enemy or disputed hexes; a vacant hex adjacent to both sides is disputed."""
-    m = ci(5, 1, "edges: [{cells: [A1, B1], feature: river}, {cells: [D1, E1], feature: lake}]\n"
-           "units: [{id: de, side: German, type: rifle, cell: A1}, {id: us, side: US, type: rifle, cell: C1}]")
+    m = ci(5, 1, edges={("A1", "B1"): "river", ("D1", "E1"): "lake"},
+           units=[("de", "German", "rifle", "A1"), ("us", "US", "rifle", "C1")])
     rules = rules_class(m.game)(m, "rifle", MoveSituation(
         side="US", others=m.units))
     ctl = {m.label(c): v for c, v in rules.control.items()}
@@ -233,8 +229,8 @@ def test_ci_hex_control_example_river_does_not_stop_control_lake_does_disputed_h
 def test_ci_assault_rules():
     """8.0/9.1 entering an enemy-occupied hex is an assault (ends the move, no road bonus);
     9.61/9.62 machine guns, mortars and AT guns cannot move into assaults."""
-    m = ci(3, 1, "roads: [{kind: paved, cells: [A1, B1, C1]}]\n"
-           "units: [{id: de, side: German, type: rifle, cell: C1}]")
+    m = ci(3, 1, roads=[{"kind": "paved", "cells": ["A1", "B1", "C1"]}],
+           units=[("de", "German", "rifle", "C1")])
     p = path(m, "A1", "C1", "rifle", side="US")
     assert not p.reachable  # B1 is enemy-controlled: the move stops there
     p = path(m, "B1", "C1", "rifle", side="US")
@@ -253,19 +249,17 @@ def test_ci_night_halves_mp_rounding_up():
 def test_ci_stacking_checked_at_the_end_of_the_move():
     """8.2: overstacking allowed while moving, the limit applies where the move ends
     (3 in clear, 2 in town, 9.1)."""
-    full = ("units: [{id: a, side: US, type: rifle, cell: B1}, {id: b, side: US, type: rifle, cell: B1}, "
-            "{id: c, side: US, type: rifle, cell: B1}]")
-    m = ci(3, 1, full)
+    full = [("a", "US", "rifle", "B1"), ("b", "US", "rifle", "B1"), ("c", "US", "rifle", "B1")]
+    m = ci(3, 1, units=full)
     assert "stacking limit 3" in path(m, "A1", "B1", "rifle", side="US").why_not
     assert path(m, "A1", "C1", "rifle", side="US").reachable  # passes the full hex
-    town = ci(3, 1, "terrain: {cells: {B1: town}}\nunits: [{id: a, side: US, type: rifle, cell: B1}, "
-              "{id: b, side: US, type: rifle, cell: B1}]")
+    town = ci(3, 1, terrain={"B1": "town"}, units=[("a", "US", "rifle", "B1"), ("b", "US", "rifle", "B1")])
     assert not path(town, "A1", "B1", "rifle", side="US").reachable
 
 
 def test_ci_step_costing_more_than_the_move_rating_is_impossible():
     """8.1: some terrain is impassable to some units because of low MPs."""
-    m = ci(2, 1, "terrain: {cells: {B1: orchard}}")
+    m = ci(2, 1, terrain={"B1": "orchard"})
     assert "more than the allowance" in path(m, "A1", "B1", "at-gun").why_not
 
 
@@ -275,7 +269,7 @@ def test_ci_step_costing_more_than_the_move_rating_is_impossible():
 
 def test_cofh_seven_ap_one_per_open_hex_caps_supplement():
     """2.2 / 3.0: 7 AP per activation, 1 AP per open hex; 3.21 CAPs supplement one for one."""
-    m = mk("conflict-of-heroes", 10, 1)
+    m = tiny_map("conflict-of-heroes", 10, 1)
     r = reachable(m, "A1", "infantry")
     assert r.budget == 7 and max(r.costs.values()) == 7 and len(r.costs) == 8
     assert len(reachable(m, "A1", "infantry", extra_points=2).costs) == 10
@@ -284,7 +278,7 @@ def test_cofh_seven_ap_one_per_open_hex_caps_supplement():
 
 def test_cofh_terrain_beyond_open_is_a_flagged_assumption():
     """The excerpt has no terrain chart: every other entry is marked as assumed."""
-    m = mk("conflict-of-heroes", 3, 1, "terrain: {cells: {B1: woods, C1: building}}")
+    m = tiny_map("conflict-of-heroes", 3, 1, terrain={"B1": "woods", "C1": "building"})
     p = path(m, "A1", "B1", "infantry")
     assert "[assumed]" in p.steps[0].why
     assert "impassable" in path(m, "A1", "C1", "tank").why_not
@@ -293,10 +287,10 @@ def test_cofh_terrain_beyond_open_is_a_flagged_assumption():
 
 
 def test_cofh_tables_are_overridable():
-    class Faster(rules_class(mk("conflict-of-heroes", 2, 1).game)):
-        enter_ap = rules_class(mk("conflict-of-heroes", 2, 1).game).enter_ap.replace(
+    class Faster(rules_class(tiny_map("conflict-of-heroes", 2, 1).game)):
+        enter_ap = rules_class(tiny_map("conflict-of-heroes", 2, 1).game).enter_ap.replace(
             {"foot": {"open": 1, "field": 1, "brush": 1, "woods": 1, "building": 1, "water": None}})
-    m = mk("conflict-of-heroes", 2, 1, "terrain: {cells: {B1: woods}}")
+    m = tiny_map("conflict-of-heroes", 2, 1, terrain={"B1": "woods"})
     assert Faster(m, "infantry", Situation()).step(
         m.cell("A1"), m.cell("B1")).cost == 1
 
@@ -305,20 +299,20 @@ def test_cofh_tables_are_overridable():
 # Heroes of Normandie
 # ====================================================================================
 
-def hon(cols: int, rows: int, body: str = ""):
-    return mk("heroes-of-normandie", cols, rows, body, grid="square")
+def hon(cols: int, rows: int, **kw):
+    return tiny_map("heroes-of-normandie", cols, rows, **kw)
 
 
 def test_hon_barbed_wire_difficult_for_infantry_only():
     """1.3 Barbed wires: difficult passage (only infantry)."""
-    m = hon(2, 1, "edges: [{cells: [A1, B1], feature: barbed-wire}]")
+    m = hon(2, 1, edges={("A1", "B1"): "barbed-wire"})
     assert path(m, "A1", "B1", "infantry").cost == 2
     assert path(m, "A1", "B1", "heavy-vehicle").cost == 1
 
 
 def test_hon_czech_hedgehogs_impassable_to_vehicles_obstacle_for_infantry():
     """1.3 Czech hedgehogs: impassable to vehicles, obstacle."""
-    m = hon(3, 1, "edges: [{cells: [A1, B1], feature: hedgehog}]")
+    m = hon(3, 1, edges={("A1", "B1"): "hedgehog"})
     assert not path(m, "A1", "B1", "light-vehicle").reachable
     assert path(m, "A1", "B1", "infantry").steps[0].stop
     assert not path(m, "A1", "C1", "infantry").reachable
@@ -327,21 +321,20 @@ def test_hon_czech_hedgehogs_impassable_to_vehicles_obstacle_for_infantry():
 def test_hon_terrain_elements():
     """1.2: difficult terrain impassable to vehicles; streams impassable to light vehicles,
     difficult passage; fields an obstacle for infantry; seawall impassable to vehicles."""
-    m = hon(3, 1, "terrain: {cells: {B1: stream}}")
+    m = hon(3, 1, terrain={"B1": "stream"})
     assert not path(m, "A1", "B1", "light-vehicle").reachable
     assert path(m, "A1", "B1", "heavy-vehicle").cost == 2 and path(m, "A1", "B1", "infantry").cost == 2
-    m = hon(3, 1, "terrain: {cells: {B1: difficult}}")
+    m = hon(3, 1, terrain={"B1": "difficult"})
     assert not path(m, "A1", "B1", "heavy-vehicle").reachable and path(m, "A1", "B1", "infantry").cost == 2
-    m = hon(3, 1, "terrain: {cells: {B1: field}}")
+    m = hon(3, 1, terrain={"B1": "field"})
     assert not path(m, "A1", "C1", "infantry").reachable and path(m, "A1", "C1", "heavy-vehicle").cost == 2
-    m = hon(2, 1, "edges: [{cells: [A1, B1], feature: seawall}]")
+    m = hon(2, 1, edges={("A1", "B1"): "seawall"})
     assert not path(m, "A1", "B1", "heavy-vehicle").reachable and path(m, "A1", "B1", "infantry").cost == 2
 
 
 def test_hon_trench_stop_entering_or_leaving_unless_by_ladder():
     """1.4 Trenches: stop when moving in or out, unless crossing a ladder; moving within does not stop."""
-    m = hon(5, 1, "terrain: {cells: {B1: trench, C1: trench, D1: trench}}\n"
-           "edges: [{cells: [D1, E1], feature: ladder}]")
+    m = hon(5, 1, terrain={"B1": "trench", "C1": "trench", "D1": "trench"}, edges={("D1", "E1"): "ladder"})
     assert not path(m, "A1", "C1", "infantry").reachable
     assert path(m, "B1", "E1", "infantry").cost == 3  # within, then out by the ladder
     assert path(m, "E1", "B1", "infantry").cost == 3  # in by the ladder
@@ -350,7 +343,7 @@ def test_hon_trench_stop_entering_or_leaving_unless_by_ladder():
 
 def test_hon_mined_squares_are_flagged_on_the_path():
     """4.2 Minefield: the mine attack is resolved at the end of a move through mined squares."""
-    m = hon(4, 1, "features: {B1: [mine], C1: [mine]}")
+    m = hon(4, 1, features={"B1": ["mine"], "C1": ["mine"]})
     p = path(m, "A1", "D1", "infantry")
     assert p.cost == 3 and sum("mined square" in s.why for s in p.steps) == 2
 
@@ -359,7 +352,7 @@ def test_hon_diagonal_convention_no_corner_cutting_and_override():
     """Assumed reading (option diagonal-rule): diagonals cost like orthogonal steps but cannot cut corners."""
     m = hon(2, 2)
     assert path(m, "A1", "B2", "infantry").cost == 1
-    walled = hon(2, 2, "edges: [{cells: [A1, B1], feature: wall}]")
+    walled = hon(2, 2, edges={("A1", "B1"): "wall"})
     assert path(walled, "A1", "B2", "infantry").cost == 2  # around the wall's corner
     assert len(path(walled, "A1", "B2", "infantry").cells) == 3
     assert path(hon(3, 3).with_options(**{"diagonal-rule": "none"}), "A1", "B2", "infantry").cost == 2
@@ -371,7 +364,7 @@ def test_hon_diagonal_convention_no_corner_cutting_and_override():
 
 @pytest.mark.parametrize("unit", ["infantry", "light-vehicle", "heavy-vehicle"])
 def test_hon_enemy_blocks_friend_passes(unit):
-    m = hon(3, 1, "units: [{id: f, side: US, type: infantry, cell: B1}]")
+    m = hon(3, 1, units=[("f", "US", "infantry", "B1")])
     assert path(m, "A1", "C1", unit, side="US").reachable
     assert not path(m, "A1", "C1", unit, side="German").reachable
     assert not path(m, "A1", "B1", unit, side="US").reachable

@@ -7,15 +7,13 @@ from __future__ import annotations
 import pytest
 
 from wartools.los import line_of_sight, visibility_matrix
-from wartools.mapmodel import loads_map, save_map
+from wartools.mapmodel import save_map
 from wartools.movement import path
 from wartools.testing import tiny_map
 
 
-
-def ci(cols: int, rows: int, body: str = ""):
-    return loads_map(f"format: wartools-map/1\nname: t\ngame: combat-infantry\n"
-                     f"grid: {{type: hex, columns: {cols}, rows: {rows}}}\n{body}")
+def ci(cols: int, rows: int, **kw):
+    return tiny_map("combat-infantry", cols, rows, **kw)
 
 
 def sees(m, a, b, **kw) -> bool:
@@ -30,13 +28,12 @@ def test_woods_and_orchard_los_is_the_same_both_ways_and_adjacent_only(terrain):
     fire only from adjacent hexes, otherwise LOS is blocked; 6.4 and Diagram 4: LOS between two
     hexes is the same both ways. So a unit in woods (or an orchard) neither sees nor is seen
     beyond its adjacent hexes -- even when the hexsides are drawn clear."""
-    m = ci(1, 5, f"terrain: {{cells: {{A1: {terrain}}}}}\n")
+    m = ci(1, 5, terrain={"A1": terrain})
     assert sees(m, "A1", "A2") and sees(m, "A2", "A1")                 # adjacent: both ways
     for far in ("A3", "A5"):
         assert not sees(m, "A1", far) and not sees(m, far, "A1")       # out and in: both blocked
     # drawn with clear hexsides: the hex terrain still decides
-    drawn = ci(1, 5, f"terrain: {{cells: {{A1: {terrain}}}}}\n"
-                     "edges: [{cells: [A1, A2], feature: clear}]\n")
+    drawn = ci(1, 5, terrain={"A1": terrain}, edges={("A1", "A2"): "clear"})
     assert not sees(drawn, "A1", "A3") and not sees(drawn, "A3", "A1")
     # bombardment is not limited (note 3: bombardment OK)
     assert sees(m, "A3", "A1", indirect=True)
@@ -46,7 +43,7 @@ def test_woods_symmetric_over_a_whole_board_and_the_one_way_reading_is_an_option
     """6.4: LOS is the same both ways, apart from one-way rules (range, spotting, heights). The
     one-way reading (a unit in woods sees out, 6.4 "ignore terrain within the firing hex") is the
     option ``woods-see-out``, and the answer says which reading it used."""
-    m = ci(6, 6, "terrain: {cells: {C3: woods, D4: orchard, B5: woods}}\n")
+    m = ci(6, 6, terrain={"C3": "woods", "D4": "orchard", "B5": "woods"})
     vm = visibility_matrix(m, progress=False)
     assert (vm.visible == vm.visible.T).all()
     assert sum(vm.visible[vm.index("C3")]) == 7                       # itself and its 6 neighbours
@@ -64,11 +61,10 @@ def test_woods_symmetric_over_a_whole_board_and_the_one_way_reading_is_an_option
 def test_heavy_units_never_enter_woods_or_marsh_hexes_off_road(unit, terrain):
     """Chart note 1 (3.4 Woods, Marsh): guns, tanks and vehicles may not cross the hexside *or
     enter the hex*, except by road -- a hexside drawn clear does not open the hex."""
-    m = ci(3, 1, f"terrain: {{cells: {{B1: {terrain}}}}}\n"
-                 "edges: [{cells: [A1, B1], feature: clear}]\n")
+    m = ci(3, 1, terrain={"B1": terrain}, edges={("A1", "B1"): "clear"})
     why = path(m, "A1", "B1", unit).why_not
     assert why is not None and terrain in why and "road" in why
-    road = ci(3, 1, f"terrain: {{cells: {{B1: {terrain}}}}}\nroads: [{{kind: paved, cells: [A1, B1, C1]}}]\n")
+    road = ci(3, 1, terrain={"B1": terrain}, roads=[{"kind": "paved", "cells": ["A1", "B1", "C1"]}])
     assert path(road, "A1", "C1", unit).reachable                     # by road: allowed
     assert path(m, "A1", "B1", "rifle").reachable                     # infantry: allowed
 
@@ -76,8 +72,7 @@ def test_heavy_units_never_enter_woods_or_marsh_hexes_off_road(unit, terrain):
 def test_heavy_units_may_leave_by_a_hexside_drawn_clear_but_not_cross_a_woods_hexside():
     """Chart note 1 names the hexside and the hex entered; a tank that reached woods by road may
     leave across a hexside drawn clear, not across a woods hexside (between clear hexes too)."""
-    m = ci(3, 1, "terrain: {cells: {A1: woods}}\nedges: [{cells: [A1, B1], feature: clear}, "
-                 "{cells: [B1, C1], feature: woods}]\n")
+    m = ci(3, 1, terrain={"A1": "woods"}, edges={("A1", "B1"): "clear", ("B1", "C1"): "woods"})
     assert path(m, "A1", "B1", "tank").reachable
     assert not path(m, "B1", "C1", "tank").reachable
 
@@ -87,12 +82,12 @@ def test_heavy_units_may_leave_by_a_hexside_drawn_clear_but_not_cross_a_woods_he
 def test_a_unit_in_barbed_wire_can_be_fired_on_but_not_assaulted():
     """7.5 note: a unit in a barbed-wire hex can be fired on, but not assaulted; so moving into
     it is no assault. An empty wire hex is entered and the move stops (7.5)."""
-    m = ci(3, 1, "features: {B1: [wire]}\nunits: [{id: us, side: US, type: rifle, cell: A1}, "
-                 "{id: de, side: German, type: rifle, cell: B1}]\n")
+    m = ci(3, 1, features={"B1": ["wire"]},
+           units=[("us", "US", "rifle", "A1"), ("de", "German", "rifle", "B1")])
     why = path(m, "A1", "B1").why_not
     assert why is not None and "7.5" in why and "assault" in why
     assert sees(m, "A1", "B1", mode="fire")                           # it can be fired on
-    empty = ci(3, 1, "features: {B1: [wire]}\nunits: [{id: us, side: US, type: rifle, cell: A1}]\n")
+    empty = ci(3, 1, features={"B1": ["wire"]}, units=[("us", "US", "rifle", "A1")])
     p = path(empty, "A1", "B1")
     assert p.reachable and "wire" in p.steps[-1].stop and not path(empty, "A1", "C1").reachable
 
@@ -102,7 +97,7 @@ def test_a_unit_in_barbed_wire_can_be_fired_on_but_not_assaulted():
 def test_assumed_movement_costs_and_ratings_are_said_in_the_answer():
     """The chart rows for town, farm, marsh and cemetery hexsides and most move ratings are not
     in the excerpt: a path that uses them lists them in ``assumptions``; one that does not, not."""
-    m = ci(3, 1, "terrain: {cells: {B1: town}}\n")
+    m = ci(3, 1, terrain={"B1": "town"})
     p = path(m, "A1", "B1", "rifle")
     assert p.cost == 2 and "[assumed]" in p.steps[0].why
     assert any("town hexside" in a.reading for a in p.assumptions)
@@ -134,8 +129,7 @@ def test_each_unit_type_fires_and_sees_its_own_range():
     """2.13 and 6.2: units fire only at targets in range; 6.4: units see up to their range. The
     rifle block (2.1) shows range 2, the Panther (2.53) range 7; blocks the excerpt does not print
     are assumed ranges, said in the answer and changed with ``--option range-<type>=N``."""
-    m = ci(9, 1, "units: [{id: r, side: US, type: rifle, cell: A1}, {id: t, side: German, type: tank, "
-                 "cell: I1}]\n")
+    m = ci(9, 1, units=[("r", "US", "rifle", "A1"), ("t", "German", "tank", "I1")])
     assert sees(m, "A1", "C1", mode="fire") and not sees(m, "A1", "D1", mode="fire")
     r = line_of_sight(m, "A1", "D1", mode="fire")
     assert r.deciding[0].rule_id == "unit-range"
@@ -144,20 +138,20 @@ def test_each_unit_type_fires_and_sees_its_own_range():
     assert not sees(m.with_options(**{"sight-within-range": True}), "A1", "D1")
     assert sees(m, "A1", "H1", range=7, mode="fire")                      # range= overrides
     # a machine gun's range is an assumption: said, and a group can change it
-    mg = ci(9, 1, "units: [{id: mg, side: US, type: mg, cell: A1}]\n")
+    mg = ci(9, 1, units=[("mg", "US", "mg", "A1")])
     said = line_of_sight(mg, "A1", "D1", unit="mg", mode="fire").assumptions
     assert [a.option for a in said if a.option and a.option.startswith("range-")] == ["range-mg"]
     assert sees(mg, "A1", "E1", mode="fire") and not sees(mg, "A1", "F1", mode="fire")
     assert sees(mg.with_options(**{"range-mg": 5}), "A1", "F1", mode="fire")
     # a block's own printed range (a range=N tag) comes first; the analysis layer reads the same
-    tagged = ci(9, 1, "units: [{id: mg, side: US, type: mg, cell: A1, tags: [range=6]}]\n")
+    tagged = ci(9, 1, units=[("mg", "US", "mg", "A1", ["range=6"])])
     assert sees(tagged, "A1", "G1", mode="fire") and not sees(tagged, "A1", "H1", mode="fire")
     from wartools.mapmodel import Unit
     fire = mg.with_options(**{"range-mg": 5}).game.fire_rules()
     assert fire.profile(Unit("m", "US", "mg", mg.cell("A1"))).range == 5
     assert fire.profile(Unit("m", "US", "mg", mg.cell("A1"), tags=("range=6",))).range == 6
     # night (10.3) still caps every range at 2
-    assert not sees(ci(9, 1, "units: [{id: t, side: German, type: tank, cell: A1}]\n"), "A1", "D1",
+    assert not sees(ci(9, 1, units=[("t", "German", "tank", "A1")]), "A1", "D1",
                     night=True, mode="fire")
 
 
@@ -169,10 +163,10 @@ def test_fire_limits_per_hexside_and_long_range_one_per_hex():
     firing hex fires at one target hex, without using up the hexside limits; 6.6: bombardment
     is free of limits. The most restrictive terrain of a hexside decides (3.2)."""
     from wartools.games.combat_infantry.limits import fire_plan, hexside_limits
-    m = ci(4, 1, "units: [{id: a, side: US, type: rifle, cell: C1}, {id: b, side: US, type: rifle, cell: C1}, "
-                 "{id: c, side: US, type: mg, cell: C1}, {id: l1, side: US, type: mg, cell: A1}, "
-                 "{id: l2, side: US, type: rifle, cell: A1}, {id: mo, side: US, type: mortar, cell: C1}, "
-                 "{id: x, side: German, type: rifle, cell: D1}]\n")
+    m = ci(4, 1, units=[("a", "US", "rifle", "C1"), ("b", "US", "rifle", "C1"), ("c", "US", "mg", "C1"),
+                        ("l1", "US", "mg", "A1"), ("l2", "US", "rifle", "A1"), ("mo", "US", "mortar", "C1"),
+                        ("x", "German", "rifle", "D1")])
+
     plan = fire_plan(m, "D1", ["a", "b", "c", "l1", "l2", "mo"], bombard=["mo"])
     assert plan.firers == ("a", "b", "l1", "mo") and not plan.assumptions
     for terrain, fire in (("clear", 2), ("beach", 2), ("orchard", 1), ("town", 1)):
@@ -191,7 +185,7 @@ def test_assault_limits_per_hexside():
     """9.1: assault limits apply per hexside in addition to fire limits (Fire 2, Assault 1: two
     fire and/or one assaults); 3.4 Slope: assault limit always 1; 3.4 Hedge: only tanks."""
     from wartools.games.combat_infantry.limits import hexside_limits
-    m = ci(3, 1, "terrain: {cells: {B1: orchard}}\n")
+    m = ci(3, 1, terrain={"B1": "orchard"})
     assert (hexside_limits(m, "A1", "B1").fire, hexside_limits(m, "A1", "B1").assault) == (1, 1)
     clear = ci(3, 1)
     assert hexside_limits(clear, "A1", "B1").assault == 2
@@ -223,7 +217,7 @@ def test_hedges_stopping_guns_and_vehicles_is_an_assumed_reading():
     """3.4 Hedge says fire is blocked and only tanks assault across; it does not say guns and
     vehicles cannot cross. The library's reading (they cannot) is an option, said in the answer
     of a gun or vehicle on a map with hedges; tanks and infantry cross."""
-    m = ci(3, 1, "edges: [{cells: [A1, B1], feature: hedge}]\n")
+    m = ci(3, 1, edges={("A1", "B1"): "hedge"})
     p = path(m, "A1", "B1", "at-gun")
     assert not p.reachable and "hedge-stops-wheeled" in p.why_not
     assert any(a.option == "hedge-stops-wheeled" for a in p.assumptions)

@@ -12,13 +12,14 @@ from wartools.games.company_of_heroes.los import attack_refusal, can_attack, spo
 from wartools.los import line_of_sight, viewshed
 from wartools.mapmodel import dumps_map, loads_map
 from wartools.movement import path, reachable
+from wartools.testing import tiny_map
 
-TEAMS = "teams: {Allies: [US, British], Axis: [Wehrmacht]}\n"
+
+TEAMS = {"Allies": ["US", "British"], "Axis": ["Wehrmacht"]}
 
 
-def coh(cols: int, rows: int, body: str = ""):
-    return loads_map(f"format: wartools-map/1\nname: t\ngame: company-of-heroes\n"
-                     f"grid: {{type: hex, columns: {cols}, rows: {rows}}}\n{body}")
+def coh(cols: int, rows: int, **kw):
+    return tiny_map("company-of-heroes", cols, rows, **kw)
 
 
 def labels(m, cells):
@@ -30,42 +31,40 @@ def labels(m, cells):
 def test_teams_2_setup_allied_nations_pass_through_each_other_4_obstacles():
     """2 Setup: players divide into two teams; 4 Obstacles: units move through, but do not end
     on, an allied unit. A British squad is the US squad's ally when they share a team."""
-    units = ("units: [{id: us, side: US, type: infantry, cell: A1}, "
-             "{id: gb, side: British, type: infantry, cell: B1}]\n")
-    alone = coh(3, 1, units)
+    units = [("us", "US", "infantry", "A1"), ("gb", "British", "infantry", "B1")]
+    alone = coh(3, 1, units=units)
     assert "enemy unit" in path(alone, "A1", "C1").why_not         # no teams: every nation alone
-    m = coh(3, 1, units + TEAMS)
+    m = coh(3, 1, units=units, teams=TEAMS)
     p = path(m, "A1", "C1")
     assert p.reachable and p.cost == 2 and labels(m, p.cells) == ["A1", "B1", "C1"]
     assert "allied unit" in path(m, "A1", "B1").why_not            # may not end on the ally
     assert path(m.moved("us", "C1"), "C1", "A1").reachable           # both directions
     # a Wehrmacht squad is still an enemy of both
-    e = coh(3, 1, units.replace("side: British", "side: Wehrmacht") + TEAMS)
+    e = coh(3, 1, units=[units[0], ("gb", "Wehrmacht", "infantry", "B1")], teams=TEAMS)
     assert "enemy unit" in path(e, "A1", "C1").why_not
 
 
 def test_teams_key_is_validated_strictly_and_round_trips():
     """The map's ``teams`` names known sides, each on one team only."""
-    m = coh(2, 1, "units: [{id: us, side: US, type: infantry, cell: A1}]\n" + TEAMS)
+    m = coh(2, 1, units=[("us", "US", "infantry", "A1")], teams=TEAMS)
     assert loads_map(dumps_map(m)) == m and m.allies("British") == frozenset({"US", "British"})
     assert m.allies("Soviet") == frozenset({"Soviet"})
     with pytest.raises(MapError, match=r"teams\.Allies\.1.*unknown side 'Brits'"):
-        coh(2, 1, "teams: {Allies: [US, Brits]}\n")
+        coh(2, 1, teams={"Allies": ["US", "Brits"]})
     with pytest.raises(MapError, match="already on team 'Allies'"):
-        coh(2, 1, "teams: {Allies: [US], Axis: [US]}\n")
+        coh(2, 1, teams={"Allies": ["US"], "Axis": ["US"]})
     with pytest.raises(MapError, match="at least one side"):
-        coh(2, 1, "teams: {Allies: []}\n")
+        coh(2, 1, teams={"Allies": []})
     with pytest.raises(MapError, match="list of side names"):
-        coh(2, 1, "teams: {Allies: US}\n")
+        coh(2, 1, teams={"Allies": "US"})
 
 
 def test_teams_share_spotting_7_spotting():
     """7 Spotting: any allied unit spots for all other allied units; a British squad's sight is
     the US mortar's too when they are one team."""
-    body = ("units: [{id: mo, side: US, type: mortar-team, cell: A1, tags: [deployed]}, "
-            "{id: gb, side: British, type: infantry, cell: E1}, "
-            "{id: de, side: Wehrmacht, type: infantry, cell: F1}]\n")
-    alone, m = coh(8, 1, body), coh(8, 1, body + TEAMS)
+    units = [("mo", "US", "mortar-team", "A1", ["deployed"]), ("gb", "British", "infantry", "E1"),
+             ("de", "Wehrmacht", "infantry", "F1")]
+    alone, m = coh(8, 1, units=units), coh(8, 1, units=units, teams=TEAMS)
     assert "F1" not in labels(alone, spotted_cells(alone, "US"))
     assert "F1" in labels(m, spotted_cells(m, "US"))
     assert not can_attack(alone, "A1", "F1", range=5) and can_attack(m, "A1", "F1", range=5)
@@ -75,12 +74,11 @@ def test_teams_share_spotting_7_spotting():
 def test_teams_camouflage_hides_only_from_the_other_team_7_camouflage():
     """7 Camouflage: a camouflaged unit is spotted only by adjacent *enemy* units; a teammate of
     another nation sees it as usual."""
-    body = ("units: [{id: us, side: US, type: infantry, cell: A1}, "
-            "{id: sn, side: British, type: infantry, cell: C1, tags: [camouflaged]}, "
-            "{id: de, side: Wehrmacht, type: infantry, cell: E1}]\n")
-    m = coh(5, 1, body + TEAMS)
+    units = [("us", "US", "infantry", "A1"), ("sn", "British", "infantry", "C1", ["camouflaged"]),
+             ("de", "Wehrmacht", "infantry", "E1")]
+    m = coh(5, 1, units=units, teams=TEAMS)
     assert line_of_sight(m, "A1", "C1").visible                       # ally: two hexes, clear
-    assert not line_of_sight(coh(5, 1, body), "A1", "C1").visible     # no teams: US is an enemy
+    assert not line_of_sight(coh(5, 1, units=units), "A1", "C1").visible  # no teams: US is an enemy
     assert not line_of_sight(m, "E1", "C1").visible                   # the Axis squad: not adjacent
 
 
@@ -90,8 +88,9 @@ def test_transport_boarding_is_a_choice_passing_through_is_legal_4_transport():
     """4 Transport: infantry *may* enter a transport (1 cp, cannot leave that round); 4
     Obstacles: a unit may move through an allied unit. So infantry can pass an allied
     transport's hex, or end its move there to board it."""
-    m = coh(3, 1, "units: [{id: a, side: US, type: infantry, cell: A1}, "
-            "{id: ht, side: British, type: light-vehicle, cell: B1, tags: [transport]}]\n" + TEAMS)
+    m = coh(3, 1, units=[("a", "US", "infantry", "A1"), ("ht", "British", "light-vehicle", "B1", ["transport"])],
+            teams=TEAMS)
+
     through = path(m, "A1", "C1")
     assert through.reachable and through.cost == 2
     board = path(m, "A1", "B1")
@@ -105,18 +104,17 @@ def test_transport_boarding_is_a_choice_passing_through_is_legal_4_transport():
 def test_los_and_viewshed_use_the_units_plus_one_sight_7_sight():
     """7 Sight: default sight 2 hexes; a unit marked with the eye symbol sees further. ``los``
     and ``viewshed`` use the observer's own sight, as spotting does."""
-    m = coh(6, 1, "units: [{id: s, side: US, type: light-vehicle, cell: A1, tags: [sight+1]}]\n")
+    m = coh(6, 1, units=[("s", "US", "light-vehicle", "A1", ["sight+1"])])
     assert line_of_sight(m, "A1", "D1").visible and not line_of_sight(m, "A1", "E1").visible
     assert labels(m, viewshed(m, "A1")) == ["A1", "B1", "C1", "D1"]
     assert labels(m, viewshed(m, "A1")) == labels(m, spotted_cells(m, "US"))
-    plain = coh(6, 1, "units: [{id: s, side: US, type: light-vehicle, cell: A1}]\n")
+    plain = coh(6, 1, units=[("s", "US", "light-vehicle", "A1")])
     assert not line_of_sight(plain, "A1", "D1").visible
     # the other end's sight does not matter: D1 (no bonus) does not see A1 three hexes away
-    two = coh(6, 1, "units: [{id: s, side: US, type: light-vehicle, cell: A1, tags: [sight+1]}, "
-              "{id: d, side: Wehrmacht, type: infantry, cell: D1}]\n")
+    two = coh(6, 1,
+              units=[("s", "US", "light-vehicle", "A1", ["sight+1"]), ("d", "Wehrmacht", "infantry", "D1")])
     assert line_of_sight(two, "A1", "D1").visible and not line_of_sight(two, "D1", "A1").visible
-    too_many = coh(3, 1, "units: [{id: s, side: US, type: infantry, cell: A1, "
-                   "tags: [sight+1, sight+1, sight+1]}]\n")
+    too_many = coh(3, 1, units=[("s", "US", "infantry", "A1", ["sight+1", "sight+1", "sight+1"])])
     with pytest.raises(WartoolsError, match="3 sight\\+1 tags"):
         line_of_sight(too_many, "A1", "C1")
 
@@ -130,7 +128,7 @@ def test_ranger_endurance_training_is_for_riflemen_only_10(unit, side, cp):
     """10 Commander Cards, Ranger Company tier 1: *Riflemen* may spend 4 cp per round (a light
     vehicle keeps its speed die on top of its 3 cp); commander abilities affect only the
     player's own units, so a British teammate's infantry keeps 3."""
-    m = coh(8, 1, f"units: [{{id: u, side: {side}, type: {unit}, cell: A1}}]\n" + TEAMS)
+    m = coh(8, 1, units=[("u", side, unit, "A1")], teams=TEAMS)
     assert reachable(m.with_options(**{"commander-4cp": True}), "A1").budget == cp
 
 
@@ -151,8 +149,9 @@ def test_can_attack_refuses_mortar_adjacent_packed_up_teams_and_pinned_units():
     """4 Weapon Teams: a mortar may not attack adjacent units; weapon teams spawn packed up and
     attack only when deployed. 7 Pinning: a pinned unit cannot deal damage."""
     def board(tags: str, unit: str = "mortar-team", target: str = "B1"):
-        return coh(5, 1, f"units: [{{id: me, side: US, type: {unit}, cell: A1, tags: [{tags}]}}, "
-                         f"{{id: de, side: Wehrmacht, type: infantry, cell: {target}}}]\n")
+        return coh(5, 1, units=[("me", "US", unit, "A1", [tags] if tags else []),
+                                ("de", "Wehrmacht", "infantry", target)])
+
     assert "adjacent" in attack_refusal(board("deployed"), "A1", "B1")
     assert can_attack(board("deployed", target="C1"), "A1", "C1")
     assert "deployed" in attack_refusal(board("", target="C1"), "A1", "C1")
@@ -164,11 +163,11 @@ def test_can_attack_refuses_mortar_adjacent_packed_up_teams_and_pinned_units():
 
 def test_firing_range_uses_the_units_plus_one_range_7_range():
     """7 Range: default firing range 2; the +1 range symbol adds one."""
-    m = coh(5, 1, "units: [{id: me, side: US, type: infantry, cell: A1, tags: [range+1, sight+1]}, "
-            "{id: de, side: Wehrmacht, type: infantry, cell: D1}]\n")
+    m = coh(5, 1,
+            units=[("me", "US", "infantry", "A1", ["range+1", "sight+1"]), ("de", "Wehrmacht", "infantry", "D1")])
     assert can_attack(m, "A1", "D1")
-    plain = coh(5, 1, "units: [{id: me, side: US, type: infantry, cell: A1, tags: [sight+1]}, "
-                "{id: de, side: Wehrmacht, type: infantry, cell: D1}]\n")
+    plain = coh(5, 1,
+                units=[("me", "US", "infantry", "A1", ["sight+1"]), ("de", "Wehrmacht", "infantry", "D1")])
     assert "beyond the range" in attack_refusal(plain, "A1", "D1")
 
 
@@ -178,7 +177,7 @@ def test_building_corner_reading_is_an_option_said_in_every_los_answer():
     """7: a ruler is blocked when it fully crosses two green hexsides of one building. A ruler
     through the building's interior that enters at a corner is not covered by the text: the
     library reads it as blocked (option ``building-corners``) and says so, in a clear answer too."""
-    m = coh(25, 25, "terrain: {cells: {M13: building}}\n")
+    m = coh(25, 25, terrain={"M13": "building"})
     r = line_of_sight(m, "I12", "N13", range=5)
     assert r.status == "blocked" and r.deciding[0].rule_id == "building-corners"
     assert any(a.option == "building-corners" for a in r.assumptions)
