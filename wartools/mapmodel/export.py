@@ -18,15 +18,9 @@ says so in a ``crs`` member (``wartools:local-grid``) and in a
 
 Examples
 --------
->>> from wartools.mapmodel import loads_map
->>> m = loads_map('''
-... format: wartools-map/1
-... name: Hedge test
-... game: combat-infantry
-... grid: {type: hex, orientation: flat, offset: odd, columns: 3, rows: 2}
-... terrain: {default: clear, cells: {B1: woods}}
-... edges: [{cells: [B1, B2], feature: hedge}]
-... ''')
+>>> from wartools.testing import tiny_map
+>>> m = tiny_map("combat-infantry", 3, 2, terrain={"B1": "woods"}, edges={("B1", "B2"): "hedge"})
+
 >>> tmj = to_tmj(m)
 >>> tmj["orientation"], tmj["staggeraxis"], tmj["staggerindex"], tmj["width"], tmj["height"]
 ('hexagonal', 'x', 'odd', 3, 2)

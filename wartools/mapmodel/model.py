@@ -126,8 +126,8 @@ class Map:
 
         Examples
         --------
-        >>> m = Map.from_dict({"format": "wartools-map/1", "name": "s", "game": "ci",
-        ...                    "grid": {"type": "hex", "columns": 2, "rows": 1}})
+        >>> from wartools.testing import tiny_map
+        >>> m = tiny_map("ci", 2, 1)
         >>> m.side("german")
         'German'
         """
@@ -142,9 +142,8 @@ class Map:
 
         Examples
         --------
-        >>> m = Map.from_dict({"format": "wartools-map/1", "name": "t", "game": "coh",
-        ...                    "grid": {"type": "hex", "columns": 2, "rows": 1},
-        ...                    "teams": {"Allies": ["US", "British"], "Axis": ["Wehrmacht"]}})
+        >>> from wartools.testing import tiny_map
+        >>> m = tiny_map("coh", 2, 1, teams={"Allies": ["US", "British"], "Axis": ["Wehrmacht"]})
         >>> sorted(m.allies("US")), sorted(m.allies("Soviet"))
         (['British', 'US'], ['Soviet'])
         """
@@ -246,8 +245,8 @@ class Map:
 
         Examples
         --------
-        >>> m = Map.from_dict({"format": "wartools-map/1", "name": "d", "game": "ci",
-        ...                    "grid": {"type": "hex", "columns": 3, "rows": 3}})
+        >>> from wartools.testing import tiny_map
+        >>> m = tiny_map("ci", 3, 3)
         >>> m.with_options(night=True).game.option("night"), m.game.option("night")
         (True, False)
         """
@@ -279,8 +278,8 @@ class Map:
 
         Examples
         --------
-        >>> m = Map.from_dict({"format": "wartools-map/1", "name": "p", "game": "ci",
-        ...                    "grid": {"type": "hex", "columns": 4, "rows": 4}})
+        >>> from wartools.testing import tiny_map
+        >>> m = tiny_map("ci", 4, 4)
         >>> m2 = m.painted(["A1", "B2"], terrain="woods", elevation=1)
         >>> m2.terrain_at("B2"), m2.elevation_at("A1"), m2.terrain_at("C3")
         ('woods', 1, 'clear')
@@ -317,8 +316,8 @@ class Map:
 
         Examples
         --------
-        >>> m = Map.from_dict({"format": "wartools-map/1", "name": "e", "game": "ci",
-        ...                    "grid": {"type": "hex", "columns": 3, "rows": 3}})
+        >>> from wartools.testing import tiny_map
+        >>> m = tiny_map("ci", 3, 3)
         >>> m2 = m.with_edge_feature("B2", "B3", "hedge").with_edge_feature("B2", "B3", "river")
         >>> m2.without_edge_feature("B3", "B2", "hedge").edge_features_at("B2", "B3")
         ('river',)
@@ -365,8 +364,8 @@ class Map:
 
         Examples
         --------
-        >>> m = Map.from_dict({"format": "wartools-map/1", "name": "o", "game": "ci",
-        ...                    "grid": {"type": "hex", "columns": 3, "rows": 3}})
+        >>> from wartools.testing import tiny_map
+        >>> m = tiny_map("ci", 3, 3)
         >>> m.with_objective("B2", value=2).objectives
         (Objective(cell=Hex(q=1, r=1), kind='victory', value=2),)
         >>> m.with_objective("B2").without_objective("B2").objectives
@@ -396,8 +395,8 @@ class Map:
 
         Examples
         --------
-        >>> m = Map.from_dict({"format": "wartools-map/1", "name": "i", "game": "ci",
-        ...                    "grid": {"type": "hex", "columns": 3, "rows": 3}})
+        >>> from wartools.testing import tiny_map
+        >>> m = tiny_map("ci", 3, 3)
         >>> m.with_image(BoardImage("scan.png", origin=(40.0, 30.0), pitch=(33.0, 38.1))).image.file
         'scan.png'
         >>> m.with_image(BoardImage("scan.png", (0.0, 0.0), (1.0, 1.0))).with_image(None).image is None
