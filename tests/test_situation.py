@@ -11,14 +11,13 @@ import pytest
 
 from wartools.errors import WartoolsError
 from wartools.los import LOSSituation, line_of_sight, make_situation, viewshed
-from wartools.mapmodel import loads_map
 from wartools.movement import MoveSituation, Situation, movement_graph, path, reachable, resolve
 from wartools.situation import SituationError
+from wartools.testing import tiny_map
 
 
-def ci(cols: int, rows: int, body: str = ""):
-    return loads_map(f"format: wartools-map/1\nname: t\ngame: combat-infantry\n"
-                     f"grid: {{type: hex, columns: {cols}, rows: {rows}}}\n{body}")
+def ci(cols: int, rows: int, **kw):
+    return tiny_map("combat-infantry", cols, rows, **kw)
 
 
 def test_one_type_each_field_declared_once():
@@ -55,7 +54,7 @@ def test_a_keyword_for_the_other_engine_is_refused_with_the_valid_names():
 
 def test_one_situation_asks_both_engines_at_night():
     """Combat Infantry 10.3: at night, half movement (round up) and ranges of at most two hexes."""
-    m = ci(8, 1, "units: [{id: g, side: German, type: rifle, cell: H1}]")
+    m = ci(8, 1, units=[("g", "German", "rifle", "H1")])
     sit = Situation(side="us", unit="Rifle", night=True)
     assert line_of_sight(m, "A1", "C1", sit).status == "clear"
     assert line_of_sight(m, "A1", "D1", sit).status == "blocked"
@@ -80,7 +79,7 @@ def test_the_movement_graph_is_shared_whatever_situation_class_asks():
 def test_scenario_weather_option_spoils_unpaved_roads():
     """Combat Infantry 10.2 / 8.4: the scenario's bad weather (the game option ``weather``) takes
     the road bonus from unpaved roads, as the same weather given to one query does."""
-    m = ci(3, 1, "roads: [{kind: unpaved, cells: [A1, B1, C1]}]")
+    m = ci(3, 1, roads=[{"kind": "unpaved", "cells": ["A1", "B1", "C1"]}])
     bad = m.with_options(weather="bad")
     assert path(m, "A1", "C1", "rifle").cost == 2
     assert path(bad, "A1", "C1", "rifle").cost == path(m, "A1", "C1", "rifle", weather="bad").cost == 4
