@@ -102,7 +102,6 @@ def _transform(m, centre, f):
                     edges={(big.label(move(e.a)), big.label(move(e.b))): fs for e, fs in m.edges.items()}), move
 
 
-
 @SETTINGS
 @given(random_maps(), st.integers(0, 5), st.booleans())
 def test_rotating_or_reflecting_changes_nothing(m, turns, mirror):

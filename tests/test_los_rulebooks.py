@@ -45,7 +45,6 @@ def test_coh_camouflage_only_adjacent_and_spotting_shared():
     m = tiny_map("company-of-heroes", 9, 1, units=[("s", "Soviet", "infantry", "E1", ["camouflaged"]),
                                                   ("m", "US", "mortar-team", "A1", ["deployed"]),
                                                   ("r", "US", "infantry", "C1", [])])
-
     assert status(m, "C1", "E1") == "blocked" and status(m, "D1", "E1") == "clear"
     assert m.cell("E1") not in spotted_cells(m, "US")
     assert not can_attack(m, "A1", "E1", range=4)
@@ -153,7 +152,6 @@ def test_ci_ranges_night_and_spotting():
 def test_cohsos_hindrance_hills_and_ends():
     m = tiny_map("conflict-of-heroes", 1, 6,
                  terrain={"A1": "woods", "A2": "brush", "A3": "field", "A6": "building"})
-
     r = line_of_sight(m, "A1", "A6")
     assert (r.status, r.hindrance, r.modifier) == ("hindered", 2, 2)
     assert all("conventional reading" in x.rule for x in r.reasons)

@@ -113,7 +113,6 @@ def random_map(rnd: np.random.Generator, kind: str, cols: int, rows: int) -> Map
     return tiny_map(game, cols, rows, terrain=terrain, edges=crossings)
 
 
-
 ATTRS = ("cp", "cc", "ck", "co", "cs", "cx", "ep", "ee", "ek", "eo", "es", "ex", "order_max")
 
 

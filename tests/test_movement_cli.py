@@ -16,7 +16,8 @@ MAPS = sorted(glob.glob("maps/*.yaml"))
 @pytest.fixture()
 def ci_map(tmp_path):
     m = tiny_map("combat-infantry", 5, 3, terrain={"C1": "woods"},
-                 roads=[{"kind": "unpaved", "cells": ["A1", "B1", "C1"]}], units=[("us", "US", "rifle", "A1"), ("de", "German", "rifle", "E3")])
+                 roads=[{"kind": "unpaved", "cells": ["A1", "B1", "C1"]}],
+                 units=[("us", "US", "rifle", "A1"), ("de", "German", "rifle", "E3")])
 
     f = tmp_path / "m.yaml"
     save_map(m, f)

@@ -11,8 +11,6 @@ from wartools.movement.graph import rules_class
 from wartools.testing import tiny_map
 
 
-
-
 def labels(m, cells):
     return sorted(m.label(c) for c in cells)
 
@@ -139,7 +137,6 @@ def test_ci_road_and_railway_not_combined_bridges_ignore_road():
     """8.4: road and railway bonuses do not combine; 3.4 Bridges ignore -1 road."""
     m = ci(3, 1, roads=[{"kind": "paved", "cells": ["A1", "B1", "C1"]},
                         {"kind": "railway", "cells": ["A1", "B1", "C1"]}])
-
     assert path(m, "A1", "C1", "rifle").cost == 2
     m = ci(2, 1, roads=[{"kind": "paved", "cells": ["A1", "B1"]}], edges={("A1", "B1"): ["river", "bridge"]})
     p = path(m, "A1", "B1", "tank")

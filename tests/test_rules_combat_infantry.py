@@ -166,7 +166,6 @@ def test_fire_limits_per_hexside_and_long_range_one_per_hex():
     m = ci(4, 1, units=[("a", "US", "rifle", "C1"), ("b", "US", "rifle", "C1"), ("c", "US", "mg", "C1"),
                         ("l1", "US", "mg", "A1"), ("l2", "US", "rifle", "A1"), ("mo", "US", "mortar", "C1"),
                         ("x", "German", "rifle", "D1")])
-
     plan = fire_plan(m, "D1", ["a", "b", "c", "l1", "l2", "mo"], bombard=["mo"])
     assert plan.firers == ("a", "b", "l1", "mo") and not plan.assumptions
     for terrain, fire in (("clear", 2), ("beach", 2), ("orchard", 1), ("town", 1)):
@@ -205,7 +204,6 @@ def test_los_spotting_flag_on_the_command_line(tmp_path, capsys):
     from wartools.cli import main
     p = tmp_path / "m.yaml"
     save_map(tiny_map("combat-infantry", 6, 1, units=[("h", "US", "hq", "A1")]), p)
-
     assert main(["los", str(p), "A1", "D1", "--spotting", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["visible"] is True
     assert main(["los", str(p), "A1", "E1", "--spotting", "--json"]) == 0

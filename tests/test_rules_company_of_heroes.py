@@ -90,7 +90,6 @@ def test_transport_boarding_is_a_choice_passing_through_is_legal_4_transport():
     transport's hex, or end its move there to board it."""
     m = coh(3, 1, units=[("a", "US", "infantry", "A1"), ("ht", "British", "light-vehicle", "B1", ["transport"])],
             teams=TEAMS)
-
     through = path(m, "A1", "C1")
     assert through.reachable and through.cost == 2
     board = path(m, "A1", "B1")
@@ -151,7 +150,6 @@ def test_can_attack_refuses_mortar_adjacent_packed_up_teams_and_pinned_units():
     def board(tags: str, unit: str = "mortar-team", target: str = "B1"):
         return coh(5, 1, units=[("me", "US", unit, "A1", [tags] if tags else []),
                                 ("de", "Wehrmacht", "infantry", target)])
-
     assert "adjacent" in attack_refusal(board("deployed"), "A1", "B1")
     assert can_attack(board("deployed", target="C1"), "A1", "C1")
     assert "deployed" in attack_refusal(board("", target="C1"), "A1", "C1")

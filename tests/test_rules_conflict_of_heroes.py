@@ -14,7 +14,6 @@ def coh(cols, rows, terrain=None, elevation=None, units=(), **grid):
     return tiny_map("conflict-of-heroes", cols, rows, terrain=terrain, elevation=elevation, units=units, grid=grid)
 
 
-
 def along(t1, t2):
     """A02 -> C02 on a pointy 3x3 map runs exactly along the hexside between B01 and B02."""
     return coh(3, 3, {"B01": t1, "B02": t2}, orientation="pointy", labels="row-letter")

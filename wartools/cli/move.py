@@ -10,7 +10,6 @@ Examples
 >>> from wartools.mapmodel import save_map
 >>> from wartools.testing import tiny_map
 >>> m = tiny_map("company-of-heroes", 4, 1, units=[("r", "US", "infantry", "A1")])
-
 >>> d = tempfile.mkdtemp(); f = os.path.join(d, "m.yaml"); save_map(m, f)
 >>> parser = argparse.ArgumentParser(); add_parsers(parser.add_subparsers())
 >>> args = parser.parse_args(["path", f, "A1", "C1"])

@@ -330,7 +330,6 @@ def to_csv(data: VisibilityMatrix | Mapping[Cell, Any] | Sequence[Cell], m: Map 
     --------
     >>> from wartools.testing import tiny_map
     >>> m = tiny_map("combat-infantry", 2, 1)
-
     >>> print(to_csv(coverage(m), m, column="seen_by"), end="")
     cell,seen_by
     A1,1

@@ -20,7 +20,6 @@ Examples
 --------
 >>> from wartools.testing import tiny_map
 >>> m = tiny_map("combat-infantry", 3, 2, terrain={"B1": "woods"}, edges={("B1", "B2"): "hedge"})
-
 >>> tmj = to_tmj(m)
 >>> tmj["orientation"], tmj["staggeraxis"], tmj["staggerindex"], tmj["width"], tmj["height"]
 ('hexagonal', 'x', 'odd', 3, 2)

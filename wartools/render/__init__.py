@@ -5,7 +5,6 @@ Examples
 >>> from wartools.testing import tiny_map
 >>> from wartools.render import draw_map, highlight_cells, draw_ruler
 >>> m = tiny_map("hon", 4, 3)
-
 >>> ax = draw_ruler(highlight_cells(draw_map(m), m, ["B2"]), m, "A1", "D3")
 >>> [c.get_gid() for c in ax.collections]
 ['terrain', 'highlight']

@@ -56,7 +56,6 @@ def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
     --------
     >>> from wartools.testing import tiny_map
     >>> m = tiny_map("ci", 3, 3, terrain={"B2": "woods"})
-
     >>> ax = draw_map(m)
     >>> sorted(c.get_gid() for c in ax.collections)
     ['terrain']

@@ -271,7 +271,6 @@ def edge_cells(m: Map, edge: str) -> tuple[Cell, ...]:
     --------
     >>> from wartools.testing import tiny_map
     >>> m = tiny_map("hon", 3, 2)
-
     >>> [m.label(c) for c in edge_cells(m, "south")]
     ['A2', 'B2', 'C2']
     """

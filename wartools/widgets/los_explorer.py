@@ -61,7 +61,6 @@ class LOSExplorer:
         self.export_bar = ExportBar(self.canvas, self.answer, default="line-of-sight.png")
         self.widget = beside_the_map(self.canvas, controls, self.click_sets, self.update, self.info,
                                      self.export_bar.widget)
-
         self.update()
 
     # --- plain logic --------------------------------------------------------------------

@@ -63,7 +63,6 @@ class MovePlanner:
         self.export_bar = ExportBar(self.canvas, self.answer, default="movement.png")
         self.widget = beside_the_map(self.canvas, controls, self.click_sets, self.update, self.info,
                                      self.export_bar.widget)
-
         self.update()
 
     # --- plain logic --------------------------------------------------------------------

@@ -64,7 +64,6 @@ class _ScenarioCanvas(MapCanvas):
         self.show(dpi=80)
 
 
-
 class ScenarioBoard:
     """Widget: a scenario's board, its units, the clock and the victory state.
 

@@ -147,7 +147,6 @@ def fire_plan(m: Map, target: Cell | str, units: Iterable[Unit | str], *,
     >>> m = tiny_map("combat-infantry", 4, 1, units=[
     ...     ("a", "US", "rifle", "A1"), ("b", "US", "mg", "A1"), ("c", "US", "rifle", "C1"),
     ...     ("d", "US", "rifle", "C1"), ("e", "US", "rifle", "C1"), ("x", "German", "rifle", "D1")])
-
     >>> fire_plan(m, "D1", ["a", "b", "c", "d", "e"]).firers
     ('a', 'c', 'd')
     """

@@ -50,7 +50,6 @@ Examples
 >>> from wartools.testing import tiny_map
 >>> from wartools.los import line_of_sight
 >>> m = tiny_map("combat-infantry", 6, 6, terrain={"C2": "woods"})
-
 >>> r = line_of_sight(m, "B2", "D2")          # runs along the C2|C3 hexside
 >>> r.status, [(x.where, x.contact) for x in r.deciding]
 ('blocked', [('C2', 'along')])

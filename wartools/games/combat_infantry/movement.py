@@ -106,7 +106,6 @@ class Rules(MovementRules):
     >>> from wartools.testing import tiny_map
     >>> from wartools.movement import reachable
     >>> m = tiny_map("combat-infantry", 6, 1)
-
     >>> reachable(m, "A1", "rifle").budget, reachable(m, "A1", "rifle", night=True).budget
     (5, 3)
     """

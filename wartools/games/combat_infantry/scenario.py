@@ -23,7 +23,6 @@ Examples
 --------
 >>> from wartools.testing import tiny_map
 >>> m = tiny_map("combat-infantry", 5, 3, units=[("a", "US", "rifle", "A2"), ("b", "German", "rifle", "E2")])
-
 >>> control = hex_control(m, m.units)
 >>> control[m.cell("B2")], control[m.cell("D2")], m.cell("C2") in control
 ('US', 'German', False)

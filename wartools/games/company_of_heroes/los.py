@@ -304,7 +304,6 @@ def can_attack(m: Map, a: Cell | str, b: Cell | str, *, range: int | None = None
     >>> m = tiny_map("company-of-heroes", 9, 1, units=[
     ...     ("us-1", "US", "mortar-team", "A1", {"tags": ["deployed"]}), ("us-2", "US", "infantry", "D1"),
     ...     ("de-1", "Wehrmacht", "infantry", "E1", {"tags": ["camouflaged"]})])
-
     >>> can_attack(m, "A1", "E1", range=4)      # the adjacent ally spots the sniper
     True
     >>> can_attack(m, "A1", "E1")               # default firing range 2

@@ -62,7 +62,6 @@ class Rules(MovementRules):
     >>> from wartools.testing import tiny_map
     >>> from wartools.movement import reachable
     >>> m = tiny_map("company-of-heroes", 6, 1, units=[("jeep", "US", "light-vehicle", "A1")])
-
     >>> r = reachable(m, "A1")
     >>> max(r.costs.values()), r.graph.rules.allowance_why()
     (4, '4 cp (3 cp per round, Company of Heroes 4; + speed die: one free move)')

@@ -139,7 +139,6 @@ def one_action_move(m: Map, start: str, goal: str, unit: str | None = None) -> i
     --------
     >>> from wartools.testing import tiny_map
     >>> m = tiny_map("conflict-of-heroes", 4, 1)
-
     >>> one_action_move(m, "A1", "B1", "infantry")
     1
     >>> one_action_move(m, "A1", "C1", "infantry")

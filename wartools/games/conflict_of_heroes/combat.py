@@ -193,7 +193,6 @@ def attack_side(m: Map, target: Cell | str, facing: Cell | str, firer: Cell | st
     --------
     >>> from wartools.testing import tiny_map
     >>> m = tiny_map("conflict-of-heroes", 5, 5)
-
     >>> attack_side(m, "C3", "D3", "E3"), attack_side(m, "C3", "D3", "A3")
     ('front', 'flank')
     """

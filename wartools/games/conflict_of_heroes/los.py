@@ -40,7 +40,6 @@ direction, not only when it happens to run parallel to a map axis:
 
 >>> g = tiny_map("conflict-of-heroes", 3, 3, grid={"orientation": "pointy", "labels": "row-letter"},
 ...              terrain={"B01": "woods", "B02": "building"})
-
 >>> line_of_sight(g, "A02", "C02").status, line_of_sight(g.with_terrain("B02", "open"), "A02", "C02").status
 ('blocked', 'clear')
 """

@@ -66,7 +66,6 @@ class Rules(MovementRules):
     >>> from wartools.testing import tiny_map
     >>> from wartools.movement import path
     >>> m = tiny_map("conflict-of-heroes", 3, 1, terrain={"B1": "woods"})
-
     >>> p = path(m, "A1", "C1", "infantry")
     >>> p.cost, [s.why for s in p.steps]
     (3, ['woods hex 2 AP [assumed]', 'open hex 1 AP'])

@@ -521,7 +521,6 @@ def same_element(m: Map, a: Cell, b: Cell) -> bool:
     --------
     >>> from wartools.testing import tiny_map
     >>> m = tiny_map("heroes-of-normandie", 4, 1, terrain={"A1": "trench", "B1": "trench", "D1": "trench"})
-
     >>> same_element(m, m.cell("A1"), m.cell("B1")), same_element(m, m.cell("A1"), m.cell("D1"))
     (True, False)
     """
@@ -578,7 +577,6 @@ def aircraft_sight(m: Map, cell: Cell | str, *, in_the_clouds: bool = False) -> 
     --------
     >>> from wartools.testing import tiny_map
     >>> m = tiny_map("heroes-of-normandie", 3, 1, terrain={"A1": "building", "B1": "bunker"})
-
     >>> [aircraft_sight(m, c).visible for c in ("A1", "B1", "C1")]
     [False, False, True]
     >>> aircraft_sight(m, "C1", in_the_clouds=True).visible

@@ -112,7 +112,6 @@ class Rules(MovementRules):
     >>> from wartools.movement import path
     >>> m = tiny_map("heroes-of-normandie", 4, 1, terrain={"B1": "trench", "C1": "trench"},
     ...              edges={("C1", "D1"): "ladder"})
-
     >>> path(m, "A1", "D1", "infantry").why_not
     'the move must stop at B1 (reached for 1 squares): trench: moving into or out of it ends the move unless by a ladder (1.4)'
     >>> path(m, "B1", "D1", "infantry").cost

@@ -14,7 +14,6 @@ Examples
 --------
 >>> from wartools.testing import tiny_map
 >>> m = tiny_map("heroes-of-normandie", 6, 1, terrain={"C1": "building"}, features={"A1": ["stress-2"]})
-
 >>> [s.suppressed for s in (stressed(m, "B1"), stressed(m, "D1"))]
 [True, False]
 """
