@@ -213,10 +213,15 @@ def test_every_shot_states_the_readings_it_rests_on():
 def test_the_notebooks_explorers_agree_with_the_entries():
     from wartools.widgets import LOSExplorer, MovePlanner
 
-    x = LOSExplorer(LESSON.maps["woods"], observer="B01", target="B05", figsize=(4, 2))
-    assert x.result.status == facts("overview-shot")["status"]
-    x.target.value = "B06"
-    assert x.result.status == "blocked"
+    from wartools.games.conflict_of_heroes.shots import shot
+
+    brush = LESSON.maps["woods"].with_terrain("B03", "brush")
+    x = LOSExplorer(brush, observer="B01", target="B06", figsize=(4, 2),
+                    describe=lambda m, r: shot(m, r.from_label, r.to_label).text())
+    assert x.result.status == "blocked" and x.history[-1]["described"].endswith("no shot")
+    x.target.value = "B05"                     # as the brush-hinders entry: 12 + 2 + 1 = 15
+    assert x.result.status == facts("brush-hinders")["status"] == "hindered"
+    assert "= 15" in x.history[-1]["described"]
     plan = MovePlanner(LESSON.maps["move"], start="C01", goal="C09", budget=7 + 3, figsize=(4, 2))
     assert plan.reach is not None and LESSON.maps["move"].cell("C09") in plan.reach
 

@@ -97,3 +97,17 @@ def test_a_map_widget_exports_its_picture(tmp_path):
     ex = LOSExplorer(load_map("maps/combat-infantry-river-crossing.yaml"), "C4", "H8")
     out = ex.canvas.export(tmp_path / "los.svg")
     assert out.read_text().lstrip().startswith("<?xml")
+
+
+def test_describe_adds_a_games_reading_of_the_line_to_the_answer():
+    """A game's meaning of the line (here a Conflict of Heroes shot: DV and hit chance) follows
+    the target, and a blocked line says so."""
+    from wartools.games.conflict_of_heroes.shots import shot
+    from wartools.testing import tiny_map
+
+    woods = tiny_map("conflict-of-heroes", 1, 6, terrain={"A5": "woods"})
+    e = LOSExplorer(woods, observer="A1", target="A5",
+                    describe=lambda m, r: shot(m, r.from_label, r.to_label).text())
+    assert e.history[-1]["described"] == shot(woods, "A1", "A5").text() and "DV 12 + 2" in e.info.value
+    e.target.value = "A6"
+    assert e.history[-1]["described"].endswith("no shot") and "no shot" in e.info.value

@@ -9,6 +9,7 @@ fire, and the dead ground of the observer's side.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
@@ -30,13 +31,19 @@ class LOSExplorer:
     :attr:`result` (the last :class:`~wartools.los.LOSResult` or ``None``),
     :attr:`dead_ground` (cells no unit of the observer's side can see, when
     the toggle is on) and :attr:`history` (one entry per update).
+
+    ``describe(map, result)``, if given, adds its text under the answer for
+    every line drawn: what the line means in a game's terms, e.g. the
+    defence value and hit chance of a shot along it
+    (:func:`wartools.games.conflict_of_heroes.shots.shot`).
     """
 
     def __init__(self, m: Map, observer: str | None = None, target: str | None = None,
-                 figsize: tuple[float, float] | None = None) -> None:
+                 figsize: tuple[float, float] | None = None,
+                 describe: Callable[[Map, Any], str] | None = None) -> None:
         import wartools.los as los
 
-        self.map, self._los = m, los
+        self.map, self._los, self.describe = m, los, describe
         first = observer or (m.label(m.units[0].cell) if m.units else m.label(m.grid.cells()[0]))
         self.observer = w.Dropdown(options=cell_options(m), value=first, description="observer")
         self.target = w.Dropdown(options=cell_options(m, blank=True), value=target or NONE,
@@ -107,6 +114,9 @@ class LOSExplorer:
                 text += [f"  [{mark.get(x.effect, x.effect)}] {x.where} ({x.contact or 'rule'}): {x.rule}"
                          for x in r.reasons]
                 text += [f"  {a.text()}" for a in r.assumptions]
+                if self.describe is not None:
+                    entry["described"] = self.describe(self.map, r)
+                    text.append(entry["described"])
             self.dead_ground = ()
             if self.dead.value:
                 side = self.observer_side()
