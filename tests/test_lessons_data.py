@@ -127,3 +127,31 @@ def test_methods_of_results_outcomes_terrain_changes_and_attribute_pictures():
         run(lesson.entry("bad"))
     with pytest.raises(LessonError, match="private"):
         run(lesson.entry("private"))
+
+
+def test_map_variants_change_terrain_features_interspaces_and_options():
+    """A variant ``{base, terrain, features, lift, edges, options}`` of a lesson map; a computed
+    reach can be the picture; a distribution's outcome reads like an attribute."""
+    from fractions import Fraction
+
+    import matplotlib.pyplot as plt
+
+    text = ("format: wartools-lesson/1\n"
+            "maps: {lane: {columns: 4, rows: 1, edges: [[A1, B1, hedgehog]]}}\n"
+            "entries:\n- id: x\n  kind: example\n  topic: movement\n  section: HoN 1.3\n"
+            "  map: {base: lane, terrain: {C1: stream}, features: {D1: [mine]}, lift: [[A1, B1]],"
+            " edges: [[B1, C1, barbed-wire]], options: {fuel: true}}\n"
+            "  compute:\n    r: {call: reach, args: [A1, heavy-vehicle]}\n"
+            "    stun: {call: games.heroes_of_normandie.combat.mine_attack, args: [[1, 1], 7]}\n"
+            "  facts: {budget: r.budget, hit: stun.hit}\n"
+            "  picture: [{reach: r}]\n")
+    entry = load_lesson("heroes-of-normandie", text).entry("x")
+    done = run(entry)
+    m = done.map
+    assert m.terrain_at("C1") == "stream" and m.features_at("D1") == ("mine",)
+    assert m.edge_features_at("A1", "B1") == () and m.edge_features_at("B1", "C1") == ("barbed-wire",)
+    assert m.game.option("fuel") is True and done.facts["budget"] == 5 + 1
+    assert done.facts["hit"] == Fraction(2, 6)       # HoN 4.2: die + 1 + 1 >= 7 on a 5 or 6
+    ax = done.draw()
+    assert "reach" in {c.get_gid() for c in ax.collections}
+    plt.close(ax.figure)
