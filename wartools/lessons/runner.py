@@ -242,6 +242,7 @@ def _regions(ax: Any, m: Map, regions: Mapping[str, str]) -> None:
     leg = Legend(ax, handles, [str(h.get_label()) for h in handles], loc="upper left", bbox_to_anchor=(1.01, 1.0),
                  fontsize=7, frameon=False, title="hexes", title_fontsize=7)
     leg.set_gid("regions-legend")
+    leg.set_in_layout(True)
     ax.add_artist(leg)
 
 
