@@ -314,3 +314,46 @@ def test_selfcheck_answer_is_the_library_answer_and_the_rulebook_answer(entry_id
     right = done.answer
     shown = f"{float(right):.4f}" if isinstance(right, Fraction) and right.denominator > 100 else str(right)
     assert q.check(shown).correct
+
+
+# ---------------------------------------------------------------- the notebook's generic widgets
+# (they replace the lesson's old one-off experiments: add a hedge, the Sherman's control, a fire group)
+def test_los_explorer_on_the_hedged_field_hides_the_neighbour():
+    """3.4 Hedge, 6.4: the explorer set up as in the notebook shows the neighbour behind the hedge
+    as unseen, with the hedge named as the reason."""
+    from wartools.widgets import LOSExplorer
+
+    field = LESSON.maps["field"].with_edge_feature("B3", "C3", "hedge")
+    lab = LOSExplorer(field, observer="B3", target="C3")
+    seen = {field.label(c) for c in lab.viewshed}
+    assert "C3" not in seen and "B2" in seen
+    assert lab.result.status == "blocked" and [r.rule_id for r in lab.result.deciding] == ["hedge"]
+    assert seen == {field.label(c) for c in viewshed(field, "B3")}
+
+
+def test_move_planner_beside_the_sherman_must_stop_in_a_controlled_hex():
+    """8.3: the German squad's path into a hex the Sherman controls or disputes ends there."""
+    from wartools.widgets import MovePlanner
+
+    done = LESSON.example("sherman-control")
+    river = done.map
+    start = river.label(river.unit("de-in-3").cell)
+    for goal in done.facts["disputed"]:
+        lab = MovePlanner(river, start=start, goal=goal)
+        assert lab.result is not None
+        assert not lab.result.reachable or lab.result.steps[-1].stop
+
+
+def test_odds_calculator_as_the_st_abyn_at_gun():
+    """6.31, 6.32, 6.7: two dice at F5 against armor 3 hit on 1-2; in town (D2) one hit is no step
+    lost, two hits one step; with the optional hit limit of 2, 4 dice at F10 score exactly 2."""
+    from wartools.widgets import OddsCalculator
+
+    calc = OddsCalculator("combat-infantry", dice=2, firepower=5, armor=3, d2=True)
+    assert calc.answer["net_firepower"] == 5 - 3
+    hits = cc.fire(2, 5, armor=3)
+    assert calc.answer["hits"] == hits.to_json() and hits[2] == Fraction(2, 10) ** 2
+    assert Fraction(calc.answer["steps_lost"]["1"]) == hits[2]
+    calc.controls["dice"].value, calc.controls["firepower"].value, calc.controls["armor"].value = 4, 10, 0
+    calc.controls["hit_limit"].value = 2
+    assert calc.answer["hits"] == {"2": "1"}
