@@ -50,6 +50,14 @@ def test_entry_runs_and_every_label_is_computed(game, entry_id):
         plt.close(ax.figure)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_topic_taught_ends_with_three_or_more_questions(game):
+    lesson = load_lesson(game)
+    assert lesson.topics("question") and set(lesson.topics("example")) <= set(lesson.topics("question"))
+    assert all(sum(e.kind == "question" and e.topic == t for e in lesson.entries) >= 3
+               for t in lesson.topics("question"))
+
+
 def test_a_typed_hexside_is_caught():
     text = ("format: wartools-lesson/1\nmaps: {m: {columns: 7, rows: 7, terrain: {D4: building}}}\n"
             "entries:\n- {id: x, kind: example, topic: los, section: CoH 7, map: m,\n"
