@@ -84,3 +84,14 @@ def test_scenario_weather_option_spoils_unpaved_roads():
     assert path(m, "A1", "C1", "rifle").cost == 2
     assert path(bad, "A1", "C1", "rifle").cost == path(m, "A1", "C1", "rifle", weather="bad").cost == 4
     assert "unpaved road in bad weather" in path(bad, "A1", "C1", "rifle").steps[0].why
+
+
+def test_rules_built_directly_see_the_night_scenario():
+    """Combat Infantry 10.3: a night scenario halves movement (rounded up), also for movement
+    rules a caller builds itself (the scenario layer does), not only through the queries."""
+    m = ci(3, 1)
+    rules = m.game.movement_rules()
+    day = rules(m, "rifle", Situation()).allowance()
+    night = rules(m.with_options(night=True), "rifle", Situation())
+    assert night.situation.night and night.allowance() == -(-day // 2)
+    assert night.allowance() == reachable(m, "A1", "rifle", night=True).budget

@@ -201,7 +201,8 @@ class MovementRules:
         A canonical unit type of the map's game.
     situation
         Side, weather, night, other units: any :class:`~wartools.situation.Situation`,
-        widened to a :class:`MoveSituation`.
+        widened to a :class:`MoveSituation` and checked against the map
+        (:meth:`~wartools.situation.Situation.on`: a night scenario is night).
 
     Examples
     --------
@@ -227,7 +228,7 @@ class MovementRules:
     OPTIONS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, map: Map, unit_type: str, situation: Situation) -> None:
-        situation = MoveSituation.of(situation)
+        situation = MoveSituation.of(situation).on(map)      # the scenario's night and weather apply
         self.map = map
         self.unit_type = unit_type
         self.situation: MoveSituation = situation
