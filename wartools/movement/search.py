@@ -119,9 +119,10 @@ def reachable(m: Map, start: Cell | str, unit: str | Unit | None = None, *, budg
     ``budget`` defaults to the unit's allowance for one round or activation.
     The start cell is always included: at cost 0, or at the cost paid in place
     when the rules add one at the end of a move (a weapon team deploying) and
-    the budget covers it. Keyword arguments ``side``,
-    ``weather``, ``night``, ``options``, ``extra_points`` describe the
-    situation (see :func:`resolve`).
+    the budget covers it. Keyword arguments ``situation`` (a
+    :class:`~wartools.situation.Situation`, shared with the LOS engine) and
+    ``side``, ``weather``, ``night``, ``options``, ``extra_points`` describe
+    the situation (see :func:`resolve`).
 
     Examples
     --------
