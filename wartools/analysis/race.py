@@ -2,7 +2,7 @@
 which unit, and the margin between the sides.
 
 Each unit on the map is searched with the multi-turn movement engine
-(:func:`wartools.movement.reach_in_turns`: the fewest moves to end on each cell, one move per
+(:func:`wartools.movement.reach_in_turns`, searched one turn deeper at a time: the fewest moves to end on each cell, one move per
 turn); a unit already on an objective holds it in the current turn. A reinforcement not yet on
 the map is placed on one of its entry cells as the end of its first move, on its entry turn
 (an assumed reading, stated in the answer), and searched from every entry cell. Other units stay
@@ -26,7 +26,8 @@ from typing import Any
 from wartools.analysis.board import Board, assumptions_json, scenario_assumptions
 from wartools.games.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell
-from wartools.movement import TurnsReach, reach_in_turns
+from wartools.movement import TurnsReach
+from wartools.movement.turns import TurnLayers, turn_layers
 from wartools.scenario import Position, Scenario
 
 ENTRY_READING = Assumption("scenario reinforcements",
@@ -103,7 +104,7 @@ def race(scenario: Scenario | Board, position: Position | None = None) -> Race:
     now, last = p.turn, s.turns
     found: dict[str, dict[str, Arrival | None]] = {o.id: dict.fromkeys(s.sides) for o in s.objectives}
     used: list[Assumption] = []
-    cache: dict[tuple[str, str, Cell, int], TurnsReach] = {}
+    cache: dict[tuple[str, str, Cell], TurnLayers] = {}
 
     def offer(side: str, arrival: Arrival, objective: str) -> None:
         old = found[objective][side]
@@ -127,23 +128,22 @@ def race(scenario: Scenario | Board, position: Position | None = None) -> Race:
         return cells, depth
 
     def reach(unit: str | None, utype: str, side: str, cell: Cell, horizon: int, start_turn: int) -> TurnsReach:
-        """The multi-turn reach, searched 1, 2, 4 ... turns deep until every objective the unit
-        could still be first on is in it (fewest turns do not depend on the depth searched)."""
-        turns = min(1, horizon)
+        """The multi-turn reach, searched one turn deeper at a time until every objective the
+        unit could still be first on is in it (fewest turns do not depend on the depth searched)."""
+        key = (utype, side, cell) if unit is None else (unit, side, cell)
+        layers = cache.get(key)
+        if layers is None:
+            layers = cache[key] = (turn_layers(m, cell, unit) if unit is not None
+                                   else turn_layers(m, cell, utype, side=side))
+            used.extend(layers.graph.rules.assumptions())
+        graph = layers.graph
+        least = graph.least_cost     # a bound for pruning: the exact cheapest step needs the whole board
+        per_turn = graph.allowance // least if least else None
         while True:
-            key = (utype, side, cell, turns) if unit is None else (unit, side, cell, turns)
-            if key not in cache:
-                cache[key] = (reach_in_turns(m, cell, unit, turns=turns) if unit is not None
-                              else reach_in_turns(m, cell, utype, side=side, turns=turns))
-                graph = cache[key].graph
-                if graph is not None:
-                    used.extend(graph.rules.assumptions())
-            graph = cache[key].graph
-            per_turn = graph.allowance // graph.min_cost if graph is not None and graph.min_cost else None
             goals, depth = wanted(side, cell, start_turn, per_turn)
-            if goals <= set(cache[key].turns_to) or turns >= min(horizon, depth):
-                return cache[key]
-            turns = min(2 * turns, horizon, depth)
+            if goals <= layers.turns_to.keys() or layers.turns >= min(horizon, depth) or layers.settled:
+                return layers.reach(m.grid)
+            layers.advance()
 
     def nearest(u: Any) -> int:
         return min((m.grid.distance(u.cell, o.cell) for o in s.objectives), default=0)

@@ -129,7 +129,7 @@ def _search(mg: MoveGraph, start: Cell, goal: Cell, turns: int, kind: str,
             exposure: Any) -> list[tuple[Any, int]] | None:
     """Exact least-exposed search; returns ``[(node, turn), ...]`` from the start, or ``None``."""
     allowance = mg.allowance
-    g = mg.graph
+    succ = mg.out
     counter = itertools.count()
     scale, dist = mg.min_cost, mg.rules.map.grid.distance
 
@@ -161,8 +161,7 @@ def _search(mg: MoveGraph, start: Cell, goal: Cell, turns: int, kind: str,
             if turn < turns and (node.cell == start or not mg.rules.enemies_at(node.cell)):
                 moves.append(((node.cell, turn + 1, 0), Fraction(0), 0))
         elif not (blocked and node == start):
-            for nxt, data in g[node].items():
-                w = int(data["weight"])
+            for nxt, w in succ(node).items():
                 if spent + w > allowance:
                     continue
                 if isinstance(nxt, End):

@@ -176,14 +176,22 @@ def attacks_from(board: Board, attacker: Unit, profile: Profile, target_type: st
     return out, policy.assumptions(sit)
 
 
-def _positions(board: Board, attacker: Unit, budget: int | None) -> tuple[Cell, ...]:
-    """Where ``attacker`` may fire from: its cell, or every cell one move within ``budget`` reaches."""
+def _positions(board: Board, attacker: Unit, fire: FireRules) -> tuple[Cell, ...]:
+    """Where ``attacker`` may fire from: its cell, or every cell one move within the game's
+    :meth:`~wartools.games.fire_rules.FireRules.move_budget` reaches (one movement search)."""
+    from wartools.movement.search import MovementError, end_costs, resolve_graph
+
+    try:
+        start, mg = resolve_graph(board.map, attacker.cell, attacker.id)
+    except WartoolsError:
+        return (attacker.cell,)         # no movement allowance: it fires from where it stands
+    budget = fire.move_budget(attacker, mg.allowance)
     if budget is None:
         return (attacker.cell,)
-    from wartools.movement import reachable
-
-    r = reachable(board.map, attacker.cell, attacker.id, budget=budget)
-    return tuple(sorted(r.costs, key=lambda c: (r.costs[c], board.map.grid.to_offset(c))))
+    if budget < 0:
+        raise MovementError(f"budget must be >= 0, got {budget}")
+    costs = end_costs(mg, start, budget)[0]
+    return tuple(sorted(costs, key=lambda c: (costs[c], board.map.grid.to_offset(c))))
 
 
 def _moving_attacks(board: Board, attacker: Unit, profile: Profile, target_type: str, target: Profile,
@@ -235,9 +243,7 @@ def threat_map(scenario: Scenario | Board, side: str, position: Position | None 
         if profile is None:
             continue
         if moving:
-            allowance = _allowance(board, u)
-            budget = fire.move_budget(u, allowance) if allowance is not None else None
-            pos = _positions(board, u, budget)
+            pos = _positions(board, u, fire)
             positions[u.id] = pos
             best, assumed = _moving_attacks(board, u, profile, target_type, tprofile, cache, pos)
             used.extend(assumed)
@@ -258,17 +264,6 @@ def threat_map(scenario: Scenario | Board, side: str, position: Position | None 
         for a in kept:
             used.extend(a.assumptions)
     return ThreatMap(board, side, target_type, moving, cells, board.assumptions(used, moving=moving), positions)
-
-
-def _allowance(board: Board, unit: Unit) -> int | None:
-    """The unit's movement allowance (``None`` when it has none)."""
-    from wartools.movement import reachable
-
-    try:
-        graph = reachable(board.map, unit.cell, unit.id, budget=0).graph
-    except WartoolsError:
-        return None
-    return None if graph is None else graph.allowance
 
 
 __all__ = ["ThreatCell", "ThreatMap", "attacks_from", "threat_map"]

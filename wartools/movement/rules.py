@@ -265,6 +265,15 @@ class MovementRules:
         """Why the unit cannot move at all (``None`` if it can)."""
         return None
 
+    def least_step(self) -> int:
+        """A lower bound on what any passable step can cost under these rules (0 by default).
+
+        The engine only uses it to know the board's cheapest step without asking about every
+        cell: once a step this cheap has been seen, no cheaper one exists. A game whose
+        tables make every step cost at least 1 says so; a bound that is too high could make
+        a search inexact, so derive it from the same tables :meth:`step` reads."""
+        return 0
+
     def finish(self) -> Step | None:
         """A cost paid once when the move ends (a weapon team deploying), or ``None``."""
         return None

@@ -7,6 +7,7 @@ on the start cell supplies the default type and side.
 """
 from __future__ import annotations
 
+import heapq
 import itertools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
@@ -150,15 +151,55 @@ def end_costs(mg: MoveGraph, cell: Cell, limit: int) -> tuple[dict[Cell, int], d
     costs: dict[Cell, int] = {cell: 0}
     pred: dict[Any, Any] = {}
     if blocker is None and search_limit >= 0:
-        preds, dist = nx.dijkstra_predecessor_and_distance(mg.graph, cell, cutoff=search_limit)
+        dist, pred = dijkstra(mg, cell, search_limit)
         for node, d in dist.items():
             if isinstance(node, End):
                 costs[node.cell] = min(costs.get(node.cell, d), d)
-        pred = {k: v[0] for k, v in preds.items() if v}
         if fin is not None and fin.cost:
             costs = {c: v + fin.cost for c, v in costs.items()}
             costs[cell] = fin.cost
     return costs, pred
+
+
+def dijkstra(mg: MoveGraph, source: Any, cutoff: int | None = None) -> tuple[dict[Any, int], dict[Any, Any]]:
+    """Distances from ``source`` to every node within ``cutoff`` points, and each node's
+    predecessor, on the graph as :meth:`MoveGraph.out` builds it.
+
+    It settles nodes in the same order and keeps the same first predecessor as networkx's
+    ``dijkstra_predecessor_and_distance`` on the whole graph, so the answers are the same.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map('company-of-heroes', 4, 1)
+    >>> cell, mg = resolve_graph(m, "A1", "infantry", side="US")
+    >>> dist, pred = dijkstra(mg, cell, 2)
+    >>> sorted(m.label(n.cell) for n, d in dist.items() if isinstance(n, End))
+    ['A1', 'B1', 'C1']
+    """
+    out = mg.out
+    dist: dict[Any, int] = {}
+    seen: dict[Any, int] = {source: 0}
+    pred: dict[Any, Any] = {}
+    count = itertools.count()
+    fringe: list[tuple[int, int, Any]] = [(0, next(count), source)]
+    while fringe:
+        d, _, v = heapq.heappop(fringe)
+        if v in dist:
+            continue
+        dist[v] = d
+        for u, cost in out(v).items():
+            vu = d + cost
+            if cutoff is not None and vu > cutoff:
+                continue
+            if u in dist:
+                continue
+            old = seen.get(u)
+            if old is None or vu < old:
+                seen[u] = vu
+                heapq.heappush(fringe, (vu, next(count), u))
+                pred[u] = v
+    return dist, pred
 
 
 def _heuristic(m: Map, mg: MoveGraph, goal: Cell) -> Callable[[Any, Any], int]:
@@ -167,6 +208,44 @@ def _heuristic(m: Map, mg: MoveGraph, goal: Cell) -> Callable[[Any, Any], int]:
     def h(u: Any, _v: Any) -> int:
         return scale * dist(u.cell if isinstance(u, End) else u, goal)
     return h
+
+
+def astar(mg: MoveGraph, source: Any, target: Any, heuristic: Callable[[Any, Any], int]) -> list[Any] | None:
+    """The nodes of a cheapest path from ``source`` to ``target`` (``None`` if there is none), on
+    the graph as :meth:`MoveGraph.out` builds it: the same path networkx's ``astar_path`` finds
+    on the whole graph (same queue order, same ties)."""
+    out = mg.out
+    count = itertools.count()
+    queue: list[tuple[int, int, Any, int, Any]] = [(0, next(count), source, 0, None)]
+    enqueued: dict[Any, tuple[int, int]] = {}
+    explored: dict[Any, Any] = {}
+    while queue:
+        _, _, cur, dist, parent = heapq.heappop(queue)
+        if cur == target:
+            path = [cur]
+            node = parent
+            while node is not None:
+                path.append(node)
+                node = explored[node]
+            path.reverse()
+            return path
+        if cur in explored:
+            if explored[cur] is None:
+                continue
+            if enqueued[cur][0] < dist:
+                continue
+        explored[cur] = parent
+        for nxt, cost in out(cur).items():
+            ncost = dist + cost
+            if nxt in enqueued:
+                qcost, h = enqueued[nxt]
+                if qcost <= ncost:
+                    continue
+            else:
+                h = heuristic(nxt, target)
+            enqueued[nxt] = ncost, h
+            heapq.heappush(queue, (ncost + h, next(count), nxt, ncost, cur))
+    return None
 
 
 def path(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit | None = None,
@@ -199,9 +278,8 @@ def cheapest(m: Map, mg: MoveGraph, cell: Cell, target: Cell) -> PathResult:
     blocker = mg.rules.start_blocker()
     if blocker is not None:
         return path_result(m, mg, cell, target, None, blocker)
-    try:
-        nodes = nx.astar_path(mg.graph, cell, End(target), _heuristic(m, mg, target), weight="weight")
-    except (nx.NetworkXNoPath, nx.NodeNotFound):
+    nodes = astar(mg, cell, End(target), _heuristic(m, mg, target)) if mg.may_end(target) else None
+    if nodes is None:
         return path_result(m, mg, cell, target, None, why_unreachable(m, mg, cell, target))
     return path_result(m, mg, cell, target, nodes)
 
@@ -294,7 +372,7 @@ def plan_turns(result: PathResult, allowance: int | None = None) -> TurnPlan:
     limit = result.allowance if allowance is None else int(allowance)
     if not result.reachable:
         return TurnPlan(result, limit, (), False, result.why_not)
-    no_end = result.graph.no_end if result.graph is not None else {}
+    mg = result.graph
     lab = result.grid.label
     steps = list(result.steps)
     turns: list[tuple[StepInfo, ...]] = []
@@ -313,7 +391,7 @@ def plan_turns(result: PathResult, allowance: int | None = None) -> TurnPlan:
                             f"{limit} {result.points} per turn")
         if i < len(steps):
             keep = len(cur)
-            while keep > 0 and cur[keep - 1].to in no_end:
+            while keep > 0 and mg is not None and not mg.may_end(cur[keep - 1].to):
                 keep -= 1
             if keep == 0:
                 return TurnPlan(result, limit, tuple(turns), False,

@@ -3,8 +3,9 @@
 A single move stops where the rules say it must (an enemy-controlled hex in
 Combat Infantry 8.3, a building in Company of Heroes 4, a trench in Heroes of
 Normandie); the next round the unit moves on from there. :func:`reach_in_turns`
-searches move by move, breadth first, so every cell gets the fewest turns
-needed to end a move on it; :func:`route_in_turns` returns one explained
+searches turn by turn (:class:`TurnLayers`, one search per turn from all the
+cells the previous turn ended on), so every cell gets the fewest turns needed
+to end a move on it; :func:`route_in_turns` returns one explained
 :class:`~wartools.movement.PathResult` per turn.
 
 Simplifications, stated: the other units stay where they are, and the mover's
@@ -13,12 +14,15 @@ ends in an enemy-occupied hex (an assault) does not continue.
 """
 from __future__ import annotations
 
+import heapq
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from wartools.grids.base import Cell, Grid
-from wartools.movement.search import MovementError, cheapest, end_costs, resolve_graph
+from wartools.movement.graph import End
+from wartools.movement.search import MovementError, cheapest, resolve_graph
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map, Unit
@@ -60,10 +64,102 @@ class TurnsReach:
         return {lab(c): t for c, t in sorted(self.turns_to.items(), key=lambda kv: (kv[1], self.grid.to_offset(kv[0])))}
 
 
+class TurnLayers:
+    """The multi-turn reach of one unit, searched one turn deeper at each :meth:`advance`.
+
+    Each turn is one search over states (graph node, points spent this turn) started from
+    every cell the previous turn ended on, each carrying the points spent so far: a move
+    may spend at most the allowance, and ends on an end node. So one turn costs one search
+    of the cells it can reach, however many cells the previous turn ended on, and every
+    cell gets exactly what a separate single-move search from each of those cells would
+    give it: the fewest turns, then the fewest points over all turns. Among routes that
+    tie on both, the previous turn's end is the one with the fewest points spent so far,
+    then the first in board order (column by column).
+    """
+
+    def __init__(self, mg: MoveGraph, start: Cell) -> None:
+        self.graph = mg
+        self.start = start
+        self.turns = 0
+        self.turns_to: dict[Cell, int] = {start: 0}
+        self.spent: dict[Cell, int] = {start: 0}
+        self.came_from: dict[Cell, Cell] = {}
+        self.frontier: list[Cell] = [start]
+        fin = mg.rules.finish()
+        self._finish = fin.cost or 0 if fin else 0
+        self._moves = mg.rules.start_blocker() is None and mg.allowance - self._finish >= 0
+        self._order: dict[Cell, int] | None = None
+
+    @property
+    def settled(self) -> bool:
+        """Whether further turns can reach nothing new."""
+        return not self.frontier
+
+    def advance(self) -> list[Cell]:
+        """Search one more turn; the cells it adds (fewest turns = the new turn count)."""
+        self.turns += 1
+        mg, start = self.graph, self.start
+        sources = [c for c in self.frontier if c == start or not mg.rules.enemies_at(c)]  # assaults stop
+        if not self._moves or not sources:
+            self.frontier = []
+            return []
+        if len(sources) > 1:
+            order = self._board_order()
+            sources.sort(key=lambda c: (self.spent[c], order[c]))
+        limit, fin, out = mg.allowance - self._finish, self._finish, mg.out
+        count = itertools.count()
+        heap: list[tuple[int, int, int, int, Any]] = [(self.spent[c], rank, 0, next(count), c)
+                                                      for rank, c in enumerate(sources)]
+        heapq.heapify(heap)
+        least: dict[Any, int] = {}     # per node: fewest points this turn of a state already settled
+        found: list[Cell] = []
+        turns_to, spent, came_from = self.turns_to, self.spent, self.came_from
+        while heap:
+            total, rank, used, _, node = heapq.heappop(heap)
+            best = least.get(node)
+            if best is not None and best <= used:
+                continue    # a state settled earlier is as cheap overall and has as many points left
+            least[node] = used
+            if isinstance(node, End):
+                c = node.cell
+                if c not in turns_to:
+                    turns_to[c], spent[c], came_from[c] = self.turns, total + fin, sources[rank]
+                    found.append(c)
+                continue
+            for nxt, w in out(node).items():
+                u = used + w
+                if u > limit:
+                    continue
+                b = least.get(nxt)
+                if b is not None and b <= u:
+                    continue
+                heapq.heappush(heap, (total + w, rank, u, next(count), nxt))
+        self.frontier = found
+        return found
+
+    def _board_order(self) -> dict[Cell, int]:
+        if self._order is None:
+            self._order = {c: i for i, c in enumerate(self.graph.rules.map.grid.cells())}
+        return self._order
+
+    def reach(self, grid: Grid) -> TurnsReach:
+        """The answer so far as a :class:`TurnsReach`."""
+        mg = self.graph
+        return TurnsReach(self.start, mg.rules.unit_type, mg.rules.situation.side, self.turns, dict(self.turns_to),
+                          dict(self.spent), dict(self.came_from), grid, mg)
+
+
+def turn_layers(m: Map, start: Cell | str, unit: str | Unit | None = None, **situation: Any) -> TurnLayers:
+    """A :class:`TurnLayers` search for a unit, not yet advanced (see :func:`reach_in_turns`)."""
+    cell, mg = resolve_graph(m, start, unit, **situation)
+    return TurnLayers(mg, cell)
+
+
 def reach_in_turns(m: Map, start: Cell | str, unit: str | Unit | None = None, *, turns: int = 2,
                    **situation: Any) -> TurnsReach:
     """Cells a unit can end a move on within ``turns`` turns, each with the fewest turns needed
-    (and, among routes with that few turns, the fewest points).
+    (and, among routes with that few turns, the fewest points); one search per turn
+    (:class:`TurnLayers`).
 
     Examples
     --------
@@ -75,22 +171,11 @@ def reach_in_turns(m: Map, start: Cell | str, unit: str | Unit | None = None, *,
     """
     if turns < 0:
         raise MovementError(f"turns must be >= 0, got {turns}")
-    cell, mg = resolve_graph(m, start, unit, **situation)
-    turns_to: dict[Cell, int] = {cell: 0}
-    spent: dict[Cell, int] = {cell: 0}  # points over all turns, cheapest among fewest-turn routes
-    came_from: dict[Cell, Cell] = {}
-    frontier = [cell]
-    for turn in range(1, turns + 1):
-        for here in frontier:
-            if here != cell and mg.rules.enemies_at(here):
-                continue  # the move ended in an assault
-            for there, cost in end_costs(mg, here, mg.allowance)[0].items():
-                total = spent[here] + cost
-                if there not in turns_to or (turns_to[there] == turn and total < spent[there]):
-                    turns_to[there], spent[there], came_from[there] = turn, total, here
-        frontier = [c for c, t in turns_to.items() if t == turn]
-    return TurnsReach(cell, mg.rules.unit_type, mg.rules.situation.side, turns, turns_to, spent, came_from,
-                      m.grid, mg)
+    layers = turn_layers(m, start, unit, **situation)
+    while layers.turns < turns and not layers.settled:
+        layers.advance()
+    layers.turns = turns
+    return layers.reach(m.grid)
 
 
 def route_in_turns(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit | None = None, *,
@@ -106,12 +191,13 @@ def route_in_turns(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit
     >>> len(legs), sum(leg.cost for leg in legs), legs[0].labels()[0], legs[-1].labels()[-1]
     (2, 5, 'A1', 'F1')
     """
-    reach = reach_in_turns(m, start, unit, turns=max_turns, **situation)
+    if max_turns < 0:
+        raise MovementError(f"turns must be >= 0, got {max_turns}")
+    layers = turn_layers(m, start, unit, **situation)
     target = m.cell(goal)
-    if target not in reach.turns_to:
+    while target not in layers.turns_to and layers.turns < max_turns and not layers.settled:
+        layers.advance()     # the turns after the goal's cannot change its route
+    if target not in layers.turns_to:
         return ()
-    ends = reach.route(target)
-    graph = reach.graph
-    if graph is None:  # reach_in_turns always records the graph it searched
-        raise RuntimeError("reach_in_turns() returned no movement graph")
-    return tuple(cheapest(m, graph, a, b) for a, b in zip(ends, ends[1:]))
+    ends = layers.reach(m.grid).route(target)
+    return tuple(cheapest(m, layers.graph, a, b) for a, b in zip(ends, ends[1:]))

@@ -123,6 +123,10 @@ class Rules(MovementRules):
                     "(Company of Heroes 4, Regular Infantry; Transport)")
         return None
 
+    def least_step(self) -> int:
+        """Every possible move into an adjacent hex costs 1 cp (Company of Heroes 4)."""
+        return 1
+
     def step(self, a: Cell, b: Cell) -> Step:
         rule = "Company of Heroes 4"
         if "impassable" in self.map.edge_features_at(a, b):

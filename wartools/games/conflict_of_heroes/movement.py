@@ -92,6 +92,13 @@ class Rules(MovementRules):
             text += f" + {self.situation.extra_points} CAPs (3.21)"
         return text
 
+    def least_step(self) -> int:
+        """No step costs less than this class's cheapest terrain entry (a road costs the open
+        entry) plus the most negative extra (hexsides, uphill; none in the printed tables)."""
+        base = min((v for v in self._table.values() if v is not None), default=0)
+        extras = [row.get(self.cls) or 0 for row in self.hexside_ap.values.values()] + [self.uphill_ap]
+        return max(0, base + min(0, *extras))
+
     def _assumed(self, terrain: str) -> bool:
         """Whether this class's cost for ``terrain`` is an assumed table entry (a row of a whole
         class, ``"gun"``, or of one cost, ``"foot:woods"``, may be flagged)."""
