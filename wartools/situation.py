@@ -15,14 +15,15 @@ both engines cache on the situation (the movement graph per situation, the
 LOS relevance masks per situation), so a field one engine never reads would
 split its cache (two identical movement graphs for a "sight" and a "fire"
 question); a keyword meant for the other engine (``extra_points=`` on a line
-of sight, ``range=`` on a move) must be refused with the valid names, not
-silently ignored; and the other units a move needs are :class:`Unit` objects
+of sight, ``range=`` on a move) must be refused, not silently ignored; and the other units a move needs are :class:`Unit` objects
 the LOS engine never looks at (it reads the units from the map). No field
 and no check is written twice: the common ones, and :meth:`Situation.on`
 (names checked against the map), are here.
 
 An engine takes any :class:`Situation` and widens it with :meth:`Situation.of`,
-so one situation asks both engines the same question.
+so one situation asks both engines the same question, and checks it against the
+map with :meth:`Situation.on` (where a scenario's ``night`` and ``weather`` game
+options apply, for every engine alike).
 
 Examples
 --------
@@ -36,14 +37,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Self
 
 from wartools.errors import WartoolsError
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map
-
-S = TypeVar("S", bound="Situation")
 
 
 class SituationError(WartoolsError):
@@ -108,7 +107,7 @@ class Situation:
         return valid
 
     @classmethod
-    def of(cls: type[S], situation: Situation | None = None, **changes: Any) -> S:
+    def of(cls, situation: Situation | None = None, **changes: Any) -> Self:
         """This class's situation from any :class:`Situation` and keyword fields.
 
         The fields ``situation`` shares with this class are kept (a movement
@@ -134,7 +133,7 @@ class Situation:
                                              if n in names}
         return cls(**{**kept, **changes})
 
-    def replace(self: S, **changes: Any) -> S:
+    def replace(self, **changes: Any) -> Self:
         """A copy with some fields changed.
 
         Examples
@@ -144,7 +143,7 @@ class Situation:
         """
         return dataclasses.replace(self, **changes)
 
-    def on(self: S, m: Map) -> S:
+    def on(self, m: Map) -> Self:
         """This situation checked against the map ``m``: the side and unit type names are the
         map's and game's (any case in, the canonical name out; an unknown one is an error naming
         the valid ones), the weather is a lower-case name, and the scenario's conditions set by
