@@ -32,7 +32,7 @@ from wartools.movement.graph import END_STEP, MoveGraph, rules_class
 from wartools.movement.search import _heuristic, astar, cheapest, dijkstra
 from wartools.scenario import loads_scenario
 from wartools.scenario.validate import ScenarioError
-from wartools.testing import tiny_map
+from wartools.testing import tiny_map, tiny_map_data
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -250,9 +250,8 @@ def random_scenario(game_id: str, seed: int):
                                 "enters": {"turn": rng.randint(1, turns), "edge": "east"}})
     objectives = [{"id": f"o{k}", "cell": lab(c), "value": 1} for k, c in enumerate(picked[:2])]
     data = {"format": "wartools-scenario/1", "name": "r", "game": game.id,
-            "map": {"format": "wartools-map/1", "name": "r", "game": game.id,
-                    "grid": {"type": game.grid_type, "columns": cols, "rows": rows},
-                    "terrain": {"default": game.default_terrain, "cells": terrain}},
+            "map": tiny_map_data(game.id, cols, rows, terrain=terrain, name="r"),
+
             "turns": turns, "first": sides[0], "sides": {s: {"units": u} for s, u in units.items()},
             "objectives": objectives, "victory": {"levels": [{"result": "draw", "otherwise": True}]}}
     return loads_scenario(yaml.safe_dump(data))
