@@ -125,6 +125,9 @@ def test_trenches_and_ladders():
     assert f["along_in_one_move"] and f["along_cost"] == 4          # B3 C3 D3 D4 D5: four squares
     assert f["way_out"] == ["B3", "C3", "C2", "C1"]                 # up the ladder on C3|C2
     assert f["vehicle"] == "impassable"
+    trench = LESSON.maps["trench"]
+    assert path(trench, "C3", "C2", "infantry").steps[0].stop is None        # out by the ladder
+    assert path(trench, "B3", "B2", "infantry").steps[0].stop                 # out over a side
 
 
 def test_hedgehogs_on_dog_red():
@@ -281,3 +284,15 @@ def test_an_example_draws_its_rulers():
     assert "los-ruler" in {line.get_gid() for line in ax.lines} and ax.get_title()
     plt.close(ax.figure)
     assert run(LESSON.entry("trench-and-ladder")).facts["way_out"][1:3] == ["C3", "C2"]
+
+
+def test_the_notebooks_assumptions_come_from_the_games_options():
+    """What the old lesson listed by hand (Movement Values, Obstacles and Difficult Passages,
+    diagonals, the long range penalty, corner shots) is now an assumed option of the game, which
+    notebook 13 prints with ``game.assumptions()``."""
+    from wartools.games import find_game
+
+    printed = {a.option for a in find_game("heroes-of-normandie").assumptions()}
+    assert {"infantry-movement", "light-vehicle-movement", "heavy-vehicle-movement", "difficult-passage-cost",
+            "hedges-are-obstacles", "diagonal-rule", "long-range-penalty", "one-always-misses",
+            "corner-shot-crosses-both", "contour-adjacency"} <= printed
