@@ -129,3 +129,35 @@ def test_armored_targets_have_a_front_and_a_flank():
     assert fire(gun, Target(14), side="flank") == fire(gun, Target(14))   # unarmored: one rating
     with pytest.raises(WartoolsError):
         attack_side(m, "C3", "E5", "C1")                       # facing must be an adjacent hex
+
+
+def test_caps_modify_a_fire_roll_at_a_rate_a_group_can_flip():
+    """3.2: CAPs may be spent to modify any die roll; the excerpt stops before 3.24, which fixes
+    the rate. Our reading, one point per CAP, is option ``cap-modifier`` and is reported only in
+    answers that spend CAPs.
+
+    Worked by hand (Game Overview): FP 4 against DR 12 in woods (+2) needs 2D6 >= 10 (6 of 36).
+    One CAP at one point each needs 2D6 >= 9 (10 of 36); at two points each 2D6 >= 8 (15 of 36).
+    A defender's CAP against the roll takes one point off: 2D6 >= 11 (3 of 36)."""
+    from fractions import Fraction
+
+    import wartools as wt
+    from wartools.games.conflict_of_heroes.shots import shot
+
+    base = wt.odds("conflict-of-heroes", firepower=4, defense=12, terrain=2)
+    assert base.answer["hit"] == "1/6" and base.assumptions == ()
+    one = wt.odds("conflict-of-heroes", firepower=4, defense=12, terrain=2, caps=1)
+    assert one.answer["hit"] == "5/18"
+    assert [a.option for a in one.assumptions] == ["cap-modifier"]
+    against = wt.odds("conflict-of-heroes", firepower=4, defense=12, terrain=2, defender_caps=1)
+    assert against.answer["hit"] == "1/12" and "defender CAPs" in against.text()
+
+    two = wt.odds("conflict-of-heroes", {"cap-modifier": 2}, firepower=4, defense=12, terrain=2, caps=1)
+    assert two.answer["hit"] == "5/12"
+    assert "house rule: cap-modifier = 2" in two.assumptions[0].reading
+
+    m = tiny_map("conflict-of-heroes", 1, 5, terrain={"A5": "woods"})
+    assert shot(m, "A1", "A5", caps=1).probability == Fraction(10, 36)
+    assert shot(m.with_options(**{"cap-modifier": 2}), "A1", "A5", caps=1).probability == Fraction(15, 36)
+    assert "cap-modifier" in [a.option for a in shot(m, "A1", "A5", caps=1).assumptions]
+    assert "cap-modifier" not in [a.option for a in shot(m, "A1", "A5").assumptions]

@@ -21,6 +21,11 @@ class ConflictOfHeroes(Game):
         # scenario layer (wartools.games.conflict_of_heroes.scenario)
         Option("variable-ap", False, "Conflict of Heroes 3.01",
                "optional rule: an activated unit gets 2D6 APs instead of 7"),
+        # fire (wartools.games.conflict_of_heroes.odds, .shots)
+        Option("cap-modifier", 1, "Conflict of Heroes 3.2 (CAPs may modify any die roll; the rate, 3.24, "
+               "is not in the excerpt)",
+               "points one CAP spent on a fire roll adds to it (attacker) or takes off it (defender)",
+               assumed=True, reading="each CAP spent on a fire roll, committed before the roll, changes it by one"),
         # analysis layer (wartools.games.conflict_of_heroes.fire)
         Option("fire-ap", 3, "Conflict of Heroes Game Overview",
                "APs a fire action costs, left over after moving (scenario analysis: move then fire)",

@@ -13,8 +13,10 @@ of your own.
 
 CAPs may be spent to modify any die roll (3.2). The excerpt stops before the
 paragraph that fixes the rate and timing, so the conventional reading is
-implemented and documented as parameters: each CAP changes a roll by one
-point; by default CAPs are committed before the roll
+implemented and documented as parameters: each CAP changes a roll by
+``per_cap`` points (one by default; the game option ``cap-modifier``, which
+:mod:`~wartools.games.conflict_of_heroes.odds` and
+:func:`~wartools.games.conflict_of_heroes.shots.shot` read); by default CAPs are committed before the roll
 (``declared_before_roll=True``); :func:`caps_needed` gives the alternative
 where the attacker pays only what a given roll needs.
 
@@ -75,17 +77,19 @@ TERRAIN_DEFENSE_ASSUMED = frozenset({"brush", "field", "building", "water"})
 """Entries of :data:`TERRAIN_DEFENSE` that the excerpt does not state."""
 
 
-def attack_value(firepower: int, *, caps: int = 0) -> Dist:
-    """Distribution of the attack value 2D6 + firepower (+1 per CAP spent, 3.2).
+def attack_value(firepower: int, *, caps: int = 0, per_cap: int = 1) -> Dist:
+    """Distribution of the attack value 2D6 + firepower (+ ``per_cap`` per CAP spent, 3.2).
 
     Examples
     --------
     >>> attack_value(4)[13]
     Fraction(1, 9)
+    >>> attack_value(4, caps=1, per_cap=2)[16]       # a house rule: each CAP adds two
+    Fraction(1, 18)
     """
     if caps < 0:
         raise WartoolsError(f"CAPs spent must be >= 0, got {caps}")
-    return TWO_D6 + (firepower + caps)
+    return TWO_D6 + (firepower + caps * per_cap)
 
 
 def defense_value(rating: int, terrain: int = 0) -> int:
@@ -100,12 +104,12 @@ def defense_value(rating: int, terrain: int = 0) -> int:
 
 
 def hit_probability(firepower: int, defense: int, *, terrain: int = 0, caps: int = 0,
-                    defender_caps: int = 0) -> Fraction:
+                    defender_caps: int = 0, per_cap: int = 1) -> Fraction:
     """P(AV >= DV) for one attack (Game Overview; 3.2 CAPs).
 
-    ``caps`` spent by the attacker add to his roll; ``defender_caps`` spent
-    by the defender against the roll subtract from it (both committed before
-    the roll, the conventional reading of 3.2).
+    ``caps`` spent by the attacker add ``per_cap`` each to his roll;
+    ``defender_caps`` spent by the defender against the roll subtract as much
+    (both committed before the roll, the conventional reading of 3.2).
 
     Examples
     --------
@@ -115,7 +119,7 @@ def hit_probability(firepower: int, defense: int, *, terrain: int = 0, caps: int
     if defender_caps < 0:
         raise WartoolsError(f"CAPs spent must be >= 0, got {defender_caps}")
     dv = defense_value(defense, terrain)
-    return attack_value(firepower, caps=caps).at_least(dv + defender_caps)
+    return attack_value(firepower, caps=caps, per_cap=per_cap).at_least(dv + defender_caps * per_cap)
 
 
 def resolve_fire(dice: tuple[int, int], firepower: int, defense: int, *, terrain: int = 0,
@@ -234,8 +238,9 @@ def caps_needed(firepower: int, defense: int, *, terrain: int = 0, available: in
 
 
 def caps_for_probability(firepower: int, defense: int, *, terrain: int = 0, goal: Fraction | str = Fraction(1, 2),
-                         limit: int = 12) -> int | None:
-    """Fewest CAPs, committed before the roll, that lift P(hit) to ``goal`` (3.2; one point per CAP assumed).
+                         limit: int = 12, per_cap: int = 1) -> int | None:
+    """Fewest CAPs, committed before the roll, that lift P(hit) to ``goal`` (3.2; ``per_cap`` points each,
+    one by default: option ``cap-modifier``).
 
     ``None`` if even ``limit`` CAPs do not. ``goal`` may be a fraction or its text (``"1/2"``).
 
@@ -250,7 +255,7 @@ def caps_for_probability(firepower: int, defense: int, *, terrain: int = 0, goal
     """
     want = Fraction(goal)
     for caps in range(limit + 1):
-        if hit_probability(firepower, defense, terrain=terrain, caps=caps) >= want:
+        if hit_probability(firepower, defense, terrain=terrain, caps=caps, per_cap=per_cap) >= want:
             return caps
     return None
 

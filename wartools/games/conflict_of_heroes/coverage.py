@@ -38,6 +38,8 @@ COVERAGE = (
           "option: hills-block; " + _T + "test_los_readings_are_options_a_group_can_flip"),
     Entry("LOS along a hexside", "the lesser of the two hexes' effects", "assumed",
           "option: along-hexside; " + _T + "test_along_a_hexside_more_restrictive_terrain_never_clears_a_line"),
+    Entry("CAPs on a roll", "CAPs modify any die roll (3.2); the rate and timing (3.24) are not in the excerpt",
+          "assumed", "option: cap-modifier; " + _T + "test_caps_modify_a_fire_roll_at_a_rate_a_group_can_flip"),
     Entry("armored front / flank", "front and flank defense ratings; the front arc", "assumed",
           "option: flank-boundary; " + _T + "test_armored_targets_have_a_front_and_a_flank"),
     Entry("hit counters", "effects of the drawn hit counters", "not-modelled",

@@ -7,6 +7,9 @@ Examples
 >>> g = find_game("conflict-of-heroes")
 >>> g.odds_procedure().run(g, {"firepower": 4, "defense": 12, "terrain": 2}).answer["hit"]
 '1/6'
+>>> a = g.odds_procedure().run(g, {"firepower": 4, "defense": 12, "terrain": 2, "caps": 2})
+>>> a.answer["hit"], [x.option for x in a.assumptions]
+('5/12', ['cap-modifier'])
 """
 from __future__ import annotations
 
@@ -15,21 +18,25 @@ from typing import Any
 from wartools.games.base import Game
 from wartools.games.procedures import OddsAnswer, OddsProcedure, Param, expectation
 
-#: the game options a fire answer rests on (CAPs and the terrain table are assumed readings)
-FIRE_OPTIONS: tuple[str, ...] = ()
+#: the game options a fire answer rests on when CAPs are spent (their rate is an assumed reading)
+CAP_OPTIONS = ("cap-modifier",)
 
 
 def _run(game: Game, v: dict[str, Any]) -> OddsAnswer:
     from wartools.games.conflict_of_heroes import combat
 
-    av = combat.attack_value(v["firepower"], caps=v["caps"])
+    per_cap = game.option("cap-modifier")
+    av = combat.attack_value(v["firepower"], caps=v["caps"], per_cap=per_cap)
     dv = combat.defense_value(v["defense"], v["terrain"])
     hit = combat.hit_probability(v["firepower"], v["defense"], terrain=v["terrain"], caps=v["caps"],
-                                 defender_caps=v["defender_caps"])
+                                 defender_caps=v["defender_caps"], per_cap=per_cap)
     answer = {"game": game.id, "attack_value": av.to_json(), "defense_value": dv,
               **expectation("hit", hit)}
-    text = f"AV = 2D6 + {v['firepower'] + v['caps']} against DV {dv}: P(hit) = {hit} ({float(hit):.4f})"
-    return OddsAnswer(answer, text, {"attack value": av}, game.assumptions(FIRE_OPTIONS))
+    against = dv + v["defender_caps"] * per_cap
+    text = (f"AV = 2D6 + {v['firepower'] + v['caps'] * per_cap} against DV {dv}"
+            f"{f' + {against - dv} (defender CAPs)' if against != dv else ''}: P(hit) = {hit} ({float(hit):.4f})")
+    spent = v["caps"] or v["defender_caps"]
+    return OddsAnswer(answer, text, {"attack value": av}, game.assumptions(CAP_OPTIONS) if spent else ())
 
 
 PROCEDURE = OddsProcedure(
@@ -37,6 +44,6 @@ PROCEDURE = OddsProcedure(
     (Param("firepower", "int", None, "firepower of the attack", required=True, minimum=-50, maximum=50),
      Param("defense", "int", None, "defense rating", required=True, minimum=-50, maximum=50),
      Param("terrain", "int", 0, "terrain modifier (woods +2)", minimum=-20, maximum=20),
-     Param("caps", "int", 0, "attacker CAPs spent on the roll (+1 each)", minimum=0, maximum=50),
-     Param("defender_caps", "int", 0, "defender CAPs against the roll (-1 each)", minimum=0, maximum=50)),
+     Param("caps", "int", 0, "attacker CAPs spent on the roll (+1 each; option cap-modifier)", minimum=0, maximum=50),
+     Param("defender_caps", "int", 0, "defender CAPs against the roll (-1 each; option cap-modifier)", minimum=0, maximum=50)),
     _run)

@@ -6,7 +6,7 @@ the target's defence rating plus the modifier of the target's own hex
 rulebook text, the other rows are assumed) plus the hindrance the line crosses
 (the LOS modifier; the excerpt has no LOS chapter, so the line itself is an
 assumed reading, see :mod:`wartools.games.conflict_of_heroes.los`). The attack
-hits when 2D6 + firepower (+ CAPs, 3.2; one point per CAP assumed) reaches it.
+hits when 2D6 + firepower (+ CAPs, 3.2; one point per CAP assumed, option ``cap-modifier``) reaches it.
 A blocked line is no shot at all.
 
 Examples
@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from wartools.games.conflict_of_heroes.combat import (TERRAIN_DEFENSE, TERRAIN_DEFENSE_ASSUMED, defense_value,
                                                       hit_probability)
+from wartools.games.conflict_of_heroes.odds import CAP_OPTIONS
 from wartools.games.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,7 +37,6 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Shot", "shot", "terrain_modifier"]
 
 _TERRAIN_RULE = "Conflict of Heroes Game Overview (target terrain: only woods +2 is in the excerpt)"
-_CAPS_RULE = "Conflict of Heroes 3.2 (CAPs modify any die roll; the rate, 3.24, is not in the excerpt)"
 
 
 def terrain_modifier(m: Map, cell: str) -> int:
@@ -70,6 +70,7 @@ class Shot:
     caps: int
     defense: int | None
     probability: Fraction | None
+    cap_readings: tuple[Assumption, ...] = ()
 
     @property
     def status(self) -> str:
@@ -88,9 +89,7 @@ class Shot:
         if self.terrain_name in TERRAIN_DEFENSE_ASSUMED:
             out.append(Assumption(_TERRAIN_RULE, f"a target in {self.terrain_name} adds {self.terrain} to its "
                                                  "defence rating (assumed table row)"))
-        if self.caps:
-            out.append(Assumption(_CAPS_RULE, "each CAP spent before the roll adds one to it"))
-        return tuple(out)
+        return (*out, *self.cap_readings)
 
     def text(self) -> str:
         """One line: status, DV and hit chance.
@@ -130,7 +129,9 @@ def shot(m: Map, firer: str, target: str, *, firepower: int = 4, rating: int = 1
     name = m.terrain_at(target)
     terrain = terrain_modifier(m, target)
     hind = r.modifier or 0
+    readings = m.game.assumptions(CAP_OPTIONS) if caps else ()
     if not r.visible:
-        return Shot(r, firepower, rating, name, terrain, hind, caps, None, None)
+        return Shot(r, firepower, rating, name, terrain, hind, caps, None, None, readings)
     return Shot(r, firepower, rating, name, terrain, hind, caps, defense_value(rating, terrain + hind),
-                hit_probability(firepower, rating, terrain=terrain + hind, caps=caps))
+                hit_probability(firepower, rating, terrain=terrain + hind, caps=caps,
+                                per_cap=m.game.option("cap-modifier")), readings)
