@@ -232,7 +232,7 @@ def test_long_range_hawkeyed_and_aircraft():
     involved. Attack 3 against 5: d6 >= 2 (5/6); with the assumed -2: d6 >= 4 (3/6)."""
     f = facts("long-range")
     assert Fraction(f["short"]) == Fraction(5, 6) and Fraction(f["long"]) == Fraction(3, 6)
-    assert Fraction(f["hawkeyed"]) == f["aircraft"] == Fraction(5, 6)
+    assert Fraction(f["hawkeyed"]) == Fraction(f["aircraft"]) == Fraction(5, 6)
 
 
 def test_speed_penalty_examples_as_printed():

@@ -14,6 +14,9 @@ Examples
 >>> g2 = g.with_options(**{"one-always-misses": False})
 >>> g2.odds_procedure().run(g2, {"attack": 4, "defense": 5}).answer["hit"]
 '1'
+>>> far = {"attack": 3, "defense": 5, "long_range": True}
+>>> [g.odds_procedure().run(g, {**far, **more}).answer["hit"] for more in ({}, {"aircraft": True})]
+['1/2', '5/6']
 """
 from __future__ import annotations
 
@@ -54,7 +57,8 @@ def _run(game: Game, v: dict[str, Any]) -> OddsAnswer:
     penalty = game.option("long-range-penalty")
     m = combat.ShotModifiers(universal_bonus=v["universal"], directional_bonus=v["directional"],
                              crosses_protected_edge=v["crosses_edge"], long_range=v["long_range"],
-                             hawkeyed=v["hawkeyed"], roll_bonus=v["bonus"],
+                             hawkeyed=v["hawkeyed"], aircraft=v["aircraft"], roll_bonus=v["bonus"],
+                             speed_penalty=v["speed_penalty"],
                              long_range_penalty=penalty,
                              one_always_misses=game.option("one-always-misses"))
     answer: dict[str, Any] = {}
@@ -64,9 +68,11 @@ def _run(game: Game, v: dict[str, Any]) -> OddsAnswer:
     answer = {"game": game.id, "mode": "shot", **expectation("hit", hit), "roll_modifier": m.roll_modifier(),
               "defense_value": v["defense"] + m.defense_bonus(), **answer}
     used = ["one-always-misses"]
-    if v["long_range"] and not v["hawkeyed"]:
+    if v["long_range"] and not v["hawkeyed"] and not v["aircraft"]:
         used.append("long-range-penalty")
-    text = f"d6 + {v['attack']} against {v['defense'] + m.defense_bonus()}: P(hit) = {hit}"
+    mod = m.roll_modifier()
+    text = (f"d6 + {v['attack']}{f' {mod:+d}'.replace('+', '+ ').replace('-', '- ') if mod else ''} "
+            f"against {v['defense'] + m.defense_bonus()}: P(hit) = {hit}")
     return OddsAnswer(answer, text, {}, game.assumptions(used))
 
 
@@ -79,6 +85,9 @@ PROCEDURE = OddsProcedure(
      Param("crosses_edge", "bool", False, "shot crosses the protected edge"),
      Param("long_range", "bool", False, "a long-range shot"),
      Param("hawkeyed", "bool", False, "ignore the long range penalty"),
+     Param("aircraft", "bool", False, "an aircraft fires or is the target (no long range penalty, 5)"),
+     Param("speed_penalty", "int", 0, "aircraft speed penalty: the difference of the two order tokens (5)",
+           minimum=0, maximum=10),
      Param("bonus", "int", 0, "roll bonuses (ammo belts, shells...)", minimum=-20, maximum=20),
      Param("mines", "text", None, "combat values of the triggered mine counters, e.g. 1,1,1")),
     _run)
