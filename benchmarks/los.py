@@ -321,8 +321,10 @@ def main() -> None:
     print(f"* extrapolated: {n_single} single calls timed (best batch of 500), times {n_pairs:,} ordered pairs")
     print("viewsheds: ours and hexutil take turns, best of 7 rounds over the same observers")
     print(f"peak traced memory during all pairs: {peak / 2**20:.1f} MiB")
-    sym = "symmetric: unordered pairs judged once" if m.game.rules_module("los").POLICY.is_symmetric(
-        geometry(m), __import__("wartools.los", fromlist=["Situation"]).Situation()) else \
+    from wartools.los import LOSSituation
+
+    sym = "symmetric: unordered pairs judged once" if m.game.los_policy().is_symmetric(
+        geometry(m), LOSSituation()) else \
         "not symmetric for this map (woods are seen into only from adjacent hexes): all ordered pairs judged"
     print(f"all pairs: {sym}; visible pairs {int(vm.visible.sum()) - len(cells):,}")
 

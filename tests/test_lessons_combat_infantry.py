@@ -87,6 +87,8 @@ def test_along_a_hexside_is_the_most_restrictive_reading():
     hexside is blocked (the library's reading, documented in the policy)."""
     f = facts("along-a-hexside")
     assert (f["status"], f["contact"], f["where"]) == ("blocked", "along", ["C2"])
+    assert "ambiguous-contact" in [a.option for a in f["reading"]]      # the answer says what it assumed
+    assert f["lenient"] == "clear"                                      # the house rule flips it
 
 
 def test_a_hedge_hides_even_the_neighbour_a_woods_hexside_does_not_a_slope_nothing():

@@ -43,6 +43,12 @@ class CombatInfantry(Game):
                reading="guns and wheeled vehicles cannot cross a hedge (Normandy bocage, high and "
                        "thick): the excerpt says only that assault across a hedge is for tanks (3.4 "
                        "Hedge); the hedge row of the chart is not in it"),
+        Option("ambiguous-contact", "any", "Combat Infantry 3.2, 6.4",
+               "how a ruler running exactly along a hexside of blocking terrain, or through its corner, "
+               "counts: any (blocks), both (only between two blockers) or ignore", assumed=True,
+               reading="a ruler that runs exactly along a hexside of blocking terrain or through its corner "
+                       "is blocked: 3.2's 'if ambiguous, assume the most restrictive terrain'",
+               choices=("any", "both", "ignore")),
         Option("sight-within-range", False, "Combat Infantry 6.4",
                "a unit sees no farther than its own range (2.13), as it fires", assumed=True,
                reading="the range limits fire (6.2); sight is the terrain's question: 6.4's 'units can "

@@ -53,8 +53,9 @@ COVERAGE = (
     Entry("2.7", "Air support: double friendly fire", "implemented", _C + "test_friendly_fire_zeros_and_air_doubles"),
     Entry("3.0", "Maps", "not-modelled", "geomorphic boards are drawn as one hex map each; no rule to compute"),
     Entry("3.1", "Hexes and hexsides", "implemented", _M + "test_ci_clear_and_woods_hexsides"),
-    Entry("3.2", "Hexside terrain differs from hex terrain; most restrictive when ambiguous", "implemented",
-          _M + "test_ci_clear_and_woods_hexsides; " + _L + "test_ci_along_and_vertex_most_restrictive"),
+    Entry("3.2", "Hexside terrain differs from hex terrain; most restrictive when ambiguous", "assumed",
+          "option: ambiguous-contact; " + _M + "test_ci_clear_and_woods_hexsides; "
+          + _L + "test_ci_along_and_vertex_most_restrictive; " + _S + "test_along_a_hexside_is_the_most_restrictive_reading"),
     Entry("3.3", "Map locations", "not-modelled", "names of places are labels on the map, no rule"),
     Entry("3.4", "Terrain types (woods and orchards: LOS adjacent only, both ways)", "assumed",
           "option: woods-see-out, option: hedge-stops-wheeled; "

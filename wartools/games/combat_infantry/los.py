@@ -42,8 +42,10 @@ The rules, paraphrased:
 ambiguous, the most restrictive terrain applies. A ruler that runs exactly
 along a hexside, or passes exactly through a corner, is the ambiguous case:
 this policy counts every contact -- crossed, along or vertex -- with a
-blocking hex or hexside as a block (``ALONG = VERTEX = "any"``). Subclass and
-set them to ``"both"`` or ``"ignore"`` for a house rule.
+blocking hex or hexside as a block (option ``ambiguous-contact``, default
+``"any"``, an assumed reading). Set the option to ``"both"`` (blocked only
+between two blockers) or ``"ignore"`` for a house rule; a subclass may also set
+the class attributes ``ALONG`` / ``VERTEX`` (the option, when changed, wins).
 
 Examples
 --------
@@ -53,6 +55,8 @@ Examples
 >>> r = line_of_sight(m, "B2", "D2")          # runs along the C2|C3 hexside
 >>> r.status, [(x.where, x.contact) for x in r.deciding]
 ('blocked', [('C2', 'along')])
+>>> line_of_sight(m.with_options(**{"ambiguous-contact": "both"}), "B2", "D2").status
+'clear'
 """
 from __future__ import annotations
 
@@ -83,7 +87,7 @@ class CombatInfantryLOS(LOSPolicy):
     """Combat Infantry LOS policy (see the module docstring for the rules and choices)."""
 
     game_id = "combat-infantry"
-    OPTIONS: ClassVar[tuple[str, ...]] = ("woods-see-out", "sight-within-range")
+    OPTIONS: ClassVar[tuple[str, ...]] = ("woods-see-out", "sight-within-range", "ambiguous-contact")
     ALONG: ClassVar[str] = "any"
     VERTEX: ClassVar[str] = "any"
     blocking_terrain: ClassVar[tuple[str, ...]] = BLOCKING_TERRAIN
@@ -289,11 +293,23 @@ class CombatInfantryLOS(LOSPolicy):
             if batch.explain:
                 out.add(cp[o_], NOTE, "over", CELL, cc[o_], ck[o_], batch.co[o_])
 
+    def _contact(self, kind: str) -> str:
+        """How an along (``kind="along"``) or vertex contact counts: option ``ambiguous-contact``
+        when changed from ``"any"``, else the class attribute ``ALONG`` / ``VERTEX``."""
+        how = str(self.option("ambiguous-contact"))
+        return (self.ALONG if kind == "along" else self.VERTEX) if how == "any" else how
+
+    def counted(self, batch: Batch, flag: np.ndarray, rows: np.ndarray | None = None,
+                along: str | None = None, vertex: str | None = None) -> np.ndarray:
+        """:meth:`LOSPolicy.counted` with along and vertex contacts read from :meth:`_contact`."""
+        return super().counted(batch, flag, rows, along or self._contact("along"),
+                               vertex or self._contact("vertex"))
+
     def _edge_counted(self, batch: Batch) -> np.ndarray:
         ok = batch.ek == 0
-        if self.ALONG == "any":
+        if self._contact("along") == "any":
             ok = ok | (batch.ek == 1)
-        if self.VERTEX == "any":
+        if self._contact("vertex") == "any":
             ok = ok | (batch.ek == 2)
         return ok
 
