@@ -23,7 +23,7 @@ from wartools.games.conflict_of_heroes import combat  # noqa: E402
 from wartools.games.conflict_of_heroes.activation import Activation  # noqa: E402
 from wartools.lessons.runner import load_lesson  # noqa: E402
 from wartools.los import line_of_sight  # noqa: E402
-from wartools.mapmodel import loads_map  # noqa: E402
+from wartools.testing import tiny_map  # noqa: E402
 
 LESSON = load_lesson("conflict-of-heroes")
 ROLLS = list(itertools.product(range(1, 7), repeat=2))
@@ -179,8 +179,7 @@ def test_los_examples_on_the_lesson_maps():
 def test_along_hexside_between_two_blockers_blocks_in_all_six_directions():
     """Regression: the engine's skewed integer frame gave the two hexes along a hexside
     different orders unless the ruler was axis-parallel, so ``ALONG = "both"`` missed 4 of 6."""
-    m = loads_map("format: wartools-map/1\nname: t\ngame: conflict-of-heroes\n"
-                  "grid: {type: hex, columns: 9, rows: 9}\n")
+    m = tiny_map("conflict-of-heroes", 9, 9)
     centre, seen = m.cell("E5"), 0
     for t in m.grid.cells():
         along = [c.cell for c in m.grid.ruler(centre, t).cells if c.contact == "along"]
