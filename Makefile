@@ -20,9 +20,11 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-# served from the repository root, so notebooks/, maps/ and scenarios/ are all in the file browser
+# served from the repository root, so notebooks/, maps/ and scenarios/ are all in the file browser,
+# with the start notebook open (tests/test_browser_newcomer.py starts JupyterLab with these too)
+LABARGS := --ServerApp.root_dir=. notebooks/00_start_here.ipynb
 lab: setup
-	$(BIN)/jupyter lab $(LABFLAGS) --ServerApp.root_dir=. notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab $(LABFLAGS) $(LABARGS)
 
 # an extra: the line-of-sight explorer and the scenario analyst as a web app (Voila, no code shown)
 app: setup

@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+import shlex
 import secrets
 import shutil
 import socket
@@ -81,22 +83,43 @@ class _Server:
 
 
 class Lab(_Server):
-    """A running JupyterLab server on 127.0.0.1 serving ``root``."""
+    """A running JupyterLab server on 127.0.0.1 serving ``root``.
 
-    def __init__(self, root: Path, home: Path) -> None:
+    With ``args`` (what ``make lab`` passes, :func:`make_lab_args`) the server is started in
+    ``root`` with those arguments instead of serving ``root`` directly, and it "opens a browser"
+    as ``make lab`` does: the page it would open is recorded (:meth:`opened_url`)."""
+
+    def __init__(self, root: Path, home: Path, args: list[str] | None = None) -> None:
         self.root, self.token, self.port = root, secrets.token_hex(16), _free_port()
         labconfig = home / "jupyter_config_dir" / "labconfig"
         labconfig.mkdir(parents=True, exist_ok=True)
         (labconfig / "page_config.json").write_text(json.dumps(
             {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
+        self._opened = home / "opened-url.txt"
+        if args is None:
+            how = ["--no-browser", f"--ServerApp.root_dir={root}"]
+        else:  # the "browser" writes down what it was asked to open (no "%s" in the script itself)
+            how = [f"--ServerApp.browser=sh -c 'echo \"$0\" > {shlex.quote(str(self._opened))}' %s", *args]
+        self.started = time.monotonic()
         self._launch(
-            ["jupyterlab", "--no-browser", "--allow-root", "--ServerApp.ip=127.0.0.1",
+            ["jupyterlab", "--allow-root", "--ServerApp.ip=127.0.0.1",
              f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
-             f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={root}",
-             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+             f"--IdentityProvider.token={self.token}",
+             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", *how],
             home, ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_WORKSPACES_DIR",
                    "JUPYTERLAB_SETTINGS_DIR"), "jupyterlab.log", root)
         self._wait_until(lambda: _get_json(self.api("status")), 90, "JupyterLab did not start")
+
+    def opened_url(self, seconds: float = 60) -> str:
+        """The page the server opened in the "browser" (started with ``args``): its redirect file
+        followed to the JupyterLab address it leads to."""
+        def url() -> str | None:
+            text = self._opened.read_text().strip() if self._opened.exists() else ""
+            if text.startswith("file://"):  # jupyter's redirect page, which sends the browser on
+                found = re.search(r'href="(http[^"]+)"', Path(text.removeprefix("file://")).read_text())
+                return found.group(1).replace("&amp;", "&") if found else None
+            return text or None
+        return self._wait_until(url, seconds, "JupyterLab opened no page")
 
     @property
     def base(self) -> str:
@@ -132,10 +155,38 @@ def running_lab(repo: Path, work: Path) -> Iterator[Lab]:
         lab.stop()
 
 
-def run_all_cells(page, lab: Lab, notebook: str) -> None:  # type: ignore[no-untyped-def]
-    """Open ``notebook``, wait for its kernel, and run every cell from the Run menu."""
-    page.goto(lab.url(notebook))
-    page.wait_for_selector(".jp-Notebook", timeout=90_000)
+def make_lab_args(repo: Path) -> list[str]:
+    """The arguments ``make lab`` gives ``jupyter lab``: the Makefile's ``LABARGS``, which its
+    ``lab`` target must pass (so a test started with them is started as ``make lab`` starts)."""
+    makefile = (repo / "Makefile").read_text()
+    args = re.search(r"^LABARGS\s*:?=\s*(.+)$", makefile, re.M)
+    recipe = re.search(r"^lab:.*\n((?:\t.*\n?)+)", makefile, re.M)
+    if not args or not recipe or "jupyter lab" not in recipe.group(1) or "$(LABARGS)" not in recipe.group(1):
+        raise AssertionError("the Makefile's lab target no longer runs `jupyter lab ... $(LABARGS)`")
+    return shlex.split(args.group(1))
+
+
+@contextlib.contextmanager
+def running_make_lab(repo: Path, work: Path) -> Iterator[Lab]:
+    """JupyterLab started the way ``make lab`` starts it, in a scratch copy of the repository's
+    notebooks, maps and scenarios (the repository stays untouched)."""
+    root = work / "site"
+    for folder in ("notebooks", "maps", "scenarios"):
+        shutil.copytree(repo / folder, root / folder,
+                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "kernel-ipc-*"))
+    lab = Lab(root, work / "home", args=make_lab_args(repo))
+    try:
+        yield lab
+    finally:
+        lab.stop()
+
+
+def run_all_cells(page, lab: Lab, notebook: str, navigate: bool = True) -> None:  # type: ignore[no-untyped-def]
+    """Open ``notebook`` (unless it is open already), wait for its kernel, and run every cell
+    from the Run menu."""
+    if navigate:
+        page.goto(lab.url(notebook))
+    page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook", timeout=90_000)  # the tab in front
     lab.wait_for_idle_kernel(notebook)
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle'], "
                            ".jp-KernelStatus, .jp-Toolbar-kernelStatus", timeout=30_000, state="attached")

@@ -79,3 +79,15 @@ def test_turns_control_and_multi_turn_route(m):
     p.turns.value = 2
     assert dict(p.turns_reach.turns_to) == dict(reach_in_turns(m, "C4", turns=2).turns_to)
     assert "reach-turns" in [c.get_gid() for c in p.canvas.ax.collections]
+
+
+def test_a_click_moves_the_start_and_the_unit_on_it_along(m):
+    p = MovePlanner(m, start="B6", goal="F11")  # as notebook 02 ships it: unit and side from the map
+    p.canvas.interactive = True  # as under %matplotlib widget
+    mover = m.units_at(m.cell("B6"))[0]
+    assert not m.units_at(m.cell("E6"))
+    runs = len(p.history)
+    click(p, m, "E6")
+    assert (p.start.value, p.unit.value, p.side.value) == ("E6", mover.type, mover.side)
+    assert len(p.history) == runs + 1 and "error" not in p.history[-1], p.info.value
+    assert p.reach.start == m.cell("E6") and p.result is not None and p.result.start == m.cell("E6")

@@ -123,6 +123,9 @@ class MapCanvas:
             # the first picture goes the ordinary way (ipympl sizes its view from it); later
             # ones are composed here and sent as they are
             if not fresh and self._shown and self._paint():
+                # a whole picture, not a difference from the last one: a browser that missed or
+                # reordered a frame would otherwise keep pieces of older pictures (labels, keys)
+                self.figure.canvas._force_full = True  # type: ignore[attr-defined]  # webagg's flag
                 self.figure.canvas.blit(self.figure.bbox)
             else:
                 self.figure.canvas.draw_idle()
@@ -180,7 +183,11 @@ class MapCanvas:
             artist.set_visible(False)
         try:
             self._drawing = True
-            canvas.draw()
+            # render only: ipympl's own draw() would also send this half-made frame to the browser,
+            # and two frames sent back to back can leave the browser showing the wrong one
+            from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+            FigureCanvasAgg.draw(canvas) if isinstance(canvas, FigureCanvasAgg) else canvas.draw()
             base = canvas.copy_from_bbox(self.figure.bbox)  # type: ignore[attr-defined]
         finally:
             self._drawing = False

@@ -59,6 +59,8 @@ class MovePlanner:
         self.turns_reach: Any = None
         self.legs: tuple[Any, ...] = ()
         self.canvas = MapCanvas(m, draw=self._draw, on_cell=self.on_cell, figsize=figsize)
+        self._quiet = False  # set while one change of the start sets other controls too
+        self.start.observe(self._carry_unit, names="value")  # before the layout's observer: runs first
         controls = [self.start, self.goal, self.unit, self.side, self.budget, self.turns, self.night]
         self.export_bar = ExportBar(self.canvas, self.answer, default="movement.png")
         self.widget = beside_the_map(self.canvas, controls, self.click_sets, self.update, self.info,
@@ -94,8 +96,26 @@ class MovePlanner:
         if self.click_sets.value == "start":
             self.click_sets.value = "goal"
 
+    def _carry_unit(self, change: dict[str, Any]) -> None:
+        """A start moved off the unit standing there (to a cell nobody stands on) keeps planning for
+        that unit: its type and side go into the unit and side controls (instead of an error
+        saying nobody stands on the new start)."""
+        old, new = (self.map.units_at(self.map.cell(change[k])) for k in ("old", "new"))
+        if not old or new:
+            return
+        self._quiet = True
+        try:
+            if self.unit.value == FROM_MAP and old[0].type in self.unit.options:
+                self.unit.value = old[0].type
+            if self.side.value == FROM_MAP and old[0].side in self.side.options:
+                self.side.value = old[0].side
+        finally:
+            self._quiet = False
+
     def update(self) -> None:
         """Recompute the reach, path, plan and alternatives and redraw."""
+        if self._quiet:
+            return
         mv, kw = self._movement, self.situation()
         entry: dict[str, Any] = {"start": self.start.value, "goal": self.goal.value}
         try:
