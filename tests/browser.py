@@ -99,7 +99,7 @@ class Lab(_Server):
         if args is None:
             how = ["--no-browser", f"--ServerApp.root_dir={root}"]
         else:  # the "browser" writes down what it was asked to open (no "%s" in the script itself)
-            how = [f"--ServerApp.browser=sh -c 'echo \"$0\" > {shlex.quote(str(self._opened))}' %s", *args]
+            how = [f"--ServerApp.browser=sh -c 'echo \"$0\" > \"$1\"' %s {shlex.quote(str(self._opened))}", *args]
         self.started = time.monotonic()
         self._launch(
             ["jupyterlab", "--allow-root", "--ServerApp.ip=127.0.0.1",
