@@ -27,7 +27,7 @@ from test_movement_engine import maps
 from wartools.analysis import race
 from wartools.games import find_game, game_ids
 from wartools.mapmodel import Map
-from wartools.movement import End, MovementError, Step, movement_graph, reach_in_turns, resolve, route_in_turns
+from wartools.movement import End, MovementError, Step, clear_cache, movement_graph, reach_in_turns, resolve, route_in_turns
 from wartools.movement.graph import END_STEP, MoveGraph, rules_class
 from wartools.movement.search import _heuristic, astar, cheapest, dijkstra
 from wartools.scenario import loads_scenario
@@ -137,6 +137,36 @@ def test_lazy_graph_is_the_eager_graph_edge_for_edge(m, data):
     assert list(mg.blocked.items()) == list(e["blocked"].items())
     assert list(mg.no_end.items()) == list(e["no_end"].items())
     assert mg.allowance == e["allowance"]
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_a_shared_graph_is_each_mover_s_own_graph(game):
+    from test_movement_engine import random_map
+
+    clear_cache()
+    shared = 0
+    for seed in range(12):
+        m = random_map(game, seed)
+        seen: dict[int, str] = {}
+        for unit in m.units:
+            for extra in (0, 1):
+                start, utype, sit = resolve(m, unit.cell, unit.id, extra_points=extra)
+                mg = movement_graph(m, utype, sit)
+                shared += id(mg) in seen and seen[id(mg)] != unit.id
+                seen.setdefault(id(mg), unit.id)
+                e = eager(m, utype, sit)
+                rules = e["rules"]
+                assert list(mg.graph.edges(data=True)) == list(e["graph"].edges(data=True)), (game, seed, unit.id)
+                assert list(mg.blocked.items()) == list(e["blocked"].items())
+                assert list(mg.no_end.items()) == list(e["no_end"].items())
+                assert (mg.allowance, mg.rules.allowance_why(), mg.rules.start_blocker(), mg.rules.finish(),
+                        mg.rules.assumptions(), mg.rules.situation.side) == \
+                    (e["allowance"], rules.allowance_why(), rules.start_blocker(), rules.finish(),
+                     rules.assumptions(), sit.side)
+                assert [bool(mg.rules.enemies_at(c)) for c in m.grid.cells()] == \
+                    [bool(rules.enemies_at(c)) for c in m.grid.cells()]
+    if game == "conflict-of-heroes":
+        assert shared > 0          # its rules share graphs between movers of one side and type
 
 
 @pytest.mark.parametrize("game", game_ids())

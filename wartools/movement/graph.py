@@ -256,15 +256,17 @@ _CACHE: LRU[MoveGraph] = LRU(64)
 
 def movement_graph(m: Map, unit_type: str, situation: Situation) -> MoveGraph:
     """The movement graph for ``m``, cached per (map fingerprint, unit type, situation) and
-    built as searches reach it.
+    built as searches reach it. Movers whose situations differ only in what the game's rules
+    do not read (:meth:`MovementRules.graph_key`) share one graph.
 
     Maps are immutable, so a map's fingerprint names its version: an edited map
     (``m.moved(...)``) gets a new graph, the same map reuses the old one (and what
     earlier searches built of it).
     """
     situation = MoveSituation.of(situation)
-    return _CACHE.get_or_make((m.game, m.fingerprint, unit_type, situation),
-                              lambda: MoveGraph(rules_class(m.game)(m, unit_type, situation)))
+    cls = rules_class(m.game)
+    return _CACHE.get_or_make((m.game, m.fingerprint, unit_type, cls.graph_key(m, unit_type, situation)),
+                              lambda: MoveGraph(cls(m, unit_type, situation)))
 
 
 def cache_info() -> dict[str, int]:

@@ -17,7 +17,7 @@ The engine never asks which game it is running.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -264,6 +264,14 @@ class MovementRules:
     def start_blocker(self) -> str | None:
         """Why the unit cannot move at all (``None`` if it can)."""
         return None
+
+    @classmethod
+    def graph_key(cls, map: Map, unit_type: str, situation: MoveSituation) -> Hashable:
+        """Everything of the unit type and situation these rules read, as a cache key: movers
+        with equal keys share one movement graph. The default is all of it, so only movers in
+        the same situation share; a game whose rules read less may say so (its tests must show
+        that a shared graph equals each mover's own)."""
+        return (unit_type, situation)
 
     def least_step(self) -> int:
         """A lower bound on what any passable step can cost under these rules (0 by default).

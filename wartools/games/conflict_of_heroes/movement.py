@@ -29,11 +29,15 @@ Examples
 """
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, ClassVar
 
 from wartools.grids import Edge
 from wartools.grids.base import Cell
-from wartools.movement.rules import MovementRules, Part, Step, Table
+from wartools.movement.rules import MovementRules, MoveSituation, Part, Step, Table
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.mapmodel import Map
 
 _TABLE = "Conflict of Heroes terrain costs (not in the Storms of Steel excerpt: printed per counter)"
 _OPEN = "Conflict of Heroes Game Overview, 3.0 (1 AP to move one open hex)"
@@ -91,6 +95,17 @@ class Rules(MovementRules):
         if self.situation.extra_points:
             text += f" + {self.situation.extra_points} CAPs (3.21)"
         return text
+
+    @classmethod
+    def graph_key(cls, map: Map, unit_type: str, situation: MoveSituation) -> Hashable:
+        """These rules read the unit type, the side (its enemies block hexes), where enemy units
+        stand and the CAPs added: movers of one side and type share a graph. A subclass (a house
+        rule) may read more, so it shares only what the base class shares, whole situations."""
+        if cls is not Rules:
+            return super().graph_key(map, unit_type, situation)
+        team = map.allies(situation.side)
+        enemies = frozenset(u.cell for u in situation.others if u.side not in team)
+        return (unit_type, situation.side, enemies, situation.extra_points, situation.options)
 
     def least_step(self) -> int:
         """No step costs less than this class's cheapest terrain entry (a road costs the open
