@@ -88,7 +88,6 @@ class TurnLayers:
         fin = mg.rules.finish()
         self._finish = fin.cost or 0 if fin else 0
         self._moves = mg.rules.start_blocker() is None and mg.allowance - self._finish >= 0
-        self._order: dict[Cell, int] | None = None
 
     @property
     def settled(self) -> bool:
@@ -104,8 +103,8 @@ class TurnLayers:
             self.frontier = []
             return []
         if len(sources) > 1:
-            order = self._board_order()
-            sources.sort(key=lambda c: (self.spent[c], order[c]))
+            offset = mg.rules.map.grid.to_offset      # (column, row): board order
+            sources.sort(key=lambda c: (self.spent[c], offset(c)))
         limit, fin, out = mg.allowance - self._finish, self._finish, mg.out
         count = itertools.count()
         heap: list[tuple[int, int, int, int, Any]] = [(self.spent[c], rank, 0, next(count), c)
@@ -136,11 +135,6 @@ class TurnLayers:
                 heapq.heappush(heap, (total + w, rank, u, next(count), nxt))
         self.frontier = found
         return found
-
-    def _board_order(self) -> dict[Cell, int]:
-        if self._order is None:
-            self._order = {c: i for i, c in enumerate(self.graph.rules.map.grid.cells())}
-        return self._order
 
     def reach(self, grid: Grid) -> TurnsReach:
         """The answer so far as a :class:`TurnsReach`."""
