@@ -52,7 +52,8 @@ def end_costs(mg: MoveGraph, cell: Any, limit: int) -> dict:
         return search.end_costs(mg, cell, limit)[0]
 
 
-def reach_in_turns(m: Any, start: Any, unit: Any = None, *, turns: int = 2, **situation: Any) -> tuple[dict, dict, dict, MoveGraph]:
+def reach_in_turns(m: Any, start: Any, unit: Any = None, *, turns: int = 2,
+                   **situation: Any) -> tuple[dict, dict, dict, MoveGraph]:
     """``(turns_to, spent, came_from, graph)`` by one Dijkstra per frontier cell."""
     cell, utype, sit = resolve(m, start, unit, **situation)
     mg = eager_graph(m, utype, sit)

@@ -27,7 +27,8 @@ from test_movement_engine import maps
 from wartools.analysis import race
 from wartools.games import find_game, game_ids
 from wartools.mapmodel import Map
-from wartools.movement import End, MovementError, Step, clear_cache, movement_graph, reach_in_turns, resolve, route_in_turns
+from wartools.movement import (End, MovementError, Step, clear_cache, movement_graph, reach_in_turns, resolve,
+                               route_in_turns)
 from wartools.movement.graph import END_STEP, MoveGraph, rules_class
 from wartools.movement.search import _heuristic, astar, cheapest, dijkstra
 from wartools.scenario import loads_scenario

@@ -1,13 +1,13 @@
 """Race to objectives: for every objective, the first turn each side can have a unit on it, with
 which unit, and the margin between the sides.
 
-Each unit on the map is searched with the multi-turn movement engine
-(:func:`wartools.movement.reach_in_turns`, searched one turn deeper at a time: the fewest moves to end on each cell, one move per
-turn); a unit already on an objective holds it in the current turn. A reinforcement not yet on
-the map is placed on one of its entry cells as the end of its first move, on its entry turn
-(an assumed reading, stated in the answer), and searched from every entry cell. Other units stay
-where they are. Reaching an objective is what is reported; whether standing there also
-*controls* it is the game's scenario rule (:func:`wartools.scenario.evaluate`).
+Each unit on the map is searched with the multi-turn movement engine, one turn deeper at a time
+(:class:`wartools.movement.turns.TurnLayers`, as :func:`wartools.movement.reach_in_turns`: the
+fewest moves to end on each cell, one move per turn); a unit already on an objective holds it in
+the current turn. A reinforcement not yet on the map is placed on one of its entry cells as the
+end of its first move, on its entry turn (an assumed reading, stated in the answer), and searched
+from every entry cell. Other units stay where they are. Reaching an objective is what is
+reported; whether standing there also *controls* it is the game's scenario rule (:func:`wartools.scenario.evaluate`).
 
 Examples
 --------

@@ -1,5 +1,7 @@
 """Least-exposed route: the way to a goal, within N turns, that the enemy can fire at least,
-beside the cheapest (fewest turns, then fewest points) route.
+beside the cheapest (fewest turns, then fewest points) route; when several routes are that cheap,
+the one :func:`wartools.movement.route_in_turns` picks (the tie rule of
+:class:`~wartools.movement.turns.TurnLayers`).
 
 **Exposure** is the expected hits (as the game defines a hit, :mod:`wartools.analysis.threat`)
 a unit of the mover's type takes from the enemy as it stands, summed over the places where the

@@ -175,7 +175,9 @@ def reach_in_turns(m: Map, start: Cell | str, unit: str | Unit | None = None, *,
 def route_in_turns(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit | None = None, *,
                    max_turns: int = 6, **situation: Any) -> tuple[PathResult, ...]:
     """The fewest-turns route to ``goal``: one explained single move per turn (empty if the goal
-    is not reachable within ``max_turns``).
+    is not reachable within ``max_turns``). The search stops at the goal's turn; among equally
+    cheap routes, each turn's end is chosen by the tie rule of :class:`TurnLayers` and each leg
+    is :func:`~wartools.movement.search.cheapest`'s path.
 
     Examples
     --------
