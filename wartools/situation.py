@@ -45,6 +45,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map
 
 
+#: field names per situation class (:meth:`Situation.field_names`, asked on every query)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 class SituationError(WartoolsError):
     """A bad situation field (an unknown name, a negative range ...)."""
 
@@ -84,7 +88,10 @@ class Situation:
     @classmethod
     def field_names(cls) -> tuple[str, ...]:
         """The names of this class's fields, in order."""
-        return tuple(f.name for f in dataclasses.fields(cls))
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+        return names
 
     @classmethod
     def check_names(cls, names: Iterable[str]) -> tuple[str, ...]:
@@ -173,7 +180,7 @@ class Situation:
         if weather == "clear" and isinstance(settings.get("weather"), str):
             weather = settings["weather"].strip().lower()   # the scenario's weather (game option)
         out: dict[str, Any] = {"weather": weather, "night": bool(self.night) or settings.get("night") is True}
-        if self.side is not None:
+        if self.side is not None and self.side not in m.game.sides:   # a game's side is canonical
             out["side"] = m.side(self.side)
         if self.unit:
             out["unit"] = m.game.unit_types.resolve(self.unit)

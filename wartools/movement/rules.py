@@ -176,7 +176,7 @@ class MoveSituation(Situation):
 
     def _checked(self, m: Map) -> dict[str, Any]:
         out = super()._checked(m)
-        known = m.game.movement_rules().options
+        known = m.game.movement_rules().options if self.options else {}
         for option in sorted(self.options):
             if option not in known:
                 valid = ", ".join(f"{k} ({v})" for k, v in known.items()) or "none"
