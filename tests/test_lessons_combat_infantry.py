@@ -269,7 +269,7 @@ def _independent_answers():
     german, us = [AssaultUnit("rifle", 3, 3, 6)] * 2, [AssaultUnit("rifle", 2, 2, 5), AssaultUnit("mg", 2, 3, 5)]
     return {
         "q-hedge": yes[line_of_sight(maps["hedge"], "A1", "B1").visible],
-        "q-end-hexes": yes[line_of_sight(maps["ends"], "A1", "A4").visible],
+        "q-end-hexes": yes[line_of_sight(maps["ends"], "A1", "A3", mode="fire").visible],
         "q-lonlay": yes[line_of_sight(maps["hill-174"], "F8", "F6", mode="fire", range=20).visible],
         "q-pont-romain": yes[line_of_sight(maps["hill-174"], "C7", "C2", mode="fire", range=20).visible],
         "q-blind-count": len(facts("blind-hexes")["blind"]),
