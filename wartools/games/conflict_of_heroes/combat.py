@@ -84,8 +84,8 @@ def attack_value(firepower: int, *, caps: int = 0, per_cap: int = 1) -> Dist:
     --------
     >>> attack_value(4)[13]
     Fraction(1, 9)
-    >>> attack_value(4, caps=1, per_cap=2)[16]       # a house rule: each CAP adds two
-    Fraction(1, 18)
+    >>> attack_value(4, caps=1, per_cap=2)[16]       # a house rule: each CAP adds two: 2D6 = 10
+    Fraction(1, 12)
     """
     if caps < 0:
         raise WartoolsError(f"CAPs spent must be >= 0, got {caps}")
