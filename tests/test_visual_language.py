@@ -270,3 +270,23 @@ def test_a_lesson_picture_shades_and_rules_by_meaning():
     [ruler] = [ln for ln in ax.lines if ln.get_gid() == "ruler"]
     assert _same(ruler.get_color(), MEANINGS["ruler"].colour) and ruler.get_linestyle() == MEANINGS["ruler"].line
     assert {MEANINGS["marked"].label, MEANINGS["ruler"].label} <= _keyed(ax)
+
+
+def test_keys_survive_the_tight_crop_of_a_notebook_picture(board):
+    """A notebook shows a figure cropped to its tight box; a key clipped to the axes was cut off."""
+    ax = line_of_sight(board, "A3", "G3").draw()
+    fig = ax.figure
+    renderer = fig.canvas.get_renderer()
+    [key] = [a for a in ax.artists if a.get_gid() == "overlay-legend"]
+    shown, extent = fig.get_tightbbox(renderer), key.get_tightbbox(renderer).transformed(fig.dpi_scale_trans.inverted())
+    assert shown.x1 >= extent.x1 - 1e-6 and shown.y0 <= extent.y0 + 1e-6
+
+
+def test_the_map_key_names_each_sides_counter_colour_and_labels_have_a_halo(board):
+    ax = draw_map(board, legend=True)
+    key = {t.get_text(): h for t, h in zip(ax.get_legend().get_texts(), ax.get_legend().legend_handles)}
+    for side in ("US", "German"):
+        assert _same(key[f"{side} unit"].get_facecolor(), side_colour(side, ("US", "German")))
+    labels = [t for t in ax.texts if t.get_gid() == "label"]
+    assert labels and all(t.get_path_effects() for t in labels)
+

@@ -95,11 +95,14 @@ def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
     if units:
         _draw_units(ax, m)
     if labels:
+        from matplotlib.patheffects import withStroke
+
+        halo = [withStroke(linewidth=1.8, foreground="white")]  # readable on a dark shading (reach, threat)
         for c in cells:
             x, y = layout.to_pixel(c)
             dx, dy = _anchor(m, "label")
             ax.text(x + dx, y + dy, m.label(c), ha="center", va="center", fontsize=6.5,
-                    color=LABEL_INK, zorder=LABEL_Z, gid="label")
+                    color=LABEL_INK, zorder=LABEL_Z, gid="label", path_effects=halo)
     x0, y0, x1, y1 = _extent(m)
     ax.set_xlim(x0, x1)
     ax.set_ylim(y1, y0)
@@ -113,11 +116,16 @@ def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
 
 
 def draw_legend(ax: Any, m: Map) -> Any:
-    """A key to the terrain, edge features, cell features and roads the map uses, beside the map."""
+    """A key to the terrain, edge features, cell features, roads and the sides' counters the map
+    uses, beside the map."""
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
     handles: list[Any] = []
+    sides = tuple(dict.fromkeys(u.side for u in m.units))
+    for side in sides:
+        handles.append(Patch(facecolor=side_colour(side, sides, m.game.map_style.sides), edgecolor="black",
+                             label=f"{side} unit"))
     for t in dict.fromkeys(m.terrain_at(c) for c in m.grid.cells()):
         handles.append(Patch(facecolor=_terrain_colour(m, t), edgecolor=GRID_LINE, label=t))
     for f in sorted({f for fs in m.edges.values() for f in fs}):
@@ -290,6 +298,7 @@ def overlay_legend(ax: Any, *meanings: str, labels: Mapping[str, str] | None = N
     leg.set_gid("overlay-legend")
     leg.set_in_layout(True)
     ax.add_artist(leg)
+    leg.set_clip_on(False)  # clipped to the axes, a tight crop (a notebook's inline picture) would cut it off
     return leg
 
 
