@@ -290,3 +290,17 @@ def test_the_map_key_names_each_sides_counter_colour_and_labels_have_a_halo(boar
     labels = [t for t in ax.texts if t.get_gid() == "label"]
     assert labels and all(t.get_path_effects() for t in labels)
 
+
+def test_a_lesson_picture_has_its_title_map_key_own_key_words_and_keyed_path():
+    from wartools.lessons.runner import load_lesson, run
+
+    text = ("format: wartools-lesson/1\nmaps: {m: {columns: 5, rows: 3, units: [[a, US, infantry, A2]]}}\n"
+            "entries:\n- {id: x, kind: example, topic: los, title: Where it goes, section: CoH 4, map: m,\n"
+            "   compute: {near: {call: within, args: [A2, 1]}, p: {call: path, args: [A2, C2]}},\n"
+            "   text: 'far? {p.reachable}', picture: [{shade: near, key: next door}, {path: p}]}\n")
+    done = run(load_lesson("company-of-heroes", text).entry("x"))
+    assert done.text == "far? yes"                       # never Python's True
+    ax = done.draw()
+    assert ax.get_title() == "Where it goes"
+    assert "US unit" in [t.get_text() for t in ax.get_legend().get_texts()]
+    assert {"next door", MEANINGS["path"].label} <= set(_overlay_texts(ax))

@@ -101,7 +101,9 @@ READERS: dict[str, Callable[[Any, Map], Any]] = {
 
 
 def _show(v: Any, m: Map) -> str:
-    if isinstance(v, bool) or v is None:
+    if isinstance(v, bool):
+        return "yes" if v else "no"   # a reader never sees Python's True / False
+    if v is None:
         return str(v)
     if isinstance(v, (str, int, Fraction)):
         return str(v)
@@ -167,34 +169,44 @@ class Computed:
 
     def draw(self, ax: Any = None) -> Any:
         """The map with the entry's ``picture`` overlays (``los``, ``shade``, ``path``, ``reach``, ``ruler``;
-        ``lines``: several lines of sight by status; ``regions``: a ``{cell: category}`` mapping)."""
-        from wartools.render import draw_map, draw_path, draw_ruler, shade
+        ``lines``: several lines of sight by status; ``regions``: a ``{cell: category}`` mapping), and
+        its keys; a layer's ``key`` names its overlay in the key in this picture's own words."""
+        from wartools.render import draw_map, draw_path, draw_ruler, overlay_legend, shade
         from wartools.render.los import draw_result
         from wartools.render.movement import draw_reach
 
         m = self.map
-        ax = draw_map(m) if ax is None else ax
-        for layer in self.entry.data.get("picture", []):
-            (what, arg), = layer.items()
+        if ax is None:  # the entry's title says what is shown; each overlay adds its answer under it
+            ax = draw_map(m, legend=True, title=False)
+            ax.set_title(self.title, fontsize=9)
+        layers = self.entry.data.get("picture", [])
+        for layer in layers:
+            key = layer.get("key")            # this picture's own words for the overlay in its key
+            (what, arg), = [(k, v) for k, v in layer.items() if k != "key"]
             if what == "los":
                 draw_result(self._value(arg), ax)
             elif what == "shade":
                 cells = self.values[arg] if arg in self.values else [getattr(self.values[arg.split(".")[0]], "cell")]
-                shade(ax, m, cells, "marked")
+                made_by = self.entry.data.get("compute", {}).get(arg, {}).get("call")
+                shade(ax, m, cells, "viewshed" if made_by == "viewshed" else "marked", label=key)
+            elif what == "path" and any("reach" in x for x in layers):
+                # over a reach the costs are written already: the arrows only, keyed as the path
+                overlay_legend(ax, "path", labels={"path": key or "path"})
+                draw_path(ax, m, self.values[arg].cells, meaning="path")
             elif what == "path":
-                draw_path(ax, m, self.values[arg].cells)
+                self.values[arg].draw(ax)          # arrows with the running cost, or the goal out of reach
             elif what == "reach" and arg in self.values:
                 self.values[arg].draw(ax)          # a computed reach (any unit, budget or option)
             elif what == "reach":
                 draw_reach(ax, m, arg)
             elif what == "ruler":
+                if key:
+                    overlay_legend(ax, "ruler", labels={"ruler": key})
                 draw_ruler(ax, m, arg[0], arg[1], meaning="ruler")
             elif what == "lines":
                 _lines(ax, m, [self.values[a] for a in arg])
             elif what == "regions":
                 _regions(ax, m, self.values[arg])
-        if not ax.get_title():
-            ax.set_title(self.title, fontsize=9)
         return ax
 
     def _value(self, name: str) -> Any:
@@ -244,6 +256,7 @@ def _regions(ax: Any, m: Map, regions: Mapping[str, str]) -> None:
     leg.set_gid("regions-legend")
     leg.set_in_layout(True)
     ax.add_artist(leg)
+    leg.set_clip_on(False)  # kept whole by a tight crop
 
 
 class _Env:
