@@ -58,7 +58,8 @@ class CombatInfantry(Game):
     options += tuple(
         Option(f"range-{unit}", hexes, "Combat Infantry 2.13", f"{what} range in hexes (6.2, 6.4: a unit sees "
                "and fires up to its range)", assumed=not printed,
-               reading=f"a {what} has an effective range of {hexes} hexes (its block is not printed in the "
+               reading=f"{'an' if what[0] in 'aeiou' or what.startswith('HQ') else 'a'} {what} has an effective range of {hexes} "
+                       f"{'hex' if hexes == 1 else 'hexes'} (its block is not printed in the "
                        "excerpt)" if not printed else "")
         for unit, hexes, what, printed in (
             ("rifle", 2, "rifle squad", True),          # 2.1 block diagram: Range 2 hexes

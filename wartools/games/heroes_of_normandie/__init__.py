@@ -79,7 +79,7 @@ class HeroesOfNormandie(Game):
         Option("vehicles-block-los", True, _CORE + " 1.1 Contour Line D covers infantry only)",
                "a vehicle between shooter and target blocks LoS", assumed=True,
                reading="a vehicle between the shooter and the target blocks LoS"),
-        Option("untyped-units-are-infantry", True, _CORE + ")",
+        Option("untyped-units-are-infantry", True, _CORE[:-1] + ")",
                "a LoS question with no unit type is asked for infantry", assumed=True,
                reading="a shooter or target of unknown type is taken as an infantry unit"),
         Option("aircraft-bunker-is-building", True, "Heroes of Normandie 5 (Aviation Rules)",
