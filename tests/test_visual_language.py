@@ -304,3 +304,12 @@ def test_a_lesson_picture_has_its_title_map_key_own_key_words_and_keyed_path():
     assert ax.get_title() == "Where it goes"
     assert "US unit" in [t.get_text() for t in ax.get_legend().get_texts()]
     assert {"next door", MEANINGS["path"].label} <= set(_overlay_texts(ax))
+
+
+def test_the_map_key_tells_higher_ground_from_terrain_and_a_hexside_from_a_hex():
+    """A hill's brown veil looked like a farm, and a woods hex and a woods hexside had one name."""
+    m = tiny_map("combat-infantry", 4, 3, terrain={"B2": "woods"}, elevation={"C2": 1},
+                 edges={("A1", "A2"): ["woods"]})
+    texts = [t.get_text() for t in draw_map(m, legend=True).get_legend().get_texts()]
+    assert "higher ground (level in the corner)" in texts
+    assert "woods" in texts and "woods hexside" in texts and len(texts) == len(set(texts))

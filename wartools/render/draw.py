@@ -78,8 +78,7 @@ def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
     if m.elevation:
         top = max(abs(v) for v in m.elevation.values())
         shade = PolyCollection([layout.polygon(c) for c in m.elevation],
-                               facecolors=[(0.45, 0.3, 0.1, 0.12 + 0.25 * abs(v) / top)
-                                           for v in m.elevation.values()],
+                               facecolors=[_elevation_shade(v, top) for v in m.elevation.values()],
                                edgecolors="none", zorder=2)
         shade.set_gid("elevation")
         ax.add_collection(shade)
@@ -115,6 +114,11 @@ def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
     return ax
 
 
+def _elevation_shade(level: int, top: int) -> tuple[float, float, float, float]:
+    """The brown veil over a raised (or sunken) hex: darker the further from level 0."""
+    return (0.45, 0.3, 0.1, 0.12 + 0.25 * abs(level) / top)
+
+
 def draw_legend(ax: Any, m: Map) -> Any:
     """A key to the terrain, edge features, cell features, roads and the sides' counters the map
     uses, beside the map."""
@@ -128,9 +132,16 @@ def draw_legend(ax: Any, m: Map) -> Any:
                              label=f"{side} unit"))
     for t in dict.fromkeys(m.terrain_at(c) for c in m.grid.cells()):
         handles.append(Patch(facecolor=_terrain_colour(m, t), edgecolor=GRID_LINE, label=t))
+    terrains = {m.terrain_at(c) for c in m.grid.cells()}
+    if m.elevation:  # the shading that raises a hex, so a hill never reads as a terrain
+        top = max(abs(v) for v in m.elevation.values())
+        handles.append(Patch(facecolor=_elevation_shade(1, top), edgecolor=GRID_LINE,
+                             label="higher ground (level in the corner)"))
     for f in sorted({f for fs in m.edges.values() for f in fs}):
         colour, width, style = _edge_style(m, f)
-        handles.append(Line2D([], [], color=colour, linewidth=min(width, 4), linestyle=style, label=f))
+        handles.append(Line2D([], [], color=colour, linewidth=min(width, 4), linestyle=style,
+                              label=f"{f} {'hexside' if m.grid.type == 'hex' else 'interspace'}"
+                              if f in terrains else f))
     for kind in sorted({r.kind for r in m.roads}):
         colour, width, style = ROAD_STYLES[kind]
         handles.append(Line2D([], [], color=colour, linewidth=width, linestyle=style, label=f"{kind} road"))
