@@ -184,13 +184,17 @@ class Computed:
             key = layer.get("key")            # this picture's own words for the overlay in its key
             (what, arg), = [(k, v) for k, v in layer.items() if k != "key"]
             if what == "los":
-                draw_result(self._value(arg), ax)
+                r, before = self._value(arg), ax.get_title()
+                draw_result(r, ax)
+                if key:                            # what kind of line it is ("HE (indirect fire)")
+                    ax.set_title(f"{before}\n{key} {r.from_label} -> {r.to_label}: {r.status}", fontsize=9)
             elif what == "shade":
                 cells = self.values[arg] if arg in self.values else [getattr(self.values[arg.split(".")[0]], "cell")]
                 made_by = self.entry.data.get("compute", {}).get(arg, {}).get("call")
                 shade(ax, m, cells, "viewshed" if made_by == "viewshed" else "marked", label=key)
-            elif what == "path" and any("reach" in x for x in layers):
-                # over a reach the costs are written already: the arrows only, keyed as the path
+            elif what == "path" and (any("reach" in x for x in layers) or sum("path" in x for x in layers) > 1):
+                # over a reach the costs are written already, and two paths' running costs would
+                # overwrite each other: the arrows only, keyed as the path
                 overlay_legend(ax, "path", labels={"path": key or "path"})
                 draw_path(ax, m, self.values[arg].cells, meaning="path")
             elif what == "path":
