@@ -313,3 +313,13 @@ def test_the_map_key_tells_higher_ground_from_terrain_and_a_hexside_from_a_hex()
     texts = [t.get_text() for t in draw_map(m, legend=True).get_legend().get_texts()]
     assert "higher ground (level in the corner)" in texts
     assert "woods" in texts and "woods hexside" in texts and len(texts) == len(set(texts))
+
+
+def test_hex_control_is_keyed_in_the_map_key_not_in_a_second_key_on_top_of_it():
+    from wartools.lessons.runner import load_lesson
+
+    ax = load_lesson("combat-infantry").example("caron-farm-retreat").draw()
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert {"US unit", "US hexes", "German hexes", "disputed hexes (no side's alone)"} <= set(texts)
+    legends = [a for a in ax.artists if a.get_gid() != "overlay-legend" and type(a).__name__ == "Legend"]
+    assert legends == []

@@ -241,26 +241,29 @@ def _lines(ax: Any, m: Map, results: list[Any]) -> None:
 
 
 def _regions(ax: Any, m: Map, regions: Mapping[str, str]) -> None:
-    """Cells shaded by a category (a side's colour for a side, hatched grey otherwise), with a key."""
-    from matplotlib.legend import Legend
+    """Cells shaded by a category (a side's colour for a side, hatched otherwise), keyed at the
+    end of the map's key (a second key beside it would sit on top of the first)."""
     from matplotlib.patches import Patch
 
     from wartools.render import highlight_cells
     from wartools.render.style import MEANINGS, side_colour
 
+    sides = tuple(dict.fromkeys(u.side for u in m.units))
     handles = []
     for who in sorted(set(regions.values())):
         side = who in m.sides() or who in m.game.sides
-        colour, hatch = (side_colour(who), None) if side else (MEANINGS["disputed"].colour, MEANINGS["disputed"].hatch)
+        colour, hatch = ((side_colour(who, sides, m.game.map_style.sides), None) if side
+                         else (MEANINGS["disputed"].colour, MEANINGS["disputed"].hatch))
         highlight_cells(ax, m, [c for c, v in regions.items() if v == who], color=colour, alpha=0.35,
                         gid=f"region-{who}", hatch=hatch)
-        handles.append(Patch(facecolor=colour, alpha=0.5, hatch=hatch, edgecolor=colour, label=who))
-    leg = Legend(ax, handles, [str(h.get_label()) for h in handles], loc="upper left", bbox_to_anchor=(1.01, 1.0),
-                 fontsize=7, frameon=False, title="hexes", title_fontsize=7)
-    leg.set_gid("regions-legend")
-    leg.set_in_layout(True)
-    ax.add_artist(leg)
-    leg.set_clip_on(False)  # kept whole by a tight crop
+        handles.append(Patch(facecolor=colour, alpha=0.5, hatch=hatch, edgecolor=colour,
+                             label=f"{who} hexes" if side else f"{who} hexes (no side's alone)"))
+    key = ax.get_legend()
+    before = list(zip(key.legend_handles, [t.get_text() for t in key.get_texts()])) if key else []
+    leg = ax.legend(handles=[h for h, _ in before] + handles,
+                    labels=[t for _, t in before] + [str(h.get_label()) for h in handles],
+                    loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7, frameon=False)
+    leg.set_gid("legend")
 
 
 class _Env:
