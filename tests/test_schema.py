@@ -160,10 +160,10 @@ def test_cli_games_lists_vocabularies_sections_and_options(capsys):
     assert foxhole["section"] == "Combat Infantry 7.1"
     assert {"name": "woods", "aliases": ["forest"], "section": "Combat Infantry 3.4"} in ci["terrain"]
     coh = games["company-of-heroes"]["options"]
-    assert [o["name"] for o in coh if o["layer"] == "movement situation"] == ["commander-4cp", "deploy"]
+    assert [o["name"] for o in coh if o["per_question"]] == ["commander-4cp", "deploy"]
     for gid, g in games.items():
         declared = [o for o in g["options"] if o["layer"] == "game"]
-        assert [o["name"] for o in declared] == [o.name for o in find_game(gid).options]
+        assert [o["name"] for o in declared] == [o["name"] for o in g["options"]] == [o.name for o in find_game(gid).options]
         for o in declared:
             assert o["section"] and isinstance(o["assumed"], bool) and "default" in o
     for g in games.values():

@@ -7,8 +7,8 @@ each engine widens it with the fields only it reads:
 
 - :class:`wartools.los.LOSSituation` adds the target, the mode (sight or
   fire), indirect fire, a range, the observer's height and spotting;
-- :class:`wartools.movement.MoveSituation` adds the situation switches of the
-  game's movement rules, extra points, the other units and the moving unit.
+- :class:`wartools.movement.MoveSituation` adds game options switched on for
+  one question, extra points, the other units and the moving unit.
 
 Why a base and two specialisations rather than one class with every field:
 both engines cache on the situation (the movement graph per situation, the

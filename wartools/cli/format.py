@@ -37,22 +37,19 @@ def _names(vocab: Vocabulary) -> list[dict[str, Any]]:
 
 
 def game_options(game: Game) -> list[dict[str, Any]]:
-    """The game's options (default, rule section, whether it is an assumed reading), then the
-    movement situation switches its rules understand.
+    """The game's options (default, rule section, whether it is an assumed reading), each once;
+    ``per_question`` marks those one movement question may also switch on (``options=``).
 
     Examples
     --------
     >>> opts = game_options(find_game("coh"))
-    >>> [o["name"] for o in opts if o["layer"] == "movement situation"]
+    >>> [o["name"] for o in opts if o["per_question"]]
     ['commander-4cp', 'deploy']
     >>> sorted(opts[0])[:4]
     ['assumed', 'default', 'doc', 'layer']
     """
-    out = [{**o.describe(), "layer": "game"} for o in game.options]
-    rules = game.movement_rules()
-    out += [{"name": name, "layer": "movement situation", "doc": text}
-            for name, text in rules.options.items()]
-    return out
+    switches = game.movement_rules().options
+    return [{**o.describe(), "layer": "game", "per_question": o.name in switches} for o in game.options]
 
 
 def describe_game(game: Game) -> dict[str, Any]:
@@ -77,11 +74,9 @@ def _text(d: dict[str, Any]) -> str:
             lines.append(f"    {item['name']}{alias}{section}")
     lines.append("  options:" + ("" if d["options"] else " none"))
     for o in d["options"]:
-        if o["layer"] == "game":
-            assumed = ", assumed reading" if o["assumed"] else ""
-            lines.append(f"    {o['name']} = {str(o['default']).lower()}: {o['doc']}  [{o['section']}{assumed}]")
-        else:
-            lines.append(f"    {o['name']} (situation switch): {o['doc']}")
+        assumed = ", assumed reading" if o["assumed"] else ""
+        also = ", also per movement question" if o.get("per_question") else ""
+        lines.append(f"    {o['name']} = {str(o['default']).lower()}: {o['doc']}  [{o['section']}{assumed}{also}]")
     return "\n".join(lines)
 
 

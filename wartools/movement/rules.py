@@ -145,8 +145,10 @@ class MoveSituation(Situation):
     Parameters
     ----------
     options
-        Situation switches of the game's movement rules (``"commander-4cp"``,
-        ``"fuel"`` ...: :attr:`MovementRules.options`).
+        Game options switched on for this question only (``"commander-4cp"``,
+        ``"fuel"`` ...: the ones the game's movement rules list in
+        :attr:`MovementRules.options`; each is also a game option, so it is
+        documented and listed once, with the game's options).
     extra_points
         Points added to the allowance from outside the unit (Conflict of Heroes
         CAPs, 3.21).
@@ -176,10 +178,11 @@ class MoveSituation(Situation):
 
     def _checked(self, m: Map) -> dict[str, Any]:
         out = super()._checked(m)
-        known = m.game.movement_rules().options if self.options else {}
+        known = m.game.movement_rules().options if self.options else ()
         for option in sorted(self.options):
             if option not in known:
-                valid = ", ".join(f"{k} ({v})" for k, v in known.items()) or "none"
+                docs = {o.name: o.doc for o in m.game.options}
+                valid = ", ".join(f"{k} ({docs.get(k, '')})" for k in known) or "none"
                 raise SituationError(f"unknown option {option!r} for {m.game.id}; valid: {valid}")
         out["options"] = frozenset(self.options)
         out["extra_points"] = int(self.extra_points)
@@ -221,8 +224,10 @@ class MovementRules:
     allowances: ClassVar[Mapping[str, int]] = {}
     #: which rulebook sections the allowance comes from (for explanations)
     allowance_rule: ClassVar[str] = ""
-    #: the situation switches (``MoveSituation.options``) this game understands, with what they do
-    options: ClassVar[Mapping[str, str]] = {}
+    #: the game's true/false options (:attr:`Game.options <wartools.games.Game.options>`) that
+    #: one question may also switch on (``options=`` of the movement queries:
+    #: :attr:`MoveSituation.options`), whatever the map's game says
+    options: ClassVar[tuple[str, ...]] = ()
     #: the game options (:class:`~wartools.games.options.Option`) these rules read; their
     #: assumed readings go into every movement answer
     OPTIONS: ClassVar[tuple[str, ...]] = ()

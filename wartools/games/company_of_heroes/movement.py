@@ -67,9 +67,7 @@ class Rules(MovementRules):
     (4, '4 cp (3 cp per round, Company of Heroes 4; + speed die: one free move)')
     """
 
-    options = {"commander-4cp": "Riflemen (US regular infantry) may spend 4 cp per round (Company of "
-                                "Heroes 10, Ranger Endurance Training)",
-               "deploy": "weapon teams pay 1 cp to deploy at the end of the move (Company of Heroes 4)"}
+    options: ClassVar[tuple[str, ...]] = ("commander-4cp", "deploy")
 
     points: ClassVar[str] = "cp"
     default_allowance: ClassVar[int] = 3

@@ -118,7 +118,7 @@ class Rules(MovementRules):
     2
     """
 
-    options = {"fuel": "a Fuel marker: vehicles move one square further (4.2 Tank Gear)"}
+    options: ClassVar[tuple[str, ...]] = ("fuel",)
     OPTIONS: ClassVar[tuple[str, ...]] = ("difficult-passage-cost", "difficult-passages-add", "diagonal-rule",
                                           "zoc-stops", "fuel")
 
