@@ -323,3 +323,11 @@ def test_hex_control_is_keyed_in_the_map_key_not_in_a_second_key_on_top_of_it():
     assert {"US unit", "US hexes", "German hexes", "disputed hexes (no side's alone)"} <= set(texts)
     legends = [a for a in ax.artists if a.get_gid() != "overlay-legend" and type(a).__name__ == "Legend"]
     assert legends == []
+
+
+def test_a_colour_bar_of_whole_costs_has_whole_ticks():
+    m = tiny_map("company-of-heroes", 14, 3, units=[("a", "US", "infantry", "A2")])
+    ax = reachable(m, "A2").draw()          # costs 0..3 cp: matplotlib alone ticks every 0.5
+    [bar] = [a for a in ax.figure.axes if a.get_gid() == "reach-colorbar"]
+    ax.figure.canvas.draw()
+    assert all(float(t).is_integer() for t in bar.get_xticks())

@@ -375,6 +375,11 @@ def heat_cells(ax: Any, m: Map, values: Mapping[Cell, float], cmap: str = COUNT_
     if colorbar:
         bar = ax.figure.colorbar(pc, ax=ax, location="bottom", shrink=0.5, pad=0.02, aspect=40, label=colorbar)
         bar.ax.set_gid(f"{gid}-colorbar")
+        if all(float(v).is_integer() for _, v in items):  # whole costs or counts: no 0.5 ticks
+            from matplotlib.ticker import MaxNLocator
+
+            bar.locator = MaxNLocator(integer=True)
+            bar.update_ticks()
     return ax
 
 
