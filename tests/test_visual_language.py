@@ -331,3 +331,13 @@ def test_a_colour_bar_of_whole_costs_has_whole_ticks():
     [bar] = [a for a in ax.figure.axes if a.get_gid() == "reach-colorbar"]
     ax.figure.canvas.draw()
     assert all(float(t).is_integer() for t in bar.get_xticks())
+
+
+def test_a_lesson_shading_may_name_several_results_under_one_key():
+    from wartools.lessons.runner import load_lesson
+
+    done = load_lesson("combat-infantry").example("sherman-control")
+    ax = done.draw()
+    [marked] = [c for c in ax.collections if c.get_gid() == "marked" and c.get_hatch()]
+    assert len(marked.get_paths()) == len(done.facts["controlled"]) + len(done.facts["disputed"])
+    assert "what the Sherman changes" in _overlay_texts(ax)

@@ -189,8 +189,8 @@ class Computed:
                 if key:                            # what kind of line it is ("HE (indirect fire)")
                     ax.set_title(f"{before}\n{key} {r.from_label} -> {r.to_label}: {r.status}", fontsize=9)
             elif what == "shade":
-                cells = self.values[arg] if arg in self.values else [getattr(self.values[arg.split(".")[0]], "cell")]
-                made_by = self.entry.data.get("compute", {}).get(arg, {}).get("call")
+                cells = [c for name in ([arg] if isinstance(arg, str) else arg) for c in self._cells(name)]
+                made_by = self.entry.data.get("compute", {}).get(arg, {}).get("call") if isinstance(arg, str) else None
                 shade(ax, m, cells, "viewshed" if made_by == "viewshed" else "marked", label=key)
             elif what == "path" and (any("reach" in x for x in layers) or sum("path" in x for x in layers) > 1):
                 # over a reach the costs are written already, and two paths' running costs would
@@ -212,6 +212,11 @@ class Computed:
             elif what == "regions":
                 _regions(ax, m, self.values[arg])
         return ax
+
+    def _cells(self, name: str) -> list[Any]:
+        """The cells a result (or its attribute: ``squad.cell``, ``added.disputed``) names, for a shading."""
+        v = self._value(name)
+        return [v] if isinstance(v, str) or type(v).__name__ in ("Hex", "Square") else list(v)
 
     def _value(self, name: str) -> Any:
         """A result, or a public attribute of one (``s.los``), for a picture."""
