@@ -341,3 +341,19 @@ def test_a_lesson_shading_may_name_several_results_under_one_key():
     [marked] = [c for c in ax.collections if c.get_gid() == "marked" and c.get_hatch()]
     assert len(marked.get_paths()) == len(done.facts["controlled"]) + len(done.facts["disputed"])
     assert "what the Sherman changes" in _overlay_texts(ax)
+
+
+def test_lesson_rulers_along_the_same_row_are_drawn_side_by_side():
+    from wartools.lessons.runner import load_lesson, run
+
+    text = ("format: wartools-lesson/1\nmaps: {m: {columns: 7, rows: 3}}\n"
+            "entries:\n- {id: x, kind: example, topic: los, section: CoH 7, map: m,\n"
+            "   compute: {a: {call: line_of_sight, args: [A2, E2]}, b: {call: line_of_sight, args: [A2, D2]}},\n"
+            "   text: '{a.status}', picture: [{los: a}, {los: b}]}\n")
+    done = run(load_lesson("company-of-heroes", text).entry("x"))
+    assert done.has_picture
+    ax = done.draw()
+    ax.figure.canvas.draw()
+    rulers = [ln for ln in ax.lines if ln.get_gid() == "los-ruler"]
+    starts = [tuple(ln.get_transform().transform(ln.get_xydata()[0]).round(1)) for ln in rulers]
+    assert len(rulers) == 2 and starts[0] != starts[1]

@@ -167,6 +167,11 @@ class Computed:
     def __str__(self) -> str:
         return f"{self.title} ({self.section})\n{self.text}"
 
+    @property
+    def has_picture(self) -> bool:
+        """Whether the entry draws something on its map (a dice example has nothing to show there)."""
+        return bool(self.entry.data.get("picture"))
+
     def draw(self, ax: Any = None) -> Any:
         """The map with the entry's ``picture`` overlays (``los``, ``shade``, ``path``, ``reach``, ``ruler``;
         ``lines``: several lines of sight by status; ``regions``: a ``{cell: category}`` mapping), and
@@ -184,8 +189,12 @@ class Computed:
             key = layer.get("key")            # this picture's own words for the overlay in its key
             (what, arg), = [(k, v) for k, v in layer.items() if k != "key"]
             if what == "los":
-                r, before = self._value(arg), ax.get_title()
+                r, before, drawn = self._value(arg), ax.get_title(), set(ax.lines)
                 draw_result(r, ax)
+                rulers = [i for i, x in enumerate(layers) if "los" in x]
+                if len(rulers) > 1:                # side by side, not on top of each other
+                    _nudge(ax, m, [ln for ln in ax.lines if ln not in drawn], r.start, r.end,
+                           rulers.index(layers.index(layer)) - (len(rulers) - 1) / 2)
                 if key:                            # what kind of line it is ("HE (indirect fire)")
                     ax.set_title(f"{before}\n{key} {r.from_label} -> {r.to_label}: {r.status}", fontsize=9)
             elif what == "shade":
@@ -232,6 +241,26 @@ class Computed:
         d = self.entry.data
         return SelfCheck(f"{self.text} ({self.section})", lambda: self.answer, self.explanation,
                          choices=d.get("choices"), tolerance=float(d.get("tolerance", 0)))
+
+
+def _nudge(ax: Any, m: Map, lines: list[Any], a: Any, b: Any, k: float) -> None:
+    """Shift a ruler's lines ``k`` steps of 4 points across its own direction, so rulers along
+    the same row stay apart."""
+    import math
+
+    from matplotlib.transforms import ScaledTranslation
+
+    from wartools.render.draw import _layout
+
+    (x0, y0), (x1, y1) = _layout(m).to_pixel(m.cell(a)), _layout(m).to_pixel(m.cell(b))
+    length = math.hypot(x1 - x0, y1 - y0)
+    if not length or not k:
+        return
+    # across the line; the y axis is inverted (y grows down the board), so screen y is -y
+    dx, dy = -(y1 - y0) / length, -(x1 - x0) / length
+    shift = ScaledTranslation(4 * k * dx / 72, 4 * k * dy / 72, ax.figure.dpi_scale_trans)
+    for ln in lines:
+        ln.set_transform(ln.get_transform() + shift)
 
 
 def _lines(ax: Any, m: Map, results: list[Any]) -> None:
