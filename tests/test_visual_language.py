@@ -357,3 +357,14 @@ def test_lesson_rulers_along_the_same_row_are_drawn_side_by_side():
     rulers = [ln for ln in ax.lines if ln.get_gid() == "los-ruler"]
     starts = [tuple(ln.get_transform().transform(ln.get_xydata()[0]).round(1)) for ln in rulers]
     assert len(rulers) == 2 and starts[0] != starts[1]
+
+
+def test_the_overlay_key_sits_under_the_map_key_even_beside_a_one_row_map():
+    m = tiny_map("heroes-of-normandie", 6, 1, terrain={"C1": "building", "D1": "field"},
+                 units=[("a", "US", "infantry", "A1"), ("b", "German", "infantry", "F1")])
+    ax = path(m, "A1", "B1").draw(draw_map(m, legend=True))
+    fig = ax.figure
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    [over] = [a for a in ax.artists if a.get_gid() == "overlay-legend"]
+    assert over.get_window_extent(renderer).y1 <= ax.get_legend().get_window_extent(renderer).y0

@@ -304,13 +304,51 @@ def overlay_legend(ax: Any, *meanings: str, labels: Mapping[str, str] | None = N
                                  fill=look.alpha > 0, hatch=look.hatch or None, edgecolor=look.colour, label=text))
     for old in [a for a in ax.artists if a.get_gid() == "overlay-legend"]:
         old.remove()
-    leg = Legend(ax, handles, [str(h.get_label()) for h in handles], loc="lower left", bbox_to_anchor=(1.01, 0.0),
-                 fontsize=7, frameon=False, title="overlays", title_fontsize=7, alignment="left")
+    leg = _overlay_key_class()(ax, handles, [str(h.get_label()) for h in handles], loc="lower left",
+                               bbox_to_anchor=(1.01, 0.0), fontsize=7, frameon=False, title="overlays",
+                               title_fontsize=7, alignment="left")
     leg.set_gid("overlay-legend")
     leg.set_in_layout(True)
     ax.add_artist(leg)
     leg.set_clip_on(False)  # clipped to the axes, a tight crop (a notebook's inline picture) would cut it off
     return leg
+
+
+_OVERLAY_KEY: list[type] = []
+
+
+def _overlay_key_class() -> type:
+    """The overlays' key: a legend that sits under the map's key when the map has one (at the
+    foot of a short map the two overlapped), else at the foot of the map."""
+    if _OVERLAY_KEY:
+        return _OVERLAY_KEY[0]
+    from matplotlib.legend import Legend
+
+    class OverlayKey(Legend):
+        def _place(self, renderer: Any) -> None:
+            key = self.axes.get_legend() if self.axes is not None else None
+            if key is not None and key.get_visible():
+                ext = key.get_window_extent(renderer)
+                x, y = self.axes.transAxes.inverted().transform((ext.x0, ext.y0 - 6))
+                self.set_loc("upper left")
+                self.set_bbox_to_anchor((x, y), transform=self.axes.transAxes)  # just under it
+
+        def draw(self, renderer: Any) -> None:
+            self._place(renderer)
+            super().draw(renderer)
+
+        def get_window_extent(self, renderer: Any = None) -> Any:
+            if renderer is not None:
+                self._place(renderer)
+            return super().get_window_extent(renderer)
+
+        def get_tightbbox(self, renderer: Any = None) -> Any:
+            if renderer is not None:
+                self._place(renderer)
+            return super().get_tightbbox(renderer)
+
+    _OVERLAY_KEY.append(OverlayKey)
+    return OverlayKey
 
 
 def add_title(ax: Any, m: Map, text: str) -> None:
