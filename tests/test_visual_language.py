@@ -144,6 +144,36 @@ def test_no_colour_is_typed_where_pictures_are_drawn(path):
         "(docs/visual-language.md) instead")
 
 
+NOTEBOOKS = sorted((PACKAGE.parent / "notebooks").glob("*.ipynb"))
+#: no notebook may type a colour (no allow-list: none is needed): a picture in a notebook draws by meaning
+#: too (``shade``, ``draw_path`` / ``draw_ruler`` / ``highlight_edges`` with ``meaning=``, a result's ``draw()``)
+
+
+def notebook_code(path: Path) -> str:
+    """The notebook's code cells as one Python source (IPython magics and shell lines left out)."""
+    import json
+
+    cells = [c for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
+    lines = ["".join(c["source"]) for c in cells]
+    return "\n".join(ln for src in lines for ln in src.splitlines() if not ln.lstrip().startswith(("%", "!")))
+
+
+def test_the_notebook_scan_reads_code_cells_only(tmp_path):
+    import json
+
+    nb = {"cells": [{"cell_type": "markdown", "source": ["the line turns #d55e00 red"]},
+                    {"cell_type": "code", "source": ["%matplotlib widget\n", "shade(ax, m, cells, color='#ffcc00')"]}]}
+    (tmp_path / "x.ipynb").write_text(json.dumps(nb))
+    assert typed_colours(notebook_code(tmp_path / "x.ipynb")) == ["#ffcc00", "color='#ffcc00'"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_colour_is_typed_in_a_notebook(path):
+    found = typed_colours(notebook_code(path))
+    assert found == [], (f"notebooks/{path.name}: {found}: draw by meaning (wartools.render.style.MEANINGS, "
+                         "docs/visual-language.md) or call the result's own draw()")
+
+
 def test_every_meaning_is_colour_blind_safe_distinct_and_documented():
     from wartools.render.style import OKABE_ITO
 

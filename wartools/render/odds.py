@@ -9,7 +9,7 @@ Examples
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -82,4 +82,32 @@ def bar_chart(dist: Dist | Mapping[str, Dist], *, ax: Any = None, title: str | N
         ax.set_title(title)
     if len(columns) > 1:
         ax.legend()
+    return ax
+
+
+def probability_curve(points: Sequence[tuple[Any, Fraction]], *, goal: Fraction | None = None, ax: Any = None,
+                      title: str | None = None, xlabel: str = "", ylabel: str = "probability") -> Any:
+    """A probability against a count (squads firing, dice rolled ...), as a line of points in the
+    probability colour, with an optional dashed ``goal`` line; both named in the key.
+
+    Examples
+    --------
+    >>> ax = probability_curve([(1, Fraction(1, 2)), (2, Fraction(3, 4))], goal=Fraction(2, 3),
+    ...                        xlabel="coins", ylabel="P(at least one head)")
+    >>> [t.get_text() for t in ax.get_legend().get_texts()]
+    ['P(at least one head)', 'goal: 67 %']
+    """
+    if ax is None:
+        from matplotlib.figure import Figure
+
+        ax = Figure(figsize=(5.0, 3.0), layout="constrained").add_subplot()
+    ax.plot([x for x, _ in points], [float(p) for _, p in points], marker="o", color=BAR, label=ylabel)
+    if goal is not None:
+        ax.axhline(float(goal), linestyle="--", color=INK, linewidth=1.0, label=f"goal: {float(goal):.0%}".replace("%", " %"))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_ylim(0, 1.05)
+    if title:
+        ax.set_title(title, fontsize=10)
+    ax.legend(loc="lower right", fontsize=8, frameon=False)
     return ax

@@ -103,6 +103,7 @@ MEANINGS: dict[str, Look] = {
     "enemy": Look("#d55e00", "enemy units' hexes", alpha=0.4),
     "selected": Look("#009e73", "selected", alpha=0.4),
     "start": Look("#009e73", "start of the move", hatch="//", alpha=0.3),
+    "reachable": Look("#009e73", "reachable this turn", hatch="..", alpha=0.25),
     "legal-move": Look("#56b4e9", "legal move (cost written in the hex)", hatch="..", alpha=0.3),
     "target": Look("#d55e00", "fire plan target", hatch="//", alpha=0.3),
     "attacker": Look("#d55e00", "units that can fire at the clicked hex", hatch="\\\\", alpha=0.3),
