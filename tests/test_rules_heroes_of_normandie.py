@@ -301,3 +301,20 @@ def test_stress_suppresses_within_range_or_in_sight():
     both = open_map.with_options(**{"stress-rule": "both"})
     assert not stressed(both, "F1").suppressed and stressed(both, "B1").suppressed
     assert far_seen.assumptions and far_seen.assumptions[0].option == "stress-rule"
+
+
+def test_what_an_obstacle_does_to_a_move_is_an_assumed_option():
+    """1.2 Fields: an Obstacle for infantry (vehicles pass normally); 1.3 Czech hedgehogs: an
+    Obstacle. The excerpt does not say what an Obstacle does: by default (option obstacle-rule)
+    the move ends once the unit enters the field; read as a Difficult Passage it costs one square
+    more and the move goes on. Both readings are reported in the path's assumptions."""
+    m = tiny_map("heroes-of-normandie", 5, 1, terrain={"B1": "field"})
+    stopped = path(m, "A1", "D1", "infantry")
+    assert not stopped.reachable and "obstacle, the move ends" in stopped.why_not
+    assert path(m, "A1", "B1", "infantry").cost == 1
+    assert path(m, "A1", "D1", "light-vehicle").cost == 3          # not an Obstacle for vehicles
+    flipped = m.with_options(**{"obstacle-rule": "difficult"})
+    p = path(flipped, "A1", "D1", "infantry")
+    assert p.cost == 3 + 1 and "Difficult Passage +1" in p.steps[0].why
+    assert "obstacle-rule" in {a.option for a in p.assumptions}
+    assert "obstacle-rule" in {a.option for a in path(m, "A1", "B1", "infantry").assumptions}

@@ -45,6 +45,12 @@ class HeroesOfNormandie(Game):
                "whether two Difficult Passages in one step (wire into a stream) each cost extra",
                assumed=True, reading="each Difficult Passage of a step costs its extra: barbed wire into "
                                      "a difficult square costs both extras"),
+        Option("obstacle-rule", "ends-move", _CORE + " 1.2, 1.3 and 1.4 name Obstacles)",
+               "what an Obstacle does to a move: ends-move (the move ends once it crosses or enters "
+               "one) or difficult (it costs like a Difficult Passage)", assumed=True,
+               choices=("ends-move", "difficult"),
+               reading="crossing or entering an Obstacle (a field for infantry, Czech hedgehogs, a "
+                       "trench) ends the move"),
         Option("diagonal-rule", "no-corner-cutting", _CORE + " squares: how diagonal steps work)",
                "diagonal steps: no-corner-cutting, free (ignore the squares beside) or none",
                assumed=True, choices=("no-corner-cutting", "free", "none"),

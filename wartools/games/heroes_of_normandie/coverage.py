@@ -52,6 +52,8 @@ COVERAGE = (
     Entry("core movement", "what a Difficult Passage costs, and two in one step", "assumed",
           "option: difficult-passage-cost, option: difficult-passages-add; "
           + _T + "test_wire_into_a_difficult_square_shows_exactly_the_parts_it_costs"),
+    Entry("core movement: Obstacles", "what an Obstacle (fields for infantry, hedgehogs) does to a move",
+          "assumed", "option: obstacle-rule; " + _T + "test_what_an_obstacle_does_to_a_move_is_an_assumed_option"),
     Entry("core movement: diagonals", "diagonal steps on squares", "assumed",
           "option: diagonal-rule; " + _M + "test_hon_diagonal_convention_no_corner_cutting_and_override"),
     Entry("core movement: ZoC", "entering an enemy Zone of Control ends the move", "assumed",

@@ -26,7 +26,7 @@ and its explanation come from the same parts. The excerpt uses but does not
 define the core terms, so their readings are **assumed options** of the game
 (each reported in the answer's ``assumptions``): what a difficult passage
 costs (``difficult-passage-cost``) and whether two in one step both cost
-(``difficult-passages-add``), that an obstacle ends the move, how diagonal
+(``difficult-passages-add``), that an obstacle ends the move (``obstacle-rule``), how diagonal
 steps work (``diagonal-rule``), enemy Zones of Control (``zoc-stops``), the
 Movement Values (``infantry-movement`` ...). Rows of the tables below that the
 excerpt does not print (walls, hedges, sea, buildings ...) are assumed too;
@@ -119,8 +119,8 @@ class Rules(MovementRules):
     """
 
     options: ClassVar[tuple[str, ...]] = ("fuel",)
-    OPTIONS: ClassVar[tuple[str, ...]] = ("difficult-passage-cost", "difficult-passages-add", "diagonal-rule",
-                                          "zoc-stops", "fuel")
+    OPTIONS: ClassVar[tuple[str, ...]] = ("difficult-passage-cost", "difficult-passages-add", "obstacle-rule",
+                                          "diagonal-rule", "zoc-stops", "fuel")
 
     points: ClassVar[str] = "squares"
     terrain_effect: ClassVar[Table] = TERRAIN_EFFECT
@@ -139,6 +139,7 @@ class Rules(MovementRules):
         self._edges, self._features = m.edges, m.features
         self._extra = int(self.option("difficult-passage-cost"))
         self._add = bool(self.option("difficult-passages-add"))
+        self._obstacle_stops = self.option("obstacle-rule") == "ends-move"
         self._diagonal_rule = str(self.option("diagonal-rule"))
         self._zoc: dict[Cell, list[Cell]] = {}
         if self.option("zoc-stops"):
@@ -189,15 +190,19 @@ class Rules(MovementRules):
     def _passage(self, table: Table, name: str, parts: list[Part], stops: list[str], paid: list[bool]) -> None:
         """Parts of crossing or entering one terrain element / interspace feature ``name``."""
         effect = self._effect(table, name)
-        if effect == DIFFICULT:
+        if effect in (DIFFICULT, OBSTACLE):
             parts += self._kind_parts(table, name, effect)
+        if effect == OBSTACLE and not self._obstacle_stops:     # option obstacle-rule=difficult
+            parts.append(Part(0, "an Obstacle read as a Difficult Passage (obstacle-rule=difficult)", CORE,
+                              assumed=True))
+            effect = DIFFICULT
+        if effect == DIFFICULT:
             extra = self._extra if (self._add or not paid) else 0
             text = (f"Difficult Passage +{extra}" if extra or self._add else
                     "Difficult Passage +0 (one extra per step: difficult-passages-add=false)")
             parts.append(Part(extra, text, CORE, assumed=True))
             paid.append(True)
         elif effect == OBSTACLE:
-            parts += self._kind_parts(table, name, effect)
             parts.append(Part(0, "an Obstacle ends the move", CORE, assumed=True))
             stops.append(f"{_NAMES.get(name, name)}: obstacle, the move ends")
 
