@@ -102,6 +102,8 @@ def test_bad_arguments_raise_one_line(argv, capsys):
     (["combat-infantry", "--dice", "100000", "--firepower", "2"], "--dice must be between 0 and 500"),
     (["heroes-of-normandie", "--defense", "5", "--mines", ","], "at least one mine counter"),
     (["combat-infantry", "--attackers", "rifle:4:2", "--defenders", "rifle:x:3"], "TYPE:STRENGTH:FIREPOWER"),
+    (["combat-infantry", "--attackers", "rifle:\u00b2:2", "--defenders", "rifle:4:3"], "TYPE:STRENGTH:FIREPOWER"),
+    (["combat-infantry", "--dice", "\u00b2", "--firepower", "2"], "--dice must be a whole number"),
     (["combat-infantry", "--attackers", ",".join(["rifle:4:2"] * 7), "--defenders", "rifle:4:2"],
      "at most 6 units per side"),
 ])

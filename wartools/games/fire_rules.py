@@ -91,7 +91,7 @@ def tag_values(tags: Iterable[str]) -> dict[str, int]:
     for t in tags:
         name, sep, value = t.partition("=")
         v = value.strip()
-        if sep and v.lstrip("-").isdigit() and len(v) < 6:
+        if sep and v.lstrip("-").isascii() and v.lstrip("-").isdigit() and len(v) < 6:
             out[name.strip().lower()] = int(v)
     return out
 

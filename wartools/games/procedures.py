@@ -94,7 +94,7 @@ class Param:
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
                 text = str(value).strip()
-                if not text.lstrip("-").isdigit() or len(text) > 12:
+                if not (text.lstrip("-").isascii() and text.lstrip("-").isdigit()) or len(text) > 12:
                     raise WartoolsError(f"{self.flag} must be a whole number, got {value!r}")
                 value = int(text)
             lo, hi = self.minimum, self.maximum

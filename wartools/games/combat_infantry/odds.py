@@ -36,7 +36,7 @@ def _units(game: Game, spec: str, what: str) -> list[AssaultUnit]:
         if len(fields) not in (3, 4):
             raise WartoolsError(f"{what} units are TYPE:STRENGTH:FIREPOWER[:MORALE], got {part!r}")
         kind = game.unit_types.resolve(fields[0])
-        if not all(f.strip().isdigit() and len(f.strip()) < 4 for f in fields[1:]):
+        if not all(f.strip().isascii() and f.strip().isdigit() and len(f.strip()) < 4 for f in fields[1:]):
             raise WartoolsError(f"{what} units are TYPE:STRENGTH:FIREPOWER[:MORALE] with whole numbers, "
                                 f"got {part!r}")
         nums = [int(f) for f in fields[1:]]

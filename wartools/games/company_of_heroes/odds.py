@@ -32,7 +32,7 @@ def _attacks(specs: list[str]) -> list[dict[str, int]]:
         for part in spec.split(","):
             name, sep, n = part.partition("=")
             n = n.strip()
-            if not sep or not n.isdigit() or len(n) > 6:
+            if not sep or not (n.isascii() and n.isdigit()) or len(n) > 6:
                 raise WartoolsError(f"--damage expects TYPE=N with N a whole number >= 0 (e.g. AP=3), got {part!r}")
             attack[name] = attack.get(name, 0) + int(n)
             if attack[name] > MAX_DAMAGE:
