@@ -139,7 +139,8 @@ class Rules(MovementRules):
                                    "(then it cannot leave this round)", f"{rule}, Transport"))
         if terrain == "building":
             if self.unit_type not in BUILDING_UNITS:
-                return Step.blocked(f"building: {self.unit_type} cannot enter (only regular infantry and "
+                team = self.unit_type.replace("-", " ")           # "mortar team", not the key "mortar-team"
+                return Step.blocked(f"building: a {team} cannot enter (only regular infantry and "
                                     "machine-gun teams, Company of Heroes 4)")
             return Step.of(Part(1, "1 cp", f"{rule}, Basic Movement"),
                            stop="building: cannot leave it this round (Company of Heroes 4, Regular Infantry)")
