@@ -63,6 +63,24 @@ class TurnsReach:
         lab = self.grid.label
         return {lab(c): t for c, t in sorted(self.turns_to.items(), key=lambda kv: (kv[1], self.grid.to_offset(kv[0])))}
 
+    def draw(self, ax: Any = None) -> Any:
+        """Draw the map with each cell shaded by the fewest turns to get there (reach scale, with a
+        colour bar) and that number written in it; returns the Axes
+        (:func:`wartools.render.movement.draw_turns_reach`).
+
+        Examples
+        --------
+        >>> from wartools.testing import tiny_map
+        >>> m = tiny_map('company-of-heroes', 8, 1, units=[('rifles', 'US', 'infantry', 'A1')])
+        >>> ax = reach_in_turns(m, "A1", turns=2).draw()
+        >>> [a.get_xlabel() for a in ax.figure.axes if a.get_gid() == "reach-turns-colorbar"]
+        ['turns to get there']
+        """
+        from wartools.movement.results import _map_of
+        from wartools.render.movement import draw_turns_reach
+
+        return draw_turns_reach(self, _map_of(self.graph), ax)
+
 
 class TurnLayers:
     """The multi-turn reach of one unit, searched one turn deeper at each :meth:`advance`.

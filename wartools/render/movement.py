@@ -11,6 +11,7 @@ from wartools.grids.base import Cell
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map
     from wartools.movement.results import PathResult, Reach
+    from wartools.movement.turns import TurnsReach
 
 
 def _situation(kw: dict[str, Any]) -> dict[str, Any]:
@@ -102,5 +103,18 @@ def draw_reach_result(reach: Reach, m: Map, ax: Any = None) -> Any:
     ax = draw_map(m) if ax is None else ax
     heat_cells(ax, m, reach.costs, cmap=REACH_CMAP, gid="reach", colorbar=f"cost to get there ({reach.points})")
     annotate_cells(ax, m, reach.costs, gid="reach-cost")
+    shade(ax, m, [reach.start], "start", gid="reach-start")
+    return ax
+
+
+def draw_turns_reach(reach: TurnsReach, m: Map, ax: Any = None) -> Any:
+    """Where a unit can be after each turn: cells shaded by the fewest turns on the *reach* scale
+    (with a colour bar), the number of turns written in each; the start marked."""
+    from wartools.render.draw import annotate_cells, draw_map, heat_cells, shade
+    from wartools.render.style import REACH_CMAP
+
+    ax = draw_map(m) if ax is None else ax
+    heat_cells(ax, m, reach.turns_to, cmap=REACH_CMAP, gid="reach-turns", colorbar="turns to get there")
+    annotate_cells(ax, m, reach.turns_to, gid="reach-turns-count")
     shade(ax, m, [reach.start], "start", gid="reach-start")
     return ax
