@@ -23,6 +23,23 @@ def test_notebook_is_committed_without_outputs(path):
             assert cell.get("outputs") == [] and cell.get("execution_count") is None, path.name
 
 
+#: Combat Infantry writes firepower as F1..F9 (Combat Infantry 6.0): not cells
+NOT_CELLS = re.compile(r"\bF\d\b")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_prose_names_no_cell_by_hand(path):
+    """A cell or hexside stated in prose could drift from the map; the code under it prints
+    what the library computes (issue 15). Code spans (`maps/x.yaml`, `path(m, "A1", ...)`) are
+    code, not prose."""
+    from wartools.lessons.runner import LABEL
+
+    for i, cell in enumerate(json.loads(path.read_text())["cells"]):
+        if cell["cell_type"] == "markdown":
+            prose = NOT_CELLS.sub(" ", re.sub(r"`[^`]*`", " ", "".join(cell["source"])))
+            assert LABEL.findall(prose) == [], f"{path.name}, markdown cell {i}"
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_notebook_runs_top_to_bottom(path, tmp_path):
     nb = nbformat.read(path, as_version=4)
