@@ -94,6 +94,26 @@ def _settled_picture(page, unlike: str | None = None, seconds: float = 120) -> t
     raise AssertionError("the map's picture did not settle" + (" on a new picture" if unlike else ""))
 
 
+#: in the page: a watcher that notes (on the page's clock) every mouse press and every change of
+#: the front tab's map picture, checked on every animation frame (cheap: a sample of its pixels)
+WATCH_FRAMES = ("() => { const p = " + PANEL + "; const c = [...p.querySelectorAll("
+                "'.jupyter-matplotlib-canvas-div')].pop().querySelector('canvas');"
+                " const w = window.__wtFrames = {presses: [], changes: [], stop: false};"
+                " document.addEventListener('mousedown', e => w.presses.push(performance.now()), true);"
+                " const mark = () => { if (!c.width) return 0; const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+                " let h = 0; for (let i = 0; i < d.length; i += 28) h = (h * 31 + d[i]) | 0; return h; };"
+                " let last = mark(); const tick = () => { if (w.stop) return; const now = mark();"
+                " if (now !== last) { last = now; w.changes.push(performance.now()); } requestAnimationFrame(tick); };"
+                " requestAnimationFrame(tick); }")
+
+
+def _frames_after_press(page) -> list[float]:
+    """Seconds from the last mouse press on the page to each change of the map's picture since
+    (the watcher of :data:`WATCH_FRAMES`); it stops watching."""
+    return page.evaluate("() => { const w = window.__wtFrames; w.stop = true; const t0 = w.presses.pop();"
+                         " return w.changes.filter(t => t >= t0).map(t => (t - t0) / 1000); }")
+
+
 def _click_for_new_answer(page, answer: str) -> tuple[str, float, float]:
     """Click points of the front tab's map until an answer panel matches ``answer`` (a regular
     expression whose group is the clicked cell); the cell, the time of the click and of the
@@ -106,6 +126,7 @@ def _click_for_new_answer(page, answer: str) -> tuple[str, float, float]:
     box = canvas.bounding_box()
     assert box is not None
     for fx, fy in ((0.35, 0.5), (0.5, 0.4), (0.25, 0.3), (0.45, 0.7)):
+        page.evaluate(WATCH_FRAMES)
         clicked = time.monotonic()
         page.mouse.click(box["x"] + box["width"] * fx, box["y"] + box["height"] * fy)
         try:
@@ -158,6 +179,11 @@ def _run_and_click(page, lab, t: dict[str, float], *, link: str, notebook: str, 
     cell, clicked, answered = _click_for_new_answer(page, new)
     t[f"{notebook[:2]}: click ({cell}) to new {what} answer"] = answered - clicked
     t[f"{notebook[:2]}: click to new {what} picture (settled)"] = _settled_picture(page, unlike=picture)[1] - clicked
+    frames = _frames_after_press(page)  # the browser's own clock, no polling delay
+    t[f"{notebook[:2]}: pictures drawn after the {what} click (frames)"] = len(frames)
+    if frames:
+        t[f"{notebook[:2]}: click to first new {what} picture drawn (page clock)"] = frames[0]
+        t[f"{notebook[:2]}: click to last new {what} picture drawn (page clock)"] = frames[-1]
     _save_picture(page, artifact)
 
 
