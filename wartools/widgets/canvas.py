@@ -127,6 +127,10 @@ class MapCanvas:
                 # reordered a frame would otherwise keep pieces of older pictures (labels, keys)
                 self.figure.canvas._force_full = True  # type: ignore[attr-defined]  # webagg's flag
                 self.figure.canvas.blit(self.figure.bbox)
+                # what is on screen is up to date: left stale, ipykernel's post_execute (fired after
+                # every comm message, the click's too) has pyplot ask the browser for a second, full
+                # draw, a second frame about half a second later
+                self.figure.stale = False
             else:
                 self.figure.canvas.draw_idle()
         else:
