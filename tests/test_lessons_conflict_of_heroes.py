@@ -73,6 +73,8 @@ def test_initiative_and_variable_ap_examples():
     wins = sum(sum(a) + 1 > sum(b) for a in ROLLS for b in ROLLS)
     ties_cap = sum(sum(a) + 1 == sum(b) for a in ROLLS for b in ROLLS)
     assert f["one_cap"] == Fraction(wins, 36 * 36 - ties_cap)   # a tie is rolled again
+    # the other reading: the CAP's point on the first roll only, a re-rolled tie an even chance
+    assert f["one_cap_first_roll_only"] == Fraction(wins, 36 * 36) + Fraction(ties_cap, 36 * 36) / 2
     assert combat.initiative_rolls((6, 1), (3, 3)) == "A"
     v = facts("variable-ap")
     assert v == {"mean": 7, "at_least_7": p_roll_at_least(7), "under_4": 1 - p_roll_at_least(4)}

@@ -272,12 +272,14 @@ def initiative_roll(modifier_a: int = 0, modifier_b: int = 0) -> Dist:
                                          lambda a, b: "A" if a > b else "B" if b > a else "tie")
 
 
-def initiative(modifier_a: int = 0, modifier_b: int = 0) -> Dist:
+def initiative(modifier_a: int = 0, modifier_b: int = 0, *, caps_on_rerolls: bool = True) -> Dist:
     """Round initiative: both roll 2D6, ties re-rolled, high roll wins (2.1).
 
     ``modifier_a`` / ``modifier_b`` are CAPs spent on the rolls (2.1 refers
     to 3.24 for CAP modification; the excerpt omits it, one point per CAP is
-    assumed).
+    assumed). Whether those points also count on the re-rolls after a tie is
+    not in the excerpt either: ``caps_on_rerolls`` (our reading: they do) or
+    ``False`` (the first roll only; a re-roll is then an even chance).
 
     Examples
     --------
@@ -285,9 +287,12 @@ def initiative(modifier_a: int = 0, modifier_b: int = 0) -> Dist:
     Fraction(1, 2)
     >>> initiative(modifier_a=1)["A"]
     Fraction(721, 1156)
+    >>> initiative(modifier_a=1, caps_on_rerolls=False)["A"]   # 683/1296 + 108/1296 x 1/2
+    Fraction(791, 1296)
     """
     once = initiative_roll(modifier_a, modifier_b)
-    return absorbing_distribution("tie", lambda s: once if s == "tie" else None)
+    again = once if caps_on_rerolls else initiative_roll()
+    return absorbing_distribution("first", lambda s: once if s == "first" else again if s == "tie" else None)
 
 
 def initiative_rolls(rolls_a: tuple[int, int], rolls_b: tuple[int, int]) -> str:
