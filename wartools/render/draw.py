@@ -158,6 +158,30 @@ def draw_legend(ax: Any, m: Map) -> Any:
     return ax
 
 
+def extend_map_key(ax: Any, handles: list[Any], *, first: bool = False, fontsize: float = 7,
+                   gid: str = "legend") -> Any:
+    """Put ``handles`` in the one key beside the map, after (or, ``first``, before) the entries it
+    already has: a second key there would sit on top of the first. Returns the key.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from matplotlib.patches import Patch
+    >>> ax = plt.figure().add_subplot()
+    >>> _ = extend_map_key(ax, [Patch(label="woods")])
+    >>> [t.get_text() for t in extend_map_key(ax, [Patch(label="US hexes")], first=True).get_texts()]
+    ['US hexes', 'woods']
+    """
+    key = ax.get_legend()
+    old = list(zip(key.legend_handles, (t.get_text() for t in key.get_texts()))) if key else []
+    new = [(h, str(h.get_label())) for h in handles]
+    both = new + old if first else old + new
+    leg = ax.legend(handles=[h for h, _ in both], labels=[t for _, t in both], loc="upper left",
+                    bbox_to_anchor=(1.01, 1.0), fontsize=fontsize, frameon=False)
+    leg.set_gid(gid)
+    return leg
+
+
 # where things sit inside a unit-size cell, as offsets from its centre (y down); counters
 # get the middle, so labels, levels, objectives and numbers go round them
 _ANCHORS: dict[str, dict[str, tuple[float, float]]] = {

@@ -25,8 +25,8 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from wartools.render.draw import (_layout, draw_map, draw_path, draw_ruler, highlight_cells, overlay_legend,
-                                  shade)
+from wartools.render.draw import (_layout, draw_map, draw_path, draw_ruler, extend_map_key, highlight_cells,
+                                  overlay_legend, shade)
 from wartools.render.los import draw_result
 from wartools.render.movement import draw_reach
 from wartools.render.style import MEANINGS, side_colour
@@ -125,9 +125,4 @@ def _regions(ax: Any, m: Map, regions: Mapping[str, str]) -> None:
                         gid=f"region-{who}", hatch=hatch)
         handles.append(Patch(facecolor=colour, alpha=0.5, hatch=hatch, edgecolor=colour,
                              label=f"{who} hexes" if side else f"{who} hexes (no side's alone)"))
-    key = ax.get_legend()
-    before = list(zip(key.legend_handles, [t.get_text() for t in key.get_texts()])) if key else []
-    leg = ax.legend(handles=[h for h, _ in before] + handles,
-                    labels=[t for _, t in before] + [str(h.get_label()) for h in handles],
-                    loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7, frameon=False)
-    leg.set_gid("legend")
+    extend_map_key(ax, handles)

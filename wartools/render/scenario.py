@@ -20,7 +20,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from wartools.mapmodel import Objective as MapObjective
-from wartools.render.draw import _anchor, _layout, draw_legend, draw_map
+from wartools.render.draw import _anchor, _layout, draw_legend, draw_map, extend_map_key
 from wartools.render.style import NOBODY, SIDE_COLOURS, side_colour, unit_abbreviation
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -161,7 +161,6 @@ def _legend(ax: Any, s: Scenario, col: dict[str, str]) -> None:
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
-    key = ax.get_legend()  # the map's key (terrain, features, roads), merged below the scenario's
     handles: list[Any] = [Patch(facecolor=c, edgecolor="black", label=f"{side} units") for side, c in col.items()]
     handles += [Patch(facecolor=c, alpha=0.3, hatch="//", edgecolor=c, label=f"{side} set-up area")
                 for side, c in col.items() if s.sides[side].setup]
@@ -170,10 +169,8 @@ def _legend(ax: Any, s: Scenario, col: dict[str, str]) -> None:
     handles += [Patch(fill=False, edgecolor=c, linewidth=2, label=f"objective held by {side}")
                 for side, c in col.items()]
     handles.append(Patch(fill=False, edgecolor=NOBODY, linestyle="--", linewidth=2, label="objective held by nobody"))
-    if key is not None:
-        handles += list(key.legend_handles)
-    leg = ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=6, frameon=False)
-    leg.set_gid("scenario-legend")
+    # above the map's key (terrain, features, roads)
+    extend_map_key(ax, handles, first=True, fontsize=6, gid="scenario-legend")
 
 
 def scenario_png(s: Scenario, position: Position | None = None, dpi: int = 100) -> bytes:
