@@ -71,8 +71,8 @@ def _run(game: Game, v: dict[str, Any]) -> OddsAnswer:
     if v["long_range"] and not v["hawkeyed"] and not v["aircraft"]:
         used.append("long-range-penalty")
     mod = m.roll_modifier()
-    text = (f"d6 + {v['attack']}{f' {mod:+d}'.replace('+', '+ ').replace('-', '- ') if mod else ''} "
-            f"against {v['defense'] + m.defense_bonus()}: P(hit) = {hit}")
+    sign = f" {'+' if mod > 0 else '-'} {abs(mod)}" if mod else ""
+    text = f"d6 + {v['attack']}{sign} against {v['defense'] + m.defense_bonus()}: P(hit) = {hit}"
     return OddsAnswer(answer, text, {}, game.assumptions(used))
 
 
