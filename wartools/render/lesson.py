@@ -104,10 +104,9 @@ def _nudge(ax: Any, m: Map, lines: list[Any], a: Any, b: Any, k: float) -> None:
 
 def _lines(ax: Any, m: Map, results: list[Any]) -> None:
     """Rulers of several lines of sight, each in the look of its status, with the overlay key."""
+    overlay_legend(ax, *sorted({r.status for r in results}))    # keyed in one order, whatever the drawing order
     for r in results:
-        look = MEANINGS[r.status]
-        draw_ruler(ax, m, r.start, r.end, color=look.colour, linestyle=look.line, gid="lesson-ruler")
-    overlay_legend(ax, *sorted({r.status for r in results}))
+        draw_ruler(ax, m, r.start, r.end, gid="lesson-ruler", meaning=r.status)
 
 
 def _regions(ax: Any, m: Map, regions: Mapping[str, str]) -> None:
