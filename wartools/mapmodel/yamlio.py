@@ -40,7 +40,29 @@ def _convert(node: yaml.Node, path: tuple[Any, ...], lines: Lines, source: str,
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_convert(v, (*path, i), lines, source, scalars) for i, v in enumerate(node.value)]
-    return scalars.construct_object(node, deep=True)  # scalars only, safe tags only
+    try:
+        return scalars.construct_object(node, deep=True)  # scalars only, safe tags only
+    except (ValueError, OverflowError, KeyError, TypeError) as exc:
+        # a scalar its tag cannot build: an impossible date (2001-13-45), a malformed number
+        # (0b_, 0x_, !!int abc, !!float ._), !!bool perhaps, an integer past Python's digit limit
+        raise MapError(f"{shown(node.value)} is not {_what(node.tag, exc)}", file=source,
+                       line=node.start_mark.line + 1, field=".".join(map(str, path)) or None) from None
+
+
+#: what a YAML scalar tag builds, in words
+_KINDS = {"int": "a valid integer", "float": "a valid number", "timestamp": "a valid date",
+          "bool": "a valid yes/no value"}
+
+
+def _what(tag: str, exc: Exception) -> str:
+    """What a scalar of ``tag`` should have been, and why this one is not (short: Python's own
+    text may quote the whole value)."""
+    kind = _KINDS.get(tag.rpartition(":")[2], f"a valid {tag}")
+    if "Exceeds the limit" in str(exc):
+        return f"{kind} (more than 4,300 digits)"
+    if kind == "a valid date":
+        return f"{kind} ({one_line(str(exc))[:60]})"
+    return kind
 
 
 def read_yaml(text: str, source: str = "<string>") -> tuple[Any, Lines]:
@@ -58,6 +80,10 @@ def read_yaml(text: str, source: str = "<string>") -> tuple[Any, Lines]:
     >>> data, lines = read_yaml("name: x\\ngrid:\\n  rows: 3\\n")
     >>> data, lines[("grid", "rows")]
     ({'name': 'x', 'grid': {'rows': 3}}, 3)
+    >>> read_yaml("when: 2001-13-45\\n", "m.yaml")
+    Traceback (most recent call last):
+    ...
+    wartools.errors.MapError: m.yaml:1: when: '2001-13-45' is not a valid date (month must be in 1..12)
     >>> read_yaml("a: [1, 2\\n", "m.yaml")
     Traceback (most recent call last):
     ...
