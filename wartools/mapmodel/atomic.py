@@ -27,7 +27,11 @@ import os
 import re
 import tempfile
 import time
+import stat
 from pathlib import Path
+
+from wartools.errors import WartoolsError
+from wartools.limits import one_line
 
 #: a temporary file left by a writer that does not run is removed after this long anyway (seconds)
 STALE_AFTER = 24 * 3600
@@ -100,11 +104,71 @@ def remove_stale_temporaries(target: str | os.PathLike[str]) -> list[str]:
     return removed
 
 
+def _named(path: str) -> str:
+    """A path for a message: whole up to 120 characters, else its last 100 (the end names
+    the file), on one line."""
+    text = one_line(path)
+    return repr(text) if len(text) <= 120 else repr("..." + text[-100:])
+
+
+def output_target(path: str | os.PathLike[str]) -> Path:
+    """The file an output written to ``path`` replaces: ``path`` itself, or the file a
+    symbolic link there points to.
+
+    Output goes only to a regular file or to a new name in a folder that exists: a path
+    ending in a separator, a folder, a FIFO, a device node or a socket is refused (renaming
+    a file over ``/dev/null`` would replace the system's), and so is a new name in a folder
+    that does not exist.
+
+    Raises
+    ------
+    WartoolsError
+        One line naming the path and what would be valid.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> output_target(os.path.join(folder, "map.yaml")).name
+    'map.yaml'
+    >>> output_target("/dev/null")
+    Traceback (most recent call last):
+    ...
+    wartools.errors.WartoolsError: cannot write '/dev/null': it is a device, not a regular file; give a file name (a new one, or a file to replace)
+    >>> output_target(folder + "/new/")
+    Traceback (most recent call last):
+    ...
+    wartools.errors.WartoolsError: cannot write '.../new/': the name ends in a separator (a folder); give a file name
+    """
+    text = os.fspath(path)
+    if not text:
+        raise WartoolsError("cannot write '': the output name is empty; give a file name")
+    if text.endswith((os.sep, "/")) or (os.altsep and text.endswith(os.altsep)):
+        raise WartoolsError(f"cannot write {_named(text)}: the name ends in a separator (a folder); give a file name")
+    target = Path(os.path.realpath(text))
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise WartoolsError(f"cannot write {_named(text)}: {exc.strerror or exc}") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else
+                "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else
+                "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+        raise WartoolsError(f"cannot write {_named(text)}: it is {kind}, not a regular file; give a file "
+                            "name (a new one, or a file to replace)")
+    if not target.parent.is_dir():
+        raise WartoolsError(f"cannot write {_named(text)}: the folder {_named(str(target.parent))} does not exist")
+    return target
+
+
 def write_atomic(path: str | os.PathLike[str], content: str | bytes) -> None:
     """Write ``content`` to ``path`` through a temporary file in the same folder and a
     rename, so a crash never leaves a truncated file. A symbolic link is followed (the
-    file it points to is replaced; the link stays)."""
-    target = Path(os.path.realpath(path))
+    file it points to is replaced; the link stays). Only a regular file or a new name in an
+    existing folder is written (:func:`output_target`)."""
+    target = output_target(path)
     remove_stale_temporaries(target)
     fd, tmp = tempfile.mkstemp(prefix=f"{_temp_prefix(target)}{os.getpid()}.", suffix=".tmp",
                                dir=target.parent)

@@ -325,6 +325,8 @@ class EditSession:
             return self._note(Change("save", False, "; ".join(problems)))
         try:
             save_map(self.map, target)
+        except WartoolsError as exc:         # not a place a file can go (a folder, a FIFO ...)
+            return self._note(Change("save", False, str(exc)))
         except OSError as exc:
             return self._note(Change("save", False, f"cannot write {str(target)!r}: {exc.strerror or exc}"))
         self.path, self._saved = target, self.map.fingerprint

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from wartools.errors import WartoolsError
-from wartools.mapmodel.yamlio import write_atomic
+from wartools.mapmodel.atomic import output_target, write_atomic
 from wartools.render.draw import (add_title, annotate_cells, draw_legend, draw_map, draw_path, draw_ruler,
                                   heat_cells, highlight_cells, highlight_edges, overlay_legend, shade)
 
@@ -34,13 +34,12 @@ def _keys(fig: Any) -> list[Any]:
 
 def save_figure(fig: Any, path: str | os.PathLike[str], dpi: int = 150) -> Path:
     """Save a figure as PNG or SVG (by the file suffix), atomically."""
+    output_target(path)         # a regular file or a new name, checked before drawing
     target = Path(path)
     fmt = target.suffix.lstrip(".").lower()
     if fmt not in FORMATS:
         raise WartoolsError(f"cannot write {target.name!r}: picture format must be one of "
                             f"{', '.join('.' + f for f in FORMATS)}")
-    if not target.parent.exists():
-        raise WartoolsError(f"cannot write {str(target)!r}: folder {str(target.parent)!r} does not exist")
     buf = io.BytesIO()
     fig.savefig(buf, format=fmt, dpi=dpi, bbox_inches="tight", bbox_extra_artists=_keys(fig))
     write_atomic(target, buf.getvalue())
