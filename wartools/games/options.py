@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wartools.errors import WartoolsError
-from wartools.limits import ANY_INT, LimitError, parse_int
+from wartools.limits import ANY_INT, LimitError, parse_int, shown
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
@@ -121,16 +121,16 @@ class Option:
                 return value
             if text in _TRUE or text in _FALSE:
                 return text in _TRUE
-            raise OptionError(f"option {self.name}: expected true or false, got {value!r}")
+            raise OptionError(f"option {self.name}: expected true or false, got {shown(value)}")
         if kind == "int":
             if isinstance(value, bool):
-                raise OptionError(f"option {self.name}: expected a whole number, got {value!r}")
+                raise OptionError(f"option {self.name}: expected a whole number, got {shown(value)}")
             try:
                 return parse_int(f"option {self.name}", text, ANY_INT)
             except LimitError as exc:
                 raise OptionError(str(exc)) from None
         if self.choices and text not in self.choices:
-            raise OptionError(f"option {self.name}: unknown value {value!r}; valid: {', '.join(self.choices)}")
+            raise OptionError(f"option {self.name}: unknown value {shown(value)}; valid: {', '.join(self.choices)}")
         return text
 
     def assumption(self, value: object) -> Assumption:

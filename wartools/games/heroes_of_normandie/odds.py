@@ -24,8 +24,13 @@ from typing import Any
 
 from wartools.dice import fraction_str, markdown_table
 from wartools.errors import WartoolsError
+from wartools.limits import IntLimit, LimitError, parse_int, shown
 from wartools.games.base import Game
 from wartools.games.procedures import OddsAnswer, OddsProcedure, Param, expectation
+
+
+#: a mine counter's combat value (Heroes of Normandie 4.2, Minefield)
+MINE_VALUE = IntLimit(0, 20, "a mine counter's combat value", "the counters print small values; 20 bounds a typed number")
 
 
 def _mines(game: Game, v: dict[str, Any]) -> OddsAnswer:
@@ -33,10 +38,11 @@ def _mines(game: Game, v: dict[str, Any]) -> OddsAnswer:
 
     if v["attack"] is not None:
         raise WartoolsError("give either --attack (a shot) or --mines (a mine attack), not both")
-    try:
-        values = [int(x) for x in v["mines"].split(",") if x.strip()]
-    except ValueError:
-        raise WartoolsError(f"--mines must be comma-separated integers, got {v['mines']!r}") from None
+    try:   # whole numbers in ASCII digits, as every other number option (not '١' or '²')
+        values = [parse_int("--mines", x, MINE_VALUE) for x in v["mines"].split(",") if x.strip()]
+    except LimitError:
+        raise WartoolsError(f"--mines must be comma-separated whole numbers 0..20, e.g. 1,1,1; "
+                            f"got {shown(v['mines'])}") from None
     if not values:
         raise WartoolsError("--mines needs the combat value of at least one mine counter, e.g. 1,1,1")
     if len(values) > 20 or any(not 0 <= x <= 20 for x in values):
