@@ -42,3 +42,33 @@ def test_unknown_zone_is_one_line():
 
     with pytest.raises(WartoolsError, match="no zone 'moon'; valid: us-zone"):
         setup_advice(_scenario(), "US", zone="moon")
+
+
+def test_setup_advice_ranks_only_cells_the_scenarios_own_check_allows():
+    """Combat Infantry chart note 1 (3.4 Woods, Marsh): guns, tanks and vehicles may not enter a
+    woods or marsh hex except via a road, and the scenario's set-up check refuses a tank there
+    (ScenarioRules.standing_problem). Set-up advice for a tank ranks neither, and lists them as
+    refused with that reason; a rifle squad gets them ranked; a woods hex on a road is allowed."""
+    import yaml
+
+    from wartools.scenario import loads_scenario, scenario_to_dict
+    from wartools.testing import tiny_map_data
+
+    def advice(utype, roads=()):
+        s = tiny_scenario("combat-infantry", 5, 3, [("us", "US", "rifle", "A2"), ("de", "German", "rifle", "E2")],
+                          objectives=[("hill", "C2")])
+        data = scenario_to_dict(s)
+        data["map"] = tiny_map_data("combat-infantry", 5, 3, terrain={"A1": "woods", "A3": "marsh"}, name="tiny",
+                                    zones={"west": ["A1", "A2", "A3"]}, roads=list(roads))
+        return setup_advice(loads_scenario(yaml.safe_dump(data)), "US", utype, zone="west")
+
+    tank = advice("tank")
+    lab = tank.board.map.label
+    assert [lab(c.cell) for c in tank.cells] == ["A2"]
+    refused = {lab(c): why for c, why in tank.refused}
+    assert sorted(refused) == ["A1", "A3"] and all("chart note 1" in why for why in refused.values())
+    assert [r["cell"] for r in tank.to_json()["refused"]] == ["A1", "A3"]
+    rifle = advice("rifle")
+    assert sorted(lab(c.cell) for c in rifle.cells) == ["A1", "A2", "A3"] and not rifle.refused
+    road = advice("tank", [{"kind": "paved", "cells": ["A1", "B1", "C1"]}])
+    assert sorted(lab(c.cell) for c in road.cells) == ["A1", "A2"]

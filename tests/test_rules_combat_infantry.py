@@ -222,3 +222,99 @@ def test_hedges_stopping_guns_and_vehicles_is_an_assumed_reading():
     assert path(m, "A1", "B1", "tank").reachable and path(m, "A1", "B1", "rifle").reachable
     assert path(m.with_options(**{"hedge-stops-wheeled": False}), "A1", "B1", "vehicle").reachable
     assert not any(a.option == "hedge-stops-wheeled" for a in path(ci(3, 1), "A1", "B1", "at-gun").assumptions)
+
+
+# --- issue 20: movement the analysis composes (7.2, 8.3, 9.61, 9.62, chart note 1) ----------------
+
+@pytest.mark.parametrize("unit", ["mg", "mortar", "at-gun"])
+def test_a_minefield_is_an_assault_so_mgs_mortars_and_guns_may_not_enter_it(unit):
+    """7.2: mines are units, so moving into a minefield hex is moving into an assault (8.0); 9.61
+    and 9.62: AT guns, mortars and machine guns cannot move into assaults. A rifle squad may, and
+    stops there (8.0), gets no road bonus into it (8.4) and does not move on next turn (the
+    assault is fought); across a hedge only a tank may assault (3.4 Hedge)."""
+    m = ci(4, 1, features={"B1": ["mines"]}, roads=[{"kind": "paved", "cells": ["A1", "B1", "C1"]}])
+    why = path(m, "A1", "B1", unit).why_not
+    assert why is not None and "assault" in why and "7.2" in why
+    assert path(ci(4, 1), "A1", "B1", unit).reachable                  # the same hex without mines: allowed
+    rifle = path(m, "A1", "B1", "rifle")
+    assert rifle.reachable and "minefield" in rifle.steps[-1].stop and rifle.cost == 2   # no road -1
+    assert not path(m, "A1", "C1", "rifle").reachable                  # the move ends in the minefield
+    from wartools.movement import reach_in_turns
+    turns = reach_in_turns(m, "A1", "rifle", side="US", turns=3).turns_to
+    assert turns[m.cell("B1")] == 1 and m.cell("C1") not in turns      # the assault does not move on
+    hedge = ci(3, 1, features={"B1": ["mines"]}, edges={("A1", "B1"): "hedge"})
+    assert not path(hedge, "A1", "B1", "rifle").reachable and path(hedge, "A1", "B1", "tank").reachable
+
+
+def test_control_across_a_cliff_is_one_reading_for_movement_retreat_and_victory():
+    """8.3: hex control matters for movement, retreats and victory, and units extend it into
+    adjacent hexes except across impassable hexsides; whether a cliff (impassable to guns, tanks
+    and vehicles only, 3.4) stops it is the option ``control-across-cliff``. Both readings must
+    give one answer to all three, and every answer that rests on it names it."""
+    from wartools.games import find_game
+    from wartools.games.combat_infantry.control import hex_control, retreat_hexes
+
+    units = [("us", "US", "rifle", "A1"), ("de", "German", "rifle", "C1")]
+    for across in (True, False):
+        m = ci(4, 1, edges={("B1", "C1"): "cliff"}, units=units).with_options(**{"control-across-cliff": across})
+        step = path(m, "A1", "B1").steps[-1]
+        victory = m.game.scenario_rules().control(m, m.units, [m.cell("B1")], {})[m.cell("B1")]
+        if across:     # the German claims B1 across the cliff: a US mover stops there; with the
+            # US unit on A1 counted (victory, retreats) B1 is disputed
+            assert "must stop (8.3)" in (step.stop or "") and victory.status == "disputed"
+            assert hex_control(m)["B1"] == "disputed"
+        else:          # the cliff stops the German claim: B1 is the US's, and nobody stops there
+            assert step.stop is None and victory.side == "US" and hex_control(m)["B1"] == "US"
+        assert any(a.option == "control-across-cliff" for a in path(m, "A1", "B1").assumptions)
+        assert [a["option"] for a in m.game.scenario_rules().assumptions()].count("control-across-cliff") == 1
+    # reverse direction: the German retreating from an assault on B1 back across the cliff to C1
+    both = ci(4, 1, edges={("B1", "C1"): "cliff"},
+              units=[("us", "US", "rifle", "A1"), ("us2", "US", "rifle", "B1"), ("de", "German", "rifle", "B1"),
+                     ("de2", "German", "rifle", "D1")])
+    assert retreat_hexes(both, "B1", "German", ["C1"]) == ("C1",)     # C1 next to D1 only: German
+    # no cliff on the map: movement names no cliff reading
+    assert not any(a.option == "control-across-cliff" for a in path(ci(4, 1, units=units), "A1", "B1").assumptions)
+    assert find_game("ci").option("control-across-cliff") is True
+
+
+def test_race_brings_a_tank_onto_the_board_only_where_it_may_enter():
+    """Chart note 1 (3.4 Woods, Marsh): guns, tanks and vehicles may not enter a woods or marsh hex
+    except via a road, so a reinforcing tank cannot come onto the board on a woods entry hex (an
+    objective there is not reached); by a road through it, it can; a rifle squad may enter anywhere."""
+    import yaml
+
+    from analysis_helpers import tiny_scenario
+    from wartools.analysis import race
+    from wartools.scenario import loads_scenario, scenario_to_dict
+    from wartools.testing import tiny_map_data
+
+    def first(utype, roads=()):
+        s = tiny_scenario("combat-infantry", 6, 1, [("us", "US", "rifle", "F1"), ("de", "German", "rifle", "E1")],
+                          objectives=[("wood", "A1")], turns=2)
+        data = scenario_to_dict(s)
+        data["map"] = tiny_map_data("combat-infantry", 6, 1, terrain={"A1": "woods"}, name="tiny",
+                                    zones={"west": ["A1", "B1"]}, roads=list(roads))
+        data["sides"]["US"]["units"].append({"id": "us-t", "type": utype, "enters": {"turn": 1, "zone": "west"}})
+        return race(loads_scenario(yaml.safe_dump(data))).first["wood"]["US"]
+
+    assert first("tank") is None                     # not on A1 (woods), nor from B1 across the woods hexside
+    rifle = first("rifle")
+    assert (rifle.unit, rifle.turn) == ("us-t", 1)
+    road = first("tank", [{"kind": "paved", "cells": ["A1", "B1", "C1"]}])
+    assert (road.unit, road.turn) == ("us-t", 1)
+
+
+def test_reach_names_the_assumed_costs_its_cells_rest_on_as_path_does():
+    """The chart rows for marsh (and town, farm, cemetery) hexsides are not in the excerpt (8.1):
+    ``path`` names the assumed marsh cost; ``reach`` must too when a reached cell's cheapest way
+    crosses a marsh hexside -- and not when the budget stops short of it, nor on clear ground."""
+    from wartools.movement import reachable
+
+    m = ci(4, 1, terrain={"C1": "marsh"})
+    assert any("marsh hexside" in a.reading for a in path(m, "A1", "C1", "rifle").assumptions)
+    r = reachable(m, "A1", "rifle", side="US")
+    assert m.cell("C1") in r.costs and any("marsh hexside" in a.reading for a in r.assumptions)
+    assert any("marsh hexside" in a["reading"] for a in r.to_json()["assumptions"])
+    short = reachable(m, "A1", "rifle", side="US", budget=2)
+    assert m.cell("C1") not in short.costs and not any("marsh" in a.reading for a in short.assumptions)
+    assert not any("hexside" in a.reading for a in reachable(ci(4, 1), "A1", "rifle", side="US").assumptions)

@@ -182,3 +182,29 @@ def test_building_corner_reading_is_an_option_said_in_every_los_answer():
     assert any(a.option == "building-corners" for a in line_of_sight(m, "A1", "B1").assumptions)
     loose = m.with_options(**{"building-corners": False})
     assert line_of_sight(loose, "I12", "N13", range=5).visible
+
+
+# --- issue 20: weapon teams deploy and pack up in movement (4, Weapon Teams) ----------------------
+
+@pytest.mark.parametrize("team", ["mg-team", "mortar-team", "at-team"])
+def test_weapon_teams_pay_to_deploy_where_they_stop_and_pack_up_free_4_weapon_teams(team):
+    """4 Weapon Teams: a team spawns packed up, must spend one cp to deploy, packs up for free, and
+    attacks only when deployed. With option ``deploy`` (the move ends ready to attack): a
+    packed-up team pays 1 cp even to deploy where it stands, so it moves 2 hexes of its 3 cp; a
+    deployed team stays deployed for nothing, but moving packs it up, so it too pays the 1 cp where
+    it stops. Without the option a team moves its whole 3 cp (and ends packed up)."""
+    from wartools.movement import path, reachable
+
+    for tags, stay in (([], 1), (["deployed"], 0)):
+        m = tiny_map("coh", 5, 1, units=[("t", "US", team, "A1", tags)])
+        r = reachable(m, "A1", options={"deploy"})
+        assert r.costs[m.cell("A1")] == stay
+        assert r.costs[m.cell("C1")] == 3 and m.cell("D1") not in r.costs        # 2 moves + deploy
+        assert path(m, "A1", "A1", options={"deploy"}).cost == stay
+        moved = path(m, "A1", "B1", options={"deploy"})
+        assert moved.cost == 2 and "deploy" in moved.steps[-1].why
+        assert ("pack up" in moved.steps[-1].why) == bool(tags)
+        plain = reachable(m, "A1")
+        assert plain.costs[m.cell("D1")] == 3 and plain.costs[m.cell("A1")] == 0    # no deploying asked
+    infantry = tiny_map("coh", 5, 1, units=[("r", "US", "infantry", "A1")])
+    assert reachable(infantry, "A1", options={"deploy"}).costs[infantry.cell("D1")] == 3   # not a team

@@ -161,3 +161,55 @@ def test_caps_modify_a_fire_roll_at_a_rate_a_group_can_flip():
     assert shot(m.with_options(**{"cap-modifier": 2}), "A1", "A5", caps=1).probability == Fraction(15, 36)
     assert "cap-modifier" in [a.option for a in shot(m, "A1", "A5", caps=1).assumptions]
     assert "cap-modifier" not in [a.option for a in shot(m, "A1", "A5").assumptions]
+
+
+# --- issue 20: CAPs in race and route (3.2, 3.21) -----------------------------------------------
+
+def _caps_scenario(caps: int, goal: str = "I1", **options):
+    import yaml
+
+    from analysis_helpers import tiny_scenario
+    from wartools.scenario import loads_scenario, scenario_to_dict
+
+    s = tiny_scenario("conflict-of-heroes", 12, 1, [("de", "German", "infantry", "L1"), ("su", "Soviet", "infantry", "A1")],
+                      objectives=[("goal", goal)], turns=3)
+    data = scenario_to_dict(s)
+    data["sides"]["Soviet"]["resources"] = {"caps": caps}
+    if options:
+        data["options"] = options
+    return loads_scenario(yaml.safe_dump(data))
+
+
+def test_caps_supplement_aps_in_race_and_route():
+    """3.21: a player may add as many CAPs as desired to an activated unit's APs, one for one; 3.2:
+    a firefight sets each side's CAPs for every round. An infantry squad with 7 AP (2.2) and one
+    CAP reaches an open hex 8 hexes away in round 1 (7 AP alone: round 2), in the race and on the
+    route alike, and both answers name the reading (option caps-for-moves); with the option off,
+    or no CAPs, it is round 2 and no CAP reading is named; 9 hexes need 2 CAPs."""
+    from wartools.analysis import least_exposed_route, race
+
+    for caps, goal, turn in ((1, "I1", 1), (0, "I1", 2), (1, "J1", 2), (2, "J1", 1)):
+        s = _caps_scenario(caps, goal)
+        r = race(s)
+        assert r.first["goal"]["Soviet"].turn == turn, (caps, goal)
+        route = least_exposed_route(s, "su", goal)
+        assert route.turns == turn and route.reachable
+        named = [a.option for a in (*r.assumptions, *route.assumptions)].count("caps-for-moves")
+        assert named == (2 if caps else 0)
+    off = _caps_scenario(1, "I1", **{"caps-for-moves": False})
+    assert race(off).first["goal"]["Soviet"].turn == 2
+    assert any("house rule" in a.reading for a in race(off).assumptions if a.option == "caps-for-moves")
+
+
+def test_reach_names_the_assumed_woods_cost_as_path_does():
+    """The excerpt prints only the open-hex cost (Game Overview, 3.0: 1 AP); a woods hex's cost is
+    assumed. ``reach`` names it whenever a reached hex's cheapest way enters woods, like ``path``;
+    a reach over open ground only names no terrain cost."""
+    from wartools.movement import path, reachable
+
+    m = coh(4, 1, {"B1": "woods"})
+    assert any("woods hex" in a.reading for a in path(m, "A1", "B1", "infantry", side="Soviet").assumptions)
+    r = reachable(m, "A1", "infantry", side="Soviet")
+    assert any("woods hex" in a.reading for a in r.assumptions)
+    assert not any("hex" in a.reading and "AP" in a.reading
+                   for a in reachable(coh(4, 1), "A1", "infantry", side="Soviet").assumptions)

@@ -89,6 +89,13 @@ class Board:
             return names[0]
         return max(counts, key=lambda t: (counts[t], -names.index(t)))
 
+    def move_points(self, side: str) -> tuple[int, tuple[Assumption, ...]]:
+        """Points ``side``'s scenario resources add to one unit's move each turn, as the game's
+        movement rules read them (:meth:`~wartools.movement.MovementRules.side_points`: Conflict
+        of Heroes CAPs, 3.21), and the readings that rests on."""
+        game = self.map.game
+        return game.movement_rules().side_points(game, self.scenario.sides[self.side(side)].resources)
+
     def assumptions(self, *more: Iterable[Assumption], moving: bool = False) -> tuple[Assumption, ...]:
         """The fire rules' assumed readings (those of moving before firing too, with
         ``moving``), then ``more``."""

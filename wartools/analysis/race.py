@@ -6,7 +6,10 @@ Each unit on the map is searched with the multi-turn movement engine, one turn d
 fewest moves to end on each cell, one move per turn); a unit already on an objective holds it in
 the current turn. A reinforcement not yet on the map is placed on one of its entry cells as the
 end of its first move, on its entry turn (an assumed reading, stated in the answer), and searched
-from every entry cell. Other units stay where they are. Reaching an objective is what is
+from every entry cell its movement rules let it come onto
+(:meth:`~wartools.movement.MovementRules.entry_blocker`). Points a side's resources add to a move
+(Conflict of Heroes CAPs, 3.21: :meth:`~wartools.movement.MovementRules.side_points`) are added
+to every unit's turns, and the answer names that reading. Other units stay where they are. Reaching an objective is what is
 reported; whether standing there also *controls* it is the game's scenario rule (:func:`wartools.scenario.evaluate`).
 
 Examples
@@ -127,15 +130,24 @@ def race(scenario: Scenario | Board, position: Position | None = None) -> Race:
             depth = max(depth, limit)
         return cells, depth
 
-    def reach(unit: str | None, utype: str, side: str, cell: Cell, horizon: int, start_turn: int) -> TurnsReach:
-        """The multi-turn reach, searched one turn deeper at a time until every objective the
-        unit could still be first on is in it (fewest turns do not depend on the depth searched)."""
+    points: dict[str, int] = {}
+    for side in s.sides:
+        points[side], readings = board.move_points(side)
+        used.extend(readings)
+
+    def layers_of(unit: str | None, utype: str, side: str, cell: Cell) -> TurnLayers:
         key = (utype, side, cell) if unit is None else (unit, side, cell)
         layers = cache.get(key)
         if layers is None:
-            layers = cache[key] = (turn_layers(m, cell, unit) if unit is not None
-                                   else turn_layers(m, cell, utype, side=side))
+            layers = cache[key] = (turn_layers(m, cell, unit, extra_points=points[side]) if unit is not None
+                                   else turn_layers(m, cell, utype, side=side, extra_points=points[side]))
             used.extend(layers.graph.rules.assumptions())
+        return layers
+
+    def reach(unit: str | None, utype: str, side: str, cell: Cell, horizon: int, start_turn: int) -> TurnsReach:
+        """The multi-turn reach, searched one turn deeper at a time until every objective the
+        unit could still be first on is in it (fewest turns do not depend on the depth searched)."""
+        layers = layers_of(unit, utype, side, cell)
         graph = layers.graph
         least = graph.least_cost     # a bound for pruning: the exact cheapest step needs the whole board
         per_turn = graph.allowance // least if least else None
@@ -166,6 +178,9 @@ def race(scenario: Scenario | Board, position: Position | None = None) -> Race:
         for cell in s.entry_cells(fu):
             if m.units_at(cell):
                 continue
+            rules = layers_of(None, fu.type, fu.side, cell).graph.rules
+            if rules.entry_blocker(cell) is not None or rules.end_blocker(cell) is not None:
+                continue        # the unit may not come onto the board there (e.g. chart note 1)
             r = reach(None, fu.type, fu.side, cell, last - enter, enter + 1)
             for o in s.objectives:
                 k = r.turns_to.get(o.cell)

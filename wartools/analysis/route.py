@@ -15,7 +15,8 @@ game's sequence of play lets the enemy fire at a mover
     a Combat Infantry unit stops in).
 
 The search runs on the movement engine's own graph (:func:`wartools.movement.movement_graph`:
-costs, stops, cells a move may not end on) with states (cell, turn, points spent this turn) and
+costs, stops, cells a move may not end on, and the points the side's resources add to a move:
+:meth:`wartools.analysis.Board.move_points`) with states (cell, turn, points spent this turn) and
 the lexicographic key (exposure, points, turns), A* on the points: exact, so never more exposed
 than the cheapest route when that arrives in time. Like :func:`wartools.movement.reach_in_turns`, a move that ends
 on an enemy (an assault) does not continue, and the other units stay where they are.
@@ -165,7 +166,7 @@ def _search(mg: MoveGraph, start: Cell, goal: Cell, turns: int, kind: str,
                     out.append((s[0], s[1]))
                     s = parent[s]
                 return out[::-1]
-            if turn < turns and (node.cell == start or not mg.rules.enemies_at(node.cell)):
+            if turn < turns and (node.cell == start or not mg.rules.assault_at(node.cell)):
                 moves.append(((node.cell, turn + 1, 0), 0, 0))
         elif not (blocked and node == start):
             for nxt, w in succ(node).items():
@@ -224,10 +225,11 @@ def least_exposed_route(scenario: Scenario | Board, unit: str, goal: Cell | str,
     if threat is None or threat.board.map != m or threat.side != mover.side or threat.target_type != mover.type:
         threat = threat_map(board, mover.side, target=mover.type)
     horizon = turns if turns is not None else max(1, board.scenario.turns)
-    legs = route_in_turns(m, mover.cell, target, mover.id, max_turns=horizon)
-    start, utype, sit = resolve(m, mover.cell, mover.id)
+    extra, readings = board.move_points(mover.side)
+    legs = route_in_turns(m, mover.cell, target, mover.id, max_turns=horizon, extra_points=extra)
+    start, utype, sit = resolve(m, mover.cell, mover.id, extra_points=extra)
     mg = movement_graph(m, utype, sit)
-    used = board.assumptions(threat.assumptions, mg.rules.assumptions())
+    used = board.assumptions(threat.assumptions, mg.rules.assumptions(), readings)
     if target == start:
         return Route(board, unit, target, True, (start,), (), 0, 0, Fraction(0), (start,), 0, 0, Fraction(0),
                      None, used)

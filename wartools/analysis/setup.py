@@ -1,7 +1,10 @@
 """Set-up advice: the cells of a set-up zone ranked for one unit type, by what a unit there sees
 and covers and by the threat it is under.
 
-For each candidate cell (the side's set-up area, or a named zone):
+For each candidate cell (the side's set-up area, or a named zone) where the scenario's own set-up
+check lets a unit of that type stand (:meth:`~wartools.games.scenario_rules.ScenarioRules.standing_problem`:
+a Combat Infantry tank never sets up in woods or marsh off road, chart note 1; the others are
+listed as ``refused``):
 
 - **objectives in view**: objectives the unit would see (:func:`wartools.los.viewshed`, sight);
 - **approaches covered**: cells of the enemy's approach routes (each enemy unit's fewest-turns
@@ -62,16 +65,19 @@ class SetupAdvice:
     cells: tuple[CellAdvice, ...]
     approach: tuple[Cell, ...] = field(repr=False, default=())
     assumptions: tuple[Assumption, ...] = ()
+    #: candidate cells the scenario's own set-up check refuses for this unit type, with why
+    refused: tuple[tuple[Cell, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """``{"side", "unit_type", "approach": [labels], "cells": [{"cell", "rank", "objectives", "covered",
-        "dead_ground", "threat", "attackers"}], "assumptions"}``."""
+        "dead_ground", "threat", "attackers"}], "refused": [{"cell", "why"}], "assumptions"}``."""
         lab = self.board.map.label
         return {"side": self.side, "unit_type": self.unit_type, "approach": [lab(c) for c in self.approach],
                 "cells": [{"cell": lab(a.cell), "rank": i + 1, "objectives": list(a.objectives),
                            "covered": [lab(c) for c in a.covered], "dead_ground": [lab(c) for c in a.dead_ground],
                            "threat": fraction_str(a.threat), "attackers": list(a.attackers)}
                           for i, a in enumerate(self.cells)],
+                "refused": [{"cell": lab(c), "why": why} for c, why in self.refused],
                 "assumptions": assumptions_json(self.assumptions)}
 
     def text(self) -> str:
@@ -82,6 +88,8 @@ class SetupAdvice:
             lines.append(f"  {i + 1}. {lab(a.cell)}: sees {', '.join(a.objectives) or 'no objective'}; covers "
                          f"{len(a.covered)} approach cells, {len(a.dead_ground)} dead; threat "
                          f"{float(a.threat):.3f}" + (f" from {', '.join(a.attackers)}" if a.attackers else ""))
+        if self.refused:
+            lines.append(f"  refused: {len(self.refused)} cells ({self.refused[0][1]}, ...)")
         lines += [x.text() for x in self.assumptions]
         return "\n".join(lines)
 
@@ -98,7 +106,8 @@ def approach_cells(board: Board, side: str) -> tuple[Cell, ...]:
     m, s = board.map, board.scenario
     seen: set[Cell] = set()
     for u in board.units_of(board.enemies(side)):
-        reach = reach_in_turns(m, u.cell, u.id, turns=s.turns)
+        extra = board.move_points(u.side)[0]
+        reach = reach_in_turns(m, u.cell, u.id, turns=s.turns, extra_points=extra)
         for o in s.objectives:
             goal: Cell | None = o.cell
             if goal not in reach.turns_to:
@@ -108,7 +117,7 @@ def approach_cells(board: Board, side: str) -> tuple[Cell, ...]:
                 continue
             ends = reach.route(goal)
             for a, b in zip(ends, ends[1:]):
-                seen.update(path(m, a, b, u.id).cells)
+                seen.update(path(m, a, b, u.id, extra_points=extra).cells)
     return tuple(c for c in m.grid.cells() if c in seen)
 
 
@@ -127,6 +136,9 @@ def setup_advice(scenario: Scenario | Board, side: str, unit_type: str | None = 
     else:
         area = s.setup_area(side)
         candidates = tuple(m.grid.cells()) if area is None else tuple(c for c in m.grid.cells() if c in area)
+    refused = tuple((c, why) for c in candidates
+                    if (why := s.rules.standing_problem(m, utype, c)) is not None)   # the scenario's own check
+    candidates = tuple(c for c in candidates if c not in dict(refused))
     approach = approach_cells(board, side)
     threat = threat_map(board, side, target=utype)
     enemy_type = next((board.typical_type(e) for e in board.enemies(side)), utype)
@@ -148,7 +160,7 @@ def setup_advice(scenario: Scenario | Board, side: str, unit_type: str | None = 
         t = threat.at(c)
         out.append(CellAdvice(c, objectives, covered, dead, t.expected, t.attackers))
     out.sort(key=lambda a: (-len(a.objectives), -len(a.covered), a.threat, m.grid.to_offset(a.cell)))
-    return SetupAdvice(board, side, utype, tuple(out), approach, merge_assumptions(used))
+    return SetupAdvice(board, side, utype, tuple(out), approach, merge_assumptions(used), refused)
 
 
 __all__ = ["CellAdvice", "SetupAdvice", "approach_cells", "setup_advice"]

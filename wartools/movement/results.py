@@ -176,8 +176,17 @@ class Reach:
 
     @property
     def assumptions(self) -> tuple[Assumption, ...]:
-        """The assumed readings the rules rest on (:meth:`MovementRules.assumptions`)."""
-        return () if self.graph is None else self.graph.rules.assumptions()
+        """The assumed readings this answer rests on: the rules' (:meth:`MovementRules.assumptions`)
+        and every assumed part of a step on the cheapest way to a reached cell (an assumed
+        terrain cost), as :attr:`PathResult.assumptions` names them for one path."""
+        mg = self.graph
+        if mg is None:
+            return ()
+        parts = [p for v, u in self.pred.items() for p in mg.step(u, v).parts if p.assumed]
+        fin = mg.rules.finish()
+        if fin is not None and fin.cost and len(self.costs) > 1:
+            parts += [p for p in fin.parts if p.assumed]
+        return merge_assumptions(mg.rules.assumptions(), (a for p in parts if (a := p.assumption()) is not None))
 
     def text(self) -> str:
         """A human-readable table of reachable cells, cheapest first."""
@@ -251,7 +260,7 @@ def _cells_and_steps(mg: MoveGraph, nodes: list[Any]) -> tuple[tuple[Cell, ...],
         to = v.cell if isinstance(v, End) else v
         steps.append(StepInfo(u, to, st.cost or 0, st.reasons, st.stop, st.parts))
         cells.append(to)
-    fin = mg.rules.finish()
+    fin = mg.rules.finish(moved=len(cells) > 1)
     if fin is not None and fin.cost:
         steps.append(StepInfo(cells[-1], cells[-1], fin.cost, fin.reasons, parts=fin.parts))
     return tuple(cells), tuple(steps)

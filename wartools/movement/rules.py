@@ -270,6 +270,23 @@ class MovementRules:
         """Why the unit cannot move at all (``None`` if it can)."""
         return None
 
+    def entry_blocker(self, cell: Cell) -> str | None:
+        """Why the unit may not come onto the board on ``cell`` (a reinforcement entering from
+        off the map; ``None`` if it may). Default: it may wherever a move may end."""
+        return None
+
+    def assault_at(self, cell: Cell) -> bool:
+        """Whether a move that ends on ``cell`` is an assault, so the unit fights there instead
+        of moving on next turn (default: an enemy unit is there)."""
+        return bool(self.enemies_at(cell))
+
+    @classmethod
+    def side_points(cls, game: Any, resources: Mapping[str, int]) -> tuple[int, tuple[Assumption, ...]]:
+        """Points a side's scenario resources may add to one unit's move each turn (its
+        ``extra_points``), and the readings that rests on: none by default (Conflict of Heroes
+        CAPs, 3.21, override it). ``game`` is the configured game."""
+        return 0, ()
+
     @classmethod
     def graph_key(cls, map: Map, unit_type: str, situation: MoveSituation) -> Hashable:
         """Everything of the unit type and situation these rules read, as a cache key: movers
@@ -287,8 +304,9 @@ class MovementRules:
         a search inexact, so derive it from the same tables :meth:`step` reads."""
         return 0
 
-    def finish(self) -> Step | None:
-        """A cost paid once when the move ends (a weapon team deploying), or ``None``."""
+    def finish(self, moved: bool = True) -> Step | None:
+        """A cost paid once when the move ends (a weapon team deploying), or ``None``;
+        ``moved=False``: the unit stays where it is (a team already deployed pays nothing)."""
         return None
 
     # --- helpers for subclasses -------------------------------------------------------

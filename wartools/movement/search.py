@@ -119,7 +119,7 @@ def reachable(m: Map, start: Cell | str, unit: str | Unit | None = None, *, budg
 
     ``budget`` defaults to the unit's allowance for one round or activation.
     The start cell is always included: at cost 0, or at the cost paid in place
-    when the rules add one at the end of a move (a weapon team deploying) and
+    when the rules add one to a unit that stays (a packed-up weapon team deploying) and
     the budget covers it. Keyword arguments ``situation`` (a
     :class:`~wartools.situation.Situation`, shared with the LOS engine) and
     ``side``, ``weather``, ``night``, ``options``, ``extra_points`` describe
@@ -157,7 +157,8 @@ def end_costs(mg: MoveGraph, cell: Cell, limit: int) -> tuple[dict[Cell, int], d
                 costs[node.cell] = min(costs.get(node.cell, d), d)
         if fin is not None and fin.cost:
             costs = {c: v + fin.cost for c, v in costs.items()}
-            costs[cell] = fin.cost
+            stay = mg.rules.finish(moved=False)
+            costs[cell] = stay.cost or 0 if stay else 0
     return costs, pred
 
 

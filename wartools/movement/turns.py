@@ -10,7 +10,7 @@ to end a move on it; :func:`route_in_turns` returns one explained
 
 Simplifications, stated: the other units stay where they are, and the mover's
 own new position does not change hex control between its turns; a move that
-ends in an enemy-occupied hex (an assault) does not continue.
+ends in an assault (:meth:`~wartools.movement.MovementRules.assault_at`) does not continue.
 """
 from __future__ import annotations
 
@@ -116,7 +116,7 @@ class TurnLayers:
         """Search one more turn; the cells it adds (fewest turns = the new turn count)."""
         self.turns += 1
         mg, start = self.graph, self.start
-        sources = [c for c in self.frontier if c == start or not mg.rules.enemies_at(c)]  # assaults stop
+        sources = [c for c in self.frontier if c == start or not mg.rules.assault_at(c)]  # assaults stop
         if not self._moves or not sources:
             self.frontier = []
             return []

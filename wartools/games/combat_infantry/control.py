@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from wartools.games.combat_infantry.scenario import DISPUTED, control_stoppers
+from wartools.games.combat_infantry.scenario import DISPUTED
 from wartools.games.combat_infantry.scenario import hex_control as _hex_control
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -45,8 +45,7 @@ def hex_control(m: Map) -> dict[str, str]:
     >>> hex_control(m)
     {'A1': 'US'}
     """
-    stoppers = control_stoppers(bool(m.game.option("control-across-cliff")))
-    control = _hex_control(m, m.units, stoppers)
+    control = _hex_control(m, m.units)
     return {m.label(c): control[c] for c in sorted(control, key=m.grid.to_offset)}
 
 

@@ -61,7 +61,9 @@ COVERAGE = (
           "option: woods-see-out, option: hedge-stops-wheeled; "
           + _R + "test_woods_and_orchard_los_is_the_same_both_ways_and_adjacent_only; "
           + _R + "test_hedges_stopping_guns_and_vehicles_is_an_assumed_reading; "
-          + _R + "test_heavy_units_never_enter_woods_or_marsh_hexes_off_road"),
+          + _R + "test_heavy_units_never_enter_woods_or_marsh_hexes_off_road; "
+          + _R + "test_race_brings_a_tank_onto_the_board_only_where_it_may_enter; "
+          "tests/test_analysis_setup.py::test_setup_advice_ranks_only_cells_the_scenarios_own_check_allows"),
     Entry("4.0", "Command", "not-modelled", "who may act is played; see 4.1"),
     Entry("4.1", "HQ ranks and command range", "not-modelled",
           "platoon and company membership is not map data; command range is not computed yet"),
@@ -98,18 +100,22 @@ COVERAGE = (
     Entry("7.0", "Special actions", "not-modelled", "digging, demolition and smoke laying are played"),
     Entry("7.1", "Foxholes: D2, stacking 2", "implemented", _C + "test_d2_terrain_and_treebursts"),
     Entry("7.2", "Mines: assault odds; entering a minefield is an assault", "implemented",
-          _C + "test_minefield_engineer_example_7_2 (which side owns a 'mines' feature is not map data: "
-          "it is read as the mover's enemy)"),
+          _C + "test_minefield_engineer_example_7_2; "
+          + _R + "test_a_minefield_is_an_assault_so_mgs_mortars_and_guns_may_not_enter_it (which side owns a "
+          "'mines' feature is not map data: it is read as the mover's enemy)"),
     Entry("7.3", "Demolish bridges", "not-modelled", "the odds are a plain fire roll (6.1); bridge state is map data"),
     Entry("7.4", "Smoke", "implemented", _L + "test_ci_wrecks_do_not_block_smoke_does"),
     Entry("7.5", "Barbed wire: enter and stop, one unit, no assault on a unit in it", "implemented",
           _R + "test_a_unit_in_barbed_wire_can_be_fired_on_but_not_assaulted (wire ownership and withdrawing "
           "by the entry hexside are not modelled: the marker names no side and units carry no entry hexside)"),
     Entry("8.0", "Movement", "implemented", _M + "test_ci_hex_control_narrative_first_unit_stops_next_one_passes"),
-    Entry("8.1", "Movement points per hexside", "implemented", _M + "test_ci_clear_and_woods_hexsides"),
+    Entry("8.1", "Movement points per hexside", "implemented", _M + "test_ci_clear_and_woods_hexsides; "
+          + _R + "test_reach_names_the_assumed_costs_its_cells_rest_on_as_path_does"),
     Entry("8.2", "Stacking limits", "implemented", _M + "test_ci_stacking_checked_at_the_end_of_the_move"),
-    Entry("8.3", "Hex control", "implemented",
-          _M + "test_ci_hex_control_example_river_does_not_stop_control_lake_does_disputed_hexes"),
+    Entry("8.3", "Hex control (whether a cliff stops it is a reading: one for movement, retreats and victory)",
+          "assumed", "option: control-across-cliff; "
+          + _M + "test_ci_hex_control_example_river_does_not_stop_control_lake_does_disputed_hexes; "
+          + _R + "test_control_across_a_cliff_is_one_reading_for_movement_retreat_and_victory"),
     Entry("8.4", "Road movement", "implemented", _M + "test_ci_road_examples_clear_1_woods_2_only_along_road_hexsides"),
     Entry("8.5", "River crossings", "implemented", _M + "test_ci_rivers_cliffs_fords"),
     Entry("9.0", "Assaults", "implemented", _A + "test_caron_farm_assault_scripted"),
@@ -120,9 +126,10 @@ COVERAGE = (
     Entry("9.4", "Assault retreats", "implemented", _S + "test_caron_farm_retreat"),
     Entry("9.5", "Regrouping", "not-modelled", "a move after the assault; the assault odds end at its result"),
     Entry("9.6", "Assault modifiers", "implemented", _A + "test_assault_modifiers"),
-    Entry("9.61", "AT guns and mortars: no assault moves, F1 after round 1", "implemented",
-          _A + "test_assault_modifiers"),
-    Entry("9.62", "Machine guns cannot move into assaults", "implemented", _M + "test_ci_assault_rules"),
+    Entry("9.61", "AT guns and mortars: no assault moves (a minefield too), F1 after round 1", "implemented",
+          _A + "test_assault_modifiers; " + _R + "test_a_minefield_is_an_assault_so_mgs_mortars_and_guns_may_not_enter_it"),
+    Entry("9.62", "Machine guns cannot move into assaults (a minefield too)", "implemented",
+          _M + "test_ci_assault_rules; " + _R + "test_a_minefield_is_an_assault_so_mgs_mortars_and_guns_may_not_enter_it"),
     Entry("9.63", "AT rockets target in assaults", "implemented", _A + "test_atr_targets_tanks"),
     Entry("9.64", "Engineers double firepower in assaults", "implemented", _A + "test_assault_modifiers"),
     Entry("9.65", "Armor class zero in assaults", "implemented", _A + "test_armor_class_zero_in_assaults_9_65"),

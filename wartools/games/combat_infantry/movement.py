@@ -133,7 +133,8 @@ class Rules(MovementRules):
         disputed, 9.1). A side also controls vacant adjacent hexes, except across
         an impassable (lake) hexside; a vacant hex claimed by both sides is
         disputed. Units in an assault hex extend no control (9.1). Rivers do not
-        stop control (8.3 example, 8.5 note).
+        stop control (8.3 example, 8.5 note); cliffs as option ``control-across-cliff``
+        reads them, for movement, retreats and victory alike.
         """
         return hex_control(self.map, self.situation.others)
 
@@ -155,6 +156,8 @@ class Rules(MovementRules):
         base = super().assumptions()
         if self.unit_type in WHEELED and any("hedge" in fs for fs in self._edges.values()):
             base += self.map.game.assumptions(["hedge-stops-wheeled"])
+        if self.situation.others and any("cliff" in fs for fs in self._edges.values()):
+            base += self.map.game.assumptions(["control-across-cliff"])     # where a move must stop (8.3)
         if self.move_rating.is_assumed(self.unit_type):
             mp = self.move_rating[self.unit_type]
             base += (Assumption("Combat Infantry 2.14", f"{self.unit_type} move rating {mp} MP "
@@ -165,6 +168,18 @@ class Rules(MovementRules):
         if self.unit_type == "bunker":
             return "bunkers cannot move (2.55)"
         return None
+
+    def entry_blocker(self, cell: Cell) -> str | None:
+        """Guns, tanks and vehicles come onto a woods or marsh hex only by a road through it
+        (3.4, chart note 1: they may not enter the hex except via a road)."""
+        terrain = self._terrain.get(cell, self._default)
+        if not self.heavy or terrain not in ("woods", "marsh"):
+            return None
+        grid = self.map.grid
+        if any(k in ("paved", "unpaved") for n in grid.neighbours(cell)
+               for k in self._roads.get(Edge.of(cell, n), ())):
+            return None
+        return f"{terrain} hex: guns, tanks and vehicles may not enter it except by road (3.4, chart note 1)"
 
     # --- steps -------------------------------------------------------------------------
     def _mp(self, terrain: str) -> int:
@@ -243,22 +258,27 @@ class Rules(MovementRules):
             parts.append(Part(1, "wreck +1 (6.34)", "Combat Infantry 6.34"))
         enemy = self.enemies_at(b)
         cell_feats = self._features.get(b, ())
+        mines = "mines" in cell_feats and not enemy
+        what = "minefield hex" if mines else "enemy-occupied hex"
         bonus = self._road_bonus(roads, bridge)
         if bonus:
-            if enemy:
+            if enemy or mines:
                 parts.append(Part(0, "no road bonus into an assault (8.4)", "Combat Infantry 8.4"))
             else:
                 parts.append(Part(0 if bonus.startswith("no ") else -1, bonus, "Combat Infantry 8.4"))
         stops = []
-        if enemy:
+        if enemy or mines:        # entering a minefield is an assault on the mines (7.2: mines are units)
             if "wire" in cell_feats:
-                return Step.blocked("enemy unit in a barbed-wire hex: it can be fired on but not "
-                                    "assaulted (7.5 note)")
+                return Step.blocked(f"{'mines' if mines else 'enemy unit'} in a barbed-wire hex: "
+                                    "it can be fired on but not assaulted (7.5 note)")
             if unit in NO_ASSAULT:
-                return Step.blocked(f"enemy-occupied hex: {unit} cannot move into an assault (9.61, 9.62)")
+                return Step.blocked(f"{what}: {unit} cannot move into an assault (9.61, 9.62"
+                                    f"{'; mines are units, 7.2' if mines else ''})")
             if "hedge" in feats and unit != "tank":
-                return Step.blocked("enemy-occupied hex across a hedge: only tanks assault across hedges (3.4)")
-            stops.append("enemy-occupied hex: assault, must stop (8.0, 9.1)")
+                return Step.blocked(f"{what} across a hedge: only tanks assault across hedges (3.4)")
+            stops.append("enemy-occupied hex: assault, must stop (8.0, 9.1)" if enemy else
+                         "minefield hex: mines are units, so entering is an assault on them: must "
+                         "stop (7.2, 8.0; a mines feature names no side: read as the enemy's)")
         else:
             control = self.control.get(b)
             if control == "disputed":
@@ -269,10 +289,11 @@ class Rules(MovementRules):
             stops.append("smoke hex: must stop (7.4)")
         if "wire" in cell_feats:
             stops.append("barbed wire hex: must stop (7.5)")
-        if "mines" in cell_feats and not enemy:
-            stops.append("minefield hex: mines are units, so entering is an assault on them: must "
-                         "stop (7.2, 8.0; a mines feature names no side: read as the enemy's)")
         return Step.of(*parts, stop="; ".join(stops) or None)
+
+    def assault_at(self, cell: Cell) -> bool:
+        """An enemy unit or a minefield is there: a move ending on it is an assault (8.0, 9.1, 7.2)."""
+        return bool(self.enemies_at(cell)) or "mines" in self._features.get(cell, ())
 
     def _road_bonus(self, roads: tuple[str, ...], bridge: bool) -> str:
         """The road/railway bonus text for a hexside ('' when none), 8.4 and 3.4."""

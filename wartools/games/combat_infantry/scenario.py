@@ -56,14 +56,18 @@ def control_stoppers(across_cliff: bool = True) -> frozenset[str]:
     return CONTROL_STOPPERS if across_cliff else CONTROL_STOPPERS | {"cliff"}
 
 
-def hex_control(m: Map, units: Iterable[Unit], stoppers: frozenset[str] = CONTROL_STOPPERS) -> dict[Cell, str]:
+def hex_control(m: Map, units: Iterable[Unit], stoppers: frozenset[str] | None = None) -> dict[Cell, str]:
     """Control of every non-neutral hex: a side name or ``"disputed"`` (Combat Infantry 8.3, 9.1).
 
     Occupied hexes belong to their occupant (both sides: an assault hex,
     disputed). A side also controls vacant adjacent hexes, except across a
-    hexside carrying one of ``stoppers``; a vacant hex claimed by both sides is
-    disputed. Units in an assault hex extend no control. Neutral hexes are absent.
+    hexside carrying one of ``stoppers`` (default: the map's game's reading,
+    option ``control-across-cliff``, so movement, retreats and victory read
+    control alike); a vacant hex claimed by both sides is disputed. Units in an
+    assault hex extend no control. Neutral hexes are absent.
     """
+    if stoppers is None:
+        stoppers = control_stoppers(bool(m.game.option("control-across-cliff")))
     occupied: dict[Cell, set[str]] = {}
     for u in units:
         occupied.setdefault(u.cell, set()).add(u.side)

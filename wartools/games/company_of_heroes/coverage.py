@@ -25,7 +25,8 @@ COVERAGE = (
           _M + "test_coh_infantry_three_cp_per_round_then_cannot_move; "
           + _M + "test_coh_water_red_line_and_enemy_units_block; "
           + _R + "test_transport_boarding_is_a_choice_passing_through_is_legal_4_transport; "
-          + _R + "test_mortar_and_at_teams_cannot_be_in_a_building_4_weapon_teams"),
+          + _R + "test_mortar_and_at_teams_cannot_be_in_a_building_4_weapon_teams; "
+          + _R + "test_weapon_teams_pay_to_deploy_where_they_stop_and_pack_up_free_4_weapon_teams"),
     Entry("5", "Damage phase: assign damage dice, several attackers on one target", "implemented",
           _C + "test_resolving_damage_example_british_section"),
     Entry("5.1", "Damage types; HE is indirect and fires over buildings", "implemented",

@@ -19,7 +19,9 @@ Rules implemented, each with its rulebook section:
   "Transport"); boarding is a choice, so a unit may also pass through the
   vehicle's hex like any allied unit's;
 - weapon teams pay one cp to deploy, packing up is free (4 "Weapon Teams
-  Units"): option ``"deploy"`` adds the cp at the end of the move;
+  Units"): option ``"deploy"`` adds the cp at the end of the move, so a team
+  can attack where it stops; a team tagged ``deployed`` packs up to move (free)
+  and pays the cp again where it stops, but nothing to stay where it is;
 - emplacements never move and pinned units cannot move (4 "Emplacements", 7
   "Pinning"); a unit tagged ``entered-this-round`` (it entered its building or
   transport this round) cannot leave it.
@@ -153,8 +155,16 @@ class Rules(MovementRules):
             return "allied unit there: a move may pass through but not end on it, one unit per hex (Company of Heroes 4)"
         return None
 
-    def finish(self) -> Step | None:
-        if self.unit_type in WEAPON_TEAMS and self.has_option("deploy"):
-            return Step.of(Part(1, "deploy weapon team 1 cp (Company of Heroes 4, Weapon Teams)",
-                                "Company of Heroes 4, Weapon Teams"))
-        return None
+    def finish(self, moved: bool = True) -> Step | None:
+        """With option ``deploy``, a weapon team ends its move deployed, ready to attack: one cp
+        to deploy (4, Weapon Teams). A team tagged ``deployed`` packs up for free to move, so it
+        pays the cp again where it stops, and nothing when it stays where it is."""
+        if self.unit_type not in WEAPON_TEAMS or not self.has_option("deploy"):
+            return None
+        rule = "Company of Heroes 4, Weapon Teams"
+        if "deployed" in self.mover_tags():
+            if not moved:
+                return Step.of(Part(0, f"stays deployed ({rule})", rule))
+            return Step.of(Part(0, f"pack up 0 cp ({rule}: packing up is free)", rule),
+                           Part(1, f"deploy weapon team 1 cp ({rule})", rule))
+        return Step.of(Part(1, f"deploy weapon team 1 cp ({rule})", rule))

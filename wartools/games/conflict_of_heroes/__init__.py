@@ -26,6 +26,13 @@ class ConflictOfHeroes(Game):
                "is not in the excerpt)",
                "points one CAP spent on a fire roll adds to it (attacker) or takes off it (defender)",
                assumed=True, reading="each CAP spent on a fire roll, committed before the roll, changes it by one"),
+        # movement in scenario analysis (wartools.games.conflict_of_heroes.movement)
+        Option("caps-for-moves", True, "Conflict of Heroes 3.2, 3.21",
+               "scenario analysis (race, route, set-up approaches) lets one unit add its side's CAPs to its "
+               "APs each round", assumed=True,
+               reading="the side's starting CAPs, renewed each round (3.2), may all go to one unit's move "
+                       "(3.21: as many as desired, one for one): the most one unit can move in a round; "
+                       "CAPs the other units spend and those lost to casualties (7.3) are not counted"),
         # analysis layer (wartools.games.conflict_of_heroes.fire)
         Option("fire-ap", 3, "Conflict of Heroes Game Overview",
                "APs a fire action costs, left over after moving (scenario analysis: move then fire)",

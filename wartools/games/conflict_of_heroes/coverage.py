@@ -28,7 +28,9 @@ COVERAGE = (
     Entry("3.1", "Opportunity actions: one action of a fresh unit, then spent", "implemented",
           _X + "test_activation_refuses_what_the_rules_forbid"),
     Entry("3.2", "Command action points", "implemented", _X + "test_ap_track_examples_2_2_3_0_3_1_3_21"),
-    Entry("3.21", "CAPs supplement APs one for one", "implemented", _M + "test_cofh_seven_ap_one_per_open_hex_caps_supplement"),
+    Entry("3.21", "CAPs supplement APs one for one (in race and route: the side's CAPs to one unit, a reading)",
+          "assumed", "option: caps-for-moves; " + _M + "test_cofh_seven_ap_one_per_open_hex_caps_supplement; "
+          + _T + "test_caps_supplement_aps_in_race_and_route"),
     Entry("3.22", "CAP (command) actions: status unchanged, one action", "implemented",
           _T + "test_opportunity_and_command_moves_are_exactly_one_hex"),
     Entry("LOS", "line of sight (no LOS chapter in the excerpt): terrain effects", "assumed",
@@ -46,5 +48,6 @@ COVERAGE = (
           "the excerpt says a hit counter is drawn, not what each one does"),
     Entry("terrain costs", "AP per terrain beyond open ground (printed per counter)", "not-modelled",
           "counter costs are not unit data; an assumed table stands in, its entries reported in each path "
-          "(" + _T + "test_assumed_movement_costs_are_reported_and_add_up)"),
+          "(" + _T + "test_assumed_movement_costs_are_reported_and_add_up) and in each reach ("
+          + _T + "test_reach_names_the_assumed_woods_cost_as_path_does)"),
 )

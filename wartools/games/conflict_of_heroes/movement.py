@@ -29,9 +29,10 @@ Examples
 """
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Hashable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from wartools.games.options import Assumption
 from wartools.grids import Edge
 from wartools.grids.base import Cell
 from wartools.movement.rules import MovementRules, MoveSituation, Part, Step, Table
@@ -89,6 +90,26 @@ class Rules(MovementRules):
         self._table = self.enter_ap[self.cls]
         self._terrain, self._default = m.terrain, m.default_terrain
         self._edges, self._features, self._elev, self._roads = m.edges, m.features, m.elevation, m.road_edges
+
+    @classmethod
+    def side_points(cls, game: Any, resources: Mapping[str, int]) -> tuple[int, tuple[Assumption, ...]]:
+        """The side's CAPs (3.2: a firefight sets them; 3.21: they supplement an activated unit's
+        APs one for one), under option ``caps-for-moves``.
+
+        Examples
+        --------
+        >>> from wartools.games import find_game
+        >>> g = find_game("conflict-of-heroes")
+        >>> points, readings = Rules.side_points(g, {"caps": 5})
+        >>> points, [a.option for a in readings]
+        (5, ['caps-for-moves'])
+        >>> Rules.side_points(g.with_options(**{"caps-for-moves": False}), {"caps": 5})[0]
+        0
+        """
+        caps = int(resources.get("caps", 0))
+        if not caps:
+            return 0, ()
+        return (caps if game.option("caps-for-moves") else 0), game.assumptions(["caps-for-moves"])
 
     def allowance_why(self) -> str:
         text = f"7 AP ({self.allowance_rule})"
