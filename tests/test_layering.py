@@ -22,12 +22,13 @@ LAYERS = [
     ("wartools.grids", 1),
     ("wartools.games", 2),            # Game, vocabularies, options, styles, the registry
     ("wartools.games.procedures", 5), ("wartools.games.coverage", 5), ("wartools.games.scenario_rules", 5),
-    ("wartools.games.fire_rules", 5),
+    ("wartools.games.fire_rules", 5), ("wartools.games.turn_rules", 5),
     ("wartools.mapmodel", 3), ("wartools.situation", 3),   # a question's situation, common to the engines
     ("wartools.dice", 4), ("wartools.los", 4), ("wartools.movement", 4),
     ("wartools.games.*.rules", 5),    # a game's rule modules (see layer_of)
     ("wartools.combat", 6), ("wartools.scenario", 6), ("wartools.testing", 6),
     ("wartools.analysis", 7),
+    ("wartools.play", 7.5),           # turn engine, records, bots: above the analysis they ask
     ("wartools.render", 8), ("wartools.calibrate", 8), ("wartools.editing", 8),
     ("wartools.widgets", 9),
     ("wartools.cli", 10), ("wartools.lessons", 10), ("wartools.importers", 10), ("wartools.exporters", 10),

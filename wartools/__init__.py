@@ -63,6 +63,8 @@ _API = {
     # combat
     "odds": "wartools.combat:odds", "OddsResult": "wartools.combat:OddsResult",
     "Dist": "wartools.dice:Dist",
+    # playouts: the turn engine, records, bots
+    "playout": "wartools.play:playout", "find_bot": "wartools.play:find_bot",
     # pictures
     "draw_map": "wartools.render:draw_map",
 }

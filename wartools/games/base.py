@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.coverage import Entry
     from wartools.games.fire_rules import FireRules
     from wartools.games.scenario_rules import ScenarioRules
+    from wartools.games.turn_rules import TurnRules
     from wartools.games.procedures import OddsProcedure
     from wartools.los.policy import LOSPolicy
     from wartools.movement.rules import MovementRules
@@ -165,6 +166,7 @@ class Game:
     odds_ref: ClassVar[Any] = ".odds:PROCEDURE"
     scenario_ref: ClassVar[str] = ".scenario:Rules"
     fire_ref: ClassVar[str] = ".fire:Fire"
+    turn_ref: ClassVar[str] = ".turn:Turns"
 
     def __init__(self, **values: Any) -> None:
         merged = {**self.defaults, **values}
@@ -302,6 +304,21 @@ class Game:
         'every-cell'
         """
         rules: FireRules = self._policy_or_neutral(self.fire_ref, "wartools.games.fire_rules:FireRules")
+        return rules
+
+    # --- play hooks (wartools.play) -----------------------------------------------------
+    def turn_rules(self) -> TurnRules:
+        """This game's sequence of play for playouts (who acts when, what an action may be, how
+        shots, assaults and rallies resolve): ``wartools.games.<game>.turn.Turns``, imported
+        lazily; the neutral :class:`~wartools.games.turn_rules.TurnRules` if the game has none.
+
+        Examples
+        --------
+        >>> from wartools.games import find_game
+        >>> find_game("ci").turn_rules().turn_rule
+        'Combat Infantry 1.0'
+        """
+        rules: TurnRules = self._policy_or_neutral(self.turn_ref, "wartools.games.turn_rules:TurnRules")
         return rules
 
     def __repr__(self) -> str:

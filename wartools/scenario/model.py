@@ -232,6 +232,28 @@ class Scenario:
                         "reading": f"objectives without their own scoring turns score {r.objective_scoring!r}"})
         return out
 
+    def winner_of(self, result: str | None) -> str | None:
+        """The side a result favours: the side (or the team's first side) whose name begins the
+        result's text, ``None`` for a draw or a result that names none.
+
+        Examples
+        --------
+        >>> from wartools.scenario import loads_scenario
+        >>> s = loads_scenario(EXAMPLE)
+        >>> s.winner_of("German victory"), s.winner_of("Draw"), s.winner_of(None)
+        ('German', None, None)
+        """
+        if not result:
+            return None
+        text = result.strip().lower()
+        names = [(side, side) for side in self.sides] + [(team, sides[0]) for team, sides in self.teams.items()
+                                                         if sides]
+        for name, side in sorted(names, key=lambda ns: -len(ns[0])):
+            low = name.lower()
+            if text.startswith(low) and (len(text) == len(low) or not text[len(low)].isalnum()):
+                return side
+        return None
+
     def with_options(self, **values: Any) -> Scenario:
         """The same scenario with some game options changed (``night=True``, text values too)."""
         if not values:

@@ -1,0 +1,314 @@
+"""Combat Infantry's sequence of play for playouts (Combat Infantry 1.0-1.3, 4, 5, 6, 9).
+
+- A game turn is eight player turns, four per player, alternating; the scenario names
+  the first player of game turn 1, a high d10 roll (ties rolled again) the first player
+  of every later one (1.0).
+- In a player turn the active player activates one HQ that has not activated this game
+  turn, or passes (1.1). A platoon HQ commands its rifle squads in command range (its
+  own hex and the adjacent ones, not across a lake hexside) and one weapon there (4.1);
+  a squad out of range may still act on a passed morale check (4.3). A company HQ
+  commands any three units anywhere (4.1).
+- Each commanded unit takes ONE action (1.2): rally (a d10 at or under the HQ's morale
+  gains a step, 5.0), fire (6.1: a d10 per step, a hit on each roll at or under the net
+  firepower; D2 terrain takes a step per two hits, 6.7), move (8.0), or move into an
+  enemy's hex and assault it (9.0: the exact three-round chain of
+  :mod:`~wartools.games.combat_infantry.assault`, die by die). The HQ acts last, which ends
+  the activation (4.2). A unit that acted may not act again this game turn.
+
+Examples
+--------
+>>> from wartools.games import find_game
+>>> t = find_game("ci").turn_rules()
+>>> t.PLAYER_TURNS, t.morale_of_type("hq")
+(4, 7)
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
+from functools import lru_cache
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from wartools.games.fire_rules import tag_values
+from wartools.games.options import Assumption
+from wartools.games.turn_rules import (ASSAULT, FIRE, MOVE, Change, Dice, Offer, Resolution, Roll, TurnRules,
+                                       TurnState, strength_effects)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.dice import Dist
+    from wartools.games.combat_infantry.assault import AssaultRules, AssaultUnit
+    from wartools.games.fire_rules import Attack
+    from wartools.grids.base import Cell
+    from wartools.mapmodel import Map, Unit
+
+#: unit types that may not move into an assault (9.61, 9.62; bunkers never move, 2.55)
+NO_ASSAULT = frozenset({"mg", "mortar", "at-gun", "bunker"})
+#: hexside features command range is not traced across (4.1: impassable hexsides)
+COMMAND_STOPPERS = frozenset({"lake"})
+
+
+@lru_cache(maxsize=4096)
+def _assault_ends(attackers: tuple[AssaultUnit, ...], defenders: tuple[AssaultUnit, ...],
+                  rules: AssaultRules) -> Dist:
+    from wartools.games.combat_infantry.assault import assault
+
+    return assault(attackers, defenders, rules)
+
+
+class Turns(TurnRules):
+    """Combat Infantry's turn rules; see the module docstring."""
+
+    sequence = ("game turns of eight alternating player turns (four each); in each the player "
+                "activates one HQ, whose commanded units rally, fire, move or assault once "
+                "(Combat Infantry 1.0-1.3)")
+    turn_rule = "Combat Infantry 1.0"
+    PLAYER_TURNS: ClassVar[int] = 4
+    #: morale (2.16) of each type where the unit's own ``morale=N`` tag does not give it
+    MORALE: ClassVar[Mapping[str, int]] = MappingProxyType({"hq": 7})
+    DEFAULT_MORALE: ClassVar[int] = 6
+    OMITTED = (
+        ("Combat Infantry 1.1, 4.1", "platoons and companies: the scenario names none, so each platoon HQ "
+                                     "commands every rifle squad of its side and the company HQ every unit"),
+        ("Combat Infantry 4.2", "HQ deployment: an HQ activates where it stands"),
+        ("Combat Infantry 4.4", "battlefield promotion: an eliminated HQ stays eliminated"),
+        ("Combat Infantry 6.3, 6.31", "fog of war and fire at a hex: every shot targets one unit, which takes "
+                                      "all its hits"),
+        ("Combat Infantry 6.5, 6.51", "hexside fire limits and the one long-range shot per firing hex"),
+        ("Combat Infantry 6.6, 2.6, 2.7", "bombardment, artillery and air support: mortars do not fire"),
+        ("Combat Infantry 6.7", "a lone D2 half-hit is dropped after the fire (it would recover at the end "
+                                "of the activation)"),
+        ("Combat Infantry 7.0", "special actions (foxholes, mines, smoke, demolitions, wire)"),
+        ("Combat Infantry 9.1-9.5", "an assault is one moving unit against the whole hex, resolved at once; "
+                                    "defenders fight all three rounds; a beaten attacker falls back to the hex "
+                                    "it came from; no regrouping"),
+    )
+
+    # --- units ------------------------------------------------------------------------
+    def morale_of_type(self, unit_type: str) -> int:
+        """The typical morale of a unit type (2.16)."""
+        return int(self.MORALE.get(unit_type, self.DEFAULT_MORALE))
+
+    def morale(self, unit: Unit) -> int:
+        """A unit's morale: its ``morale=N`` tag, else its type's typical value."""
+        return int(tag_values(unit.tags).get("morale", self.morale_of_type(unit.type)))
+
+    def assumptions(self) -> tuple[Assumption, ...]:
+        return (*super().assumptions(),
+                Assumption("Combat Infantry 2.16", f"units test morale {self.DEFAULT_MORALE} and HQs "
+                                                   f"{self.morale_of_type('hq')} unless the scenario gives "
+                                                   "them a morale=N tag (the excerpt prints no blocks)"))
+
+    # --- the turn ---------------------------------------------------------------------
+    def start_turn(self, turn: int, sides: tuple[str, ...], first: str, dice: Dice,
+                   full: Mapping[str, int], resources: Mapping[str, Mapping[str, int]]
+                   ) -> tuple[TurnState, tuple[Roll, ...]]:
+        rolls: tuple[Roll, ...] = ()
+        if turn > 1 and len(sides) == 2:
+            faces: list[int] = []
+            while True:
+                a, b = dice.roll(10, 2)
+                faces += [a, b]
+                if a != b:
+                    break
+            first = sides[0] if a > b else sides[1]
+            rolls = (Roll(sides[0], f"high d10 for the first player of game turn {turn} ({sides[0]} against "
+                                    f"{sides[1]}, ties rolled again)", tuple(faces), Fraction(1, 2),
+                          Fraction(int(first == sides[0])), Fraction(1, 2), "Combat Infantry 1.0"),)
+        state = TurnState(turn, "player turns", first, first, sides, full=full, resources=resources)
+        return state, rolls
+
+    def over(self, state: TurnState) -> bool:
+        return all(state.impulses.get(s, 0) >= self.PLAYER_TURNS for s in state.sides)
+
+    def _in_range(self, m: Map, hq: Unit, unit: Unit) -> bool:
+        if unit.cell == hq.cell:
+            return True
+        if unit.cell not in m.grid.neighbours(hq.cell):
+            return False
+        return not COMMAND_STOPPERS & set(m.edge_features_at(hq.cell, unit.cell))
+
+    def _commanded(self, m: Map, hq: Unit, state: TurnState) -> tuple[str, ...]:
+        units = [u for u in m.units if u.side == hq.side and u.id != hq.id and u.id not in state.acted
+                 and u.type != "hq"]
+        if self._is_company_hq(m, hq):
+            return tuple(u.id for u in units)
+        return tuple(u.id for u in units if self._in_range(m, hq, u))
+
+    @staticmethod
+    def _is_company_hq(m: Map, hq: Unit) -> bool:
+        """A company HQ is named so (``chq`` in its id or name, or a ``company`` tag)."""
+        text = f"{hq.id} {hq.name or ''}".lower()
+        return "chq" in text or "company" in text or "company" in hq.tags
+
+    def _unit_offers(self, m: Map, u: Unit, state: TurnState) -> list[Offer]:
+        out = []
+        if self.strength(u) < state.full.get(u.id, self.strength(u)):
+            out.append(Offer("rally", u.id, rule="Combat Infantry 5.0"))
+        out.append(Offer(FIRE, u.id, rule="Combat Infantry 6.0"))
+        if u.type != "bunker":
+            out.append(Offer(MOVE, u.id, rule="Combat Infantry 8.0"))
+        if u.type not in NO_ASSAULT:
+            out.append(Offer(ASSAULT, u.id, rule="Combat Infantry 9.1"))
+        return out
+
+    def offers(self, m: Map, state: TurnState) -> tuple[Offer, ...]:
+        side = state.side
+        if state.active is None:
+            hqs = [u for u in m.units if u.side == side and u.type == "hq" and not state.spent.get(u.id)]
+            return (*(Offer("activate", u.id, rule="Combat Infantry 1.1, 4.2") for u in hqs),
+                    Offer("pass", rule="Combat Infantry 1.1"))
+        on_map = {u.id: u for u in m.units}
+        hq = on_map.get(state.active)
+        out: list[Offer] = []
+        company = hq is not None and self._is_company_hq(m, hq)
+        for uid in state.commanded:
+            u = on_map.get(uid)
+            if u is None or uid in state.acted:
+                continue
+            weapon = u.type != "rifle"
+            if (company or weapon) and state.budget <= 0:
+                continue
+            out += self._unit_offers(m, u, state)
+        if hq is not None and not company:
+            for u in m.units:
+                if (u.side == side and u.type == "rifle" and u.id not in state.acted
+                        and u.id not in state.commanded):
+                    out.append(Offer("command-check", u.id, rule="Combat Infantry 4.3"))
+        if hq is not None and hq.id not in state.acted:
+            out += self._unit_offers(m, hq, state)
+        out.append(Offer("end", state.active, rule="Combat Infantry 4.2"))
+        return tuple(out)
+
+    def _end_impulse(self, state: TurnState) -> TurnState:
+        acted = state.acted | ({state.active} if state.active else set())
+        impulses = MappingProxyType({**state.impulses, state.side: state.impulses.get(state.side, 0) + 1})
+        nxt = state.other()
+        if impulses.get(nxt, 0) >= self.PLAYER_TURNS:     # the other player has had all four
+            nxt = state.side
+        return state.replace(side=nxt, active=None, commanded=(), budget=0, impulses=impulses, acted=acted,
+                             passes=0)
+
+    def after(self, m: Map, state: TurnState, kind: str, unit: str | None, cost: int,
+              outcome: str = "") -> TurnState:
+        if kind == "pass":
+            return self._end_impulse(state)
+        if kind == "activate":
+            hq = m.unit(unit or "")
+            commanded = self._commanded(m, hq, state)
+            return state.replace(active=unit, commanded=commanded, budget=3 if self._is_company_hq(m, hq) else 1,
+                                 spent=state.spend(unit or "", 1))
+        if kind == "end":
+            return self._end_impulse(state)
+        if kind == "command-check":
+            if outcome == "pass":
+                return state.replace(commanded=(*state.commanded, unit or ""))
+            return state.replace(acted=state.acted | {unit or ""})
+        # a unit action (rally, fire, move, assault)
+        if unit == state.active:
+            return self._end_impulse(state)
+        acted = state.acted | {unit or ""}
+        budget = state.budget
+        if unit in state.commanded:
+            on_map = {u.id: u for u in m.units}
+            hq = on_map.get(state.active or "")
+            u = on_map.get(unit or "")
+            company = hq is not None and self._is_company_hq(m, hq)
+            if company or (u is not None and u.type != "rifle") or u is None:
+                budget -= 1
+        return state.replace(acted=acted, budget=budget)
+
+    # --- resolution -------------------------------------------------------------------
+    def _hq_morale(self, m: Map, state: TurnState) -> int:
+        hq = next((u for u in m.units if u.id == state.active), None)
+        return self.morale(hq) if hq is not None else self.DEFAULT_MORALE
+
+    def resolve(self, m: Map, kind: str, unit: Unit | None, dice: Dice, state: TurnState) -> Resolution:
+        from wartools.games.combat_infantry.combat import morale_check, passes_morale
+
+        if unit is None or kind not in ("rally", "command-check"):
+            return Resolution()
+        morale = self._hq_morale(m, state) if kind == "rally" else self.morale(unit)
+        face = dice.roll(10)
+        ok = passes_morale(face[0], morale)
+        p_pass = morale_check(morale)
+        if kind == "rally":
+            what, rule = f"{unit.id} rallies on its HQ's morale {morale}", "Combat Infantry 5.0"
+        else:
+            what, rule = f"{unit.id} tests morale {morale} to act out of command", "Combat Infantry 4.3"
+        roll = Roll(unit.side, what, face, p_pass if ok else 1 - p_pass, Fraction(int(ok)), p_pass, rule)
+        if kind == "command-check":
+            return Resolution((roll,), (), (f"{unit.id} {'passes: it may act' if ok else 'fails: it may not act'}",),
+                              "pass" if ok else "fail")
+        if not ok:
+            return Resolution((roll,), (), (f"{unit.id} fails to rally",))
+        now = self.strength(unit)
+        return Resolution((roll,), (Change(unit.id, strength=now + 1),), (f"{unit.id} rallies a step",))
+
+    def resolve_fire(self, m: Map, attacker: Unit, target: Unit, attack: Attack, dice: Dice,
+                     state: TurnState) -> Resolution:
+        from wartools.games.combat_infantry.combat import defends_d2, fire, hits_from_rolls, steps_lost
+
+        n, f, armor = int(attack.inputs["dice"]), int(attack.inputs["firepower"]), int(attack.inputs["armor"])
+        faces = dice.roll(10, n)
+        hits = hits_from_rolls(faces, f, armor=armor)
+        dist = fire(n, f, armor=armor)
+        roll = Roll(attacker.side, f"{attacker.id} fires {n} dice at F{f - armor} at {target.id}", faces,
+                    dist[hits], Fraction(hits), dist.mean(), "Combat Infantry 6.1")
+        d2 = defends_d2(m.terrain_at(target.cell), "fire", foxhole="foxhole" in m.features_at(target.cell),
+                        firer=attacker.type)
+        lost = steps_lost(hits, d2=d2)[0]
+        now = self.strength(target)
+        changes, effects = strength_effects(m, target, now, now - lost)
+        words = [f"{hits} hit{'s' if hits != 1 else ''}" + (" on D2 terrain (6.7)" if d2 and hits else "")]
+        return Resolution((roll,), changes, (*words, *effects))
+
+    def _assault_unit(self, u: Unit) -> AssaultUnit:
+        from wartools.games.combat_infantry.assault import AssaultUnit
+
+        profile = self.game.fire_rules().target_profile(u.type)
+        given = tag_values(u.tags)
+        return AssaultUnit(u.type, self.strength(u), int(given.get("firepower", profile.value("firepower"))),
+                           self.morale(u))
+
+    def resolve_assault(self, m: Map, attacker: Unit, cells: tuple[Cell, ...], dice: Dice,
+                        state: TurnState) -> Resolution:
+        from wartools.games.combat_infantry.assault import AssaultRules, replay_assault
+
+        target = cells[-1]
+        came_from = cells[-2] if len(cells) > 1 else attacker.cell
+        defenders = [u for u in m.units if u.cell == target and u.side != attacker.side]
+        across = set(m.edge_features_at(came_from, target)) & {"river", "cliff"}
+        rules = AssaultRules(river_or_cliff=bool(across))
+        att = (self._assault_unit(attacker),)
+        dfd = tuple(self._assault_unit(u) for u in defenders)
+        drawn: list[int] = []
+
+        def faces() -> Iterator[int]:
+            while True:
+                face = dice.roll(10)[0]
+                drawn.append(face)
+                yield face
+
+        end, log = replay_assault(att, dfd, faces(), rules)
+        ends = _assault_ends(att, dfd, rules)
+        p_win = ends.prob(lambda e: e.winner == "attacker")
+        label = m.label(target)
+        roll = Roll(attacker.side, f"{attacker.id} assaults {label} ({', '.join(u.id for u in defenders)})",
+                    tuple(drawn), ends[end], Fraction(int(end.winner == "attacker")), p_win, "Combat Infantry 9.2")
+        changes: list[Change] = []
+        effects = [f"the {end.winner} wins in round {end.round} ({end.how})"]
+        for u, after in zip((attacker, *defenders), (*end.attackers, *end.defenders)):
+            ch, words = strength_effects(m, u, self.strength(u), after)
+            changes += ch
+            effects += words
+        if end.attackers[0] > 0:
+            where = target if end.winner == "attacker" else came_from
+            now = end.attackers[0]
+            changes = [c for c in changes if c.unit != attacker.id]
+            changes.append(Change(attacker.id, strength=now if now != self.strength(attacker) else None, cell=where))
+            effects.append(f"{attacker.id} {'takes' if where == target else 'falls back to'} {m.label(where)}")
+        return Resolution((roll,), tuple(changes), tuple(effects))
+
+
+__all__ = ["COMMAND_STOPPERS", "NO_ASSAULT", "Turns"]

@@ -1,0 +1,369 @@
+"""The policy a game plugs into play (:mod:`wartools.play`): :class:`TurnRules`.
+
+A game's ``turn`` module (``wartools.games.<game>.turn``) defines a subclass named
+``Turns``; :meth:`wartools.games.Game.turn_rules` returns an instance. The play engine
+asks it only generic questions, never which game it runs:
+
+- who acts first in a turn (:meth:`TurnRules.start_turn`, with any roll for it);
+- what the side to act may do now (:meth:`TurnRules.offers`): *offers* such as "this
+  unit may move up to 5 points", "this unit may fire", "pass". The engine turns each
+  offer into concrete actions with the same engines the single answers use (the
+  movement engine's ``reach``/``path``, the game's attack question), so a legal move is
+  legal by ``path`` and a legal shot is one the attack question allows;
+- the bookkeeping after an action (:meth:`TurnRules.after`: points spent, units done,
+  whose turn is next, when the turn is over);
+- how a shot, an assault or a rally is resolved (:meth:`TurnRules.resolve_fire` ...):
+  real dice drawn from a :class:`Dice`, every roll returned as a :class:`Roll` with its
+  exact probability from the game's own odds functions, and the :class:`Change`\\ s to
+  the units;
+- what happens at the end of a turn besides scoring (:meth:`TurnRules.end_of_turn`).
+
+Everything here is plain data over maps and units: the engine owns positions.
+
+Examples
+--------
+>>> from wartools.games import find_game
+>>> rules = find_game("ci").turn_rules()
+>>> type(rules).__name__, rules.turn_rule
+('Turns', 'Combat Infantry 1.0')
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from wartools.errors import WartoolsError
+from wartools.games.options import Assumption
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.games.base import Game
+    from wartools.games.fire_rules import Attack
+    from wartools.grids.base import Cell
+    from wartools.mapmodel import Map, Unit
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One roll of the dice in a played game, with its exact odds.
+
+    ``side`` is whose luck it is, ``what`` says what was rolled for, ``faces`` the faces
+    drawn, ``p`` the exact probability of exactly this outcome, ``value`` the outcome
+    measured for luck from the roller's side (hits dealt, 1 or 0 for a success),
+    ``expected`` the exact expectation of ``value`` before the roll, ``rule`` the rule
+    that resolved it.
+
+    Examples
+    --------
+    >>> r = Roll("US", "us-1 fires at de-1", (1, 7), Fraction(12, 25), Fraction(1), Fraction(4, 5),
+    ...          "Combat Infantry 6.1")
+    >>> r.luck
+    Fraction(1, 5)
+    """
+
+    side: str
+    what: str
+    faces: tuple[int, ...]
+    p: Fraction
+    value: Fraction
+    expected: Fraction
+    rule: str
+
+    @property
+    def luck(self) -> Fraction:
+        """How much better than expected the roll came out for the roller."""
+        return self.value - self.expected
+
+
+class Dice(Protocol):
+    """Where faces come from: a seeded generator in a playout, the record in a replay."""
+
+    def roll(self, sides: int, n: int = 1) -> tuple[int, ...]:
+        """``n`` faces of a die with faces ``1..sides``."""
+
+
+class FacesExhausted(WartoolsError):
+    """A replayed roll needs more faces than the record holds, or other faces."""
+
+
+@dataclass
+class ScriptedDice:
+    """Dice that hand out given faces in order (a record's, or a rulebook example's).
+
+    Examples
+    --------
+    >>> d = ScriptedDice([3, 10, 4])
+    >>> d.roll(10, 2), d.roll(10), d.left
+    ((3, 10), (4,), 0)
+    >>> d.roll(6)
+    Traceback (most recent call last):
+    ...
+    wartools.games.turn_rules.FacesExhausted: the recorded faces ran out
+    """
+
+    faces: Sequence[int]
+    used: int = 0
+
+    @property
+    def left(self) -> int:
+        """Faces not handed out yet."""
+        return len(self.faces) - self.used
+
+    def roll(self, sides: int, n: int = 1) -> tuple[int, ...]:
+        if self.used + n > len(self.faces):
+            raise FacesExhausted("the recorded faces ran out")
+        out = tuple(int(f) for f in self.faces[self.used:self.used + n])
+        if any(not 1 <= f <= sides for f in out):
+            raise FacesExhausted(f"recorded faces {list(out)} are not faces of a d{sides}")
+        self.used += n
+        return out
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """Where a turn stands, besides the position: the bookkeeping the turn rules keep.
+
+    Attributes
+    ----------
+    turn, phase
+        The turn number and the phase's name (the game's word).
+    side
+        The side that decides next; ``first`` the side that began the turn.
+    sides
+        Every side, in the scenario's order.
+    acted
+        Units that may not act again this turn (face-down, spent, activated ...).
+    spent
+        Points each unit has spent this turn (command points, action points ...).
+    active
+        The activated unit or HQ of the impulse under way (``None``: none).
+    commanded
+        Units the active HQ commands and that have not acted yet.
+    budget
+        Points left in the impulse under way.
+    impulses
+        How many impulses (player turns, maneuver turns ...) each side has had in this phase.
+    passes
+        Passes in a row.
+    resources
+        Each side's resources this turn (``{"caps": 5}``).
+    pending
+        Declared attacks ``(attacker, target)`` resolved together at the end of the phase.
+    full
+        Each unit's full strength (steps or health), for rallies and reinforcement.
+    """
+
+    turn: int
+    phase: str
+    side: str
+    first: str
+    sides: tuple[str, ...]
+    acted: frozenset[str] = frozenset()
+    spent: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    active: str | None = None
+    commanded: tuple[str, ...] = ()
+    budget: int = 0
+    impulses: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    passes: int = 0
+    resources: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: _EMPTY)
+    pending: tuple[tuple[str, str], ...] = ()
+    full: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+
+    def other(self, side: str | None = None) -> str:
+        """The next side after ``side`` (default: the side to act) in the scenario's order."""
+        s = self.side if side is None else side
+        return self.sides[(self.sides.index(s) + 1) % len(self.sides)]
+
+    def replace(self, **changes: Any) -> TurnState:
+        """A copy with some fields changed."""
+        return dataclasses.replace(self, **changes)
+
+    def spend(self, unit: str, points: int) -> Mapping[str, int]:
+        """``spent`` with ``points`` more for ``unit``."""
+        return MappingProxyType({**self.spent, unit: self.spent.get(unit, 0) + points})
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data (for records and tests)."""
+        return {"turn": self.turn, "phase": self.phase, "side": self.side, "first": self.first,
+                "acted": sorted(self.acted), "spent": dict(self.spent), "active": self.active,
+                "commanded": list(self.commanded), "budget": self.budget, "impulses": dict(self.impulses),
+                "passes": self.passes, "resources": {k: dict(v) for k, v in self.resources.items()},
+                "pending": [list(p) for p in self.pending]}
+
+
+#: offer kinds the engine expands with the single-answer engines
+MOVE, STEP, FIRE, ASSAULT, DECLARE = "move", "step", "fire", "assault", "declare"
+
+
+@dataclass(frozen=True)
+class Offer:
+    """Something the side to act may do now, before the engine makes it concrete.
+
+    ``kind`` is ``"move"`` (one move within ``budget`` points: the engine asks ``reach``),
+    ``"step"`` (into one adjacent cell within ``budget``), ``"fire"`` (at any target the
+    attack question allows), ``"declare"`` (name a target now, resolved at the end of the
+    phase), ``"assault"`` (move into an enemy's cell within ``budget``), or a word the game
+    resolves itself (``"rally"``, ``"activate"``, ``"pass"``, ``"end"`` ...). ``cost`` is
+    what the action costs besides movement points, ``rule`` the section that allows it.
+    """
+
+    kind: str
+    unit: str | None = None
+    budget: int | None = None
+    rule: str = ""
+    cost: int = 0
+
+
+@dataclass(frozen=True)
+class Change:
+    """What happens to one unit: its new strength, tags gained or lost, a new cell,
+    elimination, or leaving the map."""
+
+    unit: str
+    strength: int | None = None
+    add: tuple[str, ...] = ()
+    remove: tuple[str, ...] = ()
+    cell: Cell | None = None
+    eliminated: bool = False
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The outcome of one action: its rolls, the changes to units, what happened in words, and
+    an ``outcome`` word the turn rules' bookkeeping reads (``"pass"``/``"fail"`` of a check)."""
+
+    rolls: tuple[Roll, ...] = ()
+    changes: tuple[Change, ...] = ()
+    effects: tuple[str, ...] = ()
+    outcome: str = ""
+
+
+def strength_effects(m: Map, unit: Unit, before: int, after: int) -> tuple[tuple[Change, ...], tuple[str, ...]]:
+    """The change and the words for a unit going from ``before`` to ``after`` strength.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("ci", 2, 1, units=[("us-1", "US", "rifle", "A1")])
+    >>> strength_effects(m, m.units[0], 4, 2)[1], strength_effects(m, m.units[0], 1, 0)[1]
+    (('us-1 loses 2 steps',), ('us-1 eliminated',))
+    """
+    if after >= before:
+        return (), ()
+    if after <= 0:
+        return (Change(unit.id, strength=0, eliminated=True),), (f"{unit.id} eliminated",)
+    lost = before - after
+    return (Change(unit.id, strength=after),), (f"{unit.id} loses {lost} step{'s' if lost > 1 else ''}",)
+
+
+class TurnRules:
+    """Neutral turn rules; games subclass them as ``wartools.games.<game>.turn.Turns``.
+
+    The neutral rules are those of the simplest alternating game: the sides take turns;
+    in its turn a side activates one unit that has not acted, which moves or fires once;
+    a side may pass; the turn ends when both pass in a row or every unit has acted. A game
+    without its own turn rules cannot resolve fire, so its units only move.
+
+    Parameters
+    ----------
+    game
+        The configured :class:`~wartools.games.Game`.
+    """
+
+    #: what the sequence of play is, in our words, with its sections
+    sequence: ClassVar[str] = "the sides alternate one unit's action until both pass in a row"
+    #: the section the sequence comes from
+    turn_rule: ClassVar[str] = ""
+    #: the game options whose readings a played game rests on
+    OPTIONS: ClassVar[tuple[str, ...]] = ()
+    #: parts of the rules the turn engine does not play: (section, what is left out and how it is played)
+    OMITTED: ClassVar[tuple[tuple[str, str], ...]] = ()
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    # --- the turn ---------------------------------------------------------------------
+    def start_turn(self, turn: int, sides: tuple[str, ...], first: str, dice: Dice,
+                   full: Mapping[str, int], resources: Mapping[str, Mapping[str, int]]
+                   ) -> tuple[TurnState, tuple[Roll, ...]]:
+        """The state at the start of ``turn`` (``first`` is the scenario's first side in turn 1,
+        the side that began the last turn afterwards), with any roll that decided who goes first."""
+        return TurnState(turn, "turn", first, first, sides, full=full, resources=resources), ()
+
+    def over(self, state: TurnState) -> bool:
+        """Whether the turn's phases are all done."""
+        return state.passes >= len(state.sides)
+
+    def offers(self, m: Map, state: TurnState) -> tuple[Offer, ...]:
+        """What the side to act may do now."""
+        if state.active is not None:
+            return (Offer("end", state.active),)
+        out = [Offer(MOVE, u.id) for u in m.units if u.side == state.side and u.id not in state.acted]
+        return (*out, Offer("pass"))
+
+    def after(self, m: Map, state: TurnState, kind: str, unit: str | None, cost: int,
+              outcome: str = "") -> TurnState:
+        """The state after an action of ``kind`` by ``unit`` that cost ``cost`` points (``m`` is
+        the map after it; ``outcome`` the resolution's word)."""
+        if kind == "pass":
+            return state.replace(side=state.other(), passes=state.passes + 1, active=None)
+        acted = state.acted | ({unit} if unit else set())
+        return state.replace(side=state.other(), passes=0, acted=acted, active=None)
+
+    # --- resolution -------------------------------------------------------------------
+    def resolve_fire(self, m: Map, attacker: Unit, target: Unit, attack: Attack, dice: Dice,
+                     state: TurnState) -> Resolution:
+        """Resolve one shot of ``attacker`` at ``target`` (the attack question's ``attack``)."""
+        raise WartoolsError(f"{self.game.id} has no turn rules to resolve fire")
+
+    def resolve_declared(self, m: Map, attacks: Sequence[tuple[Unit, Unit, Attack]], dice: Dice,
+                         state: TurnState) -> Resolution:
+        """Resolve the attacks declared in a phase (``declare`` offers), all at once."""
+        raise WartoolsError(f"{self.game.id} declares no attacks")
+
+    #: the section that resolves declared attacks together
+    declared_rule: ClassVar[str] = ""
+
+    def resolve_now(self, state: TurnState) -> bool:
+        """Whether the attacks declared so far (``state.pending``) are to be resolved now."""
+        return False
+
+    def after_declared(self, state: TurnState) -> TurnState:
+        """The state once the declared attacks are resolved."""
+        return state.replace(pending=())
+
+    def resolve_assault(self, m: Map, attacker: Unit, cells: tuple[Cell, ...], dice: Dice,
+                        state: TurnState) -> Resolution:
+        """Resolve ``attacker`` moving along ``cells`` into the enemy's last cell."""
+        raise WartoolsError(f"{self.game.id} has no assaults")
+
+    def resolve(self, m: Map, kind: str, unit: Unit | None, dice: Dice, state: TurnState) -> Resolution:
+        """Resolve a game word (``"rally"`` ...) for ``unit``; nothing happens by default."""
+        return Resolution()
+
+    def end_of_turn(self, m: Map, state: TurnState, dice: Dice) -> Resolution:
+        """What changes at the end of a turn besides scoring (removing pins, reinforcing ...)."""
+        return Resolution()
+
+    # --- units ------------------------------------------------------------------------
+    def strength(self, unit: Unit) -> int:
+        """A unit's current strength (steps or health): its own, else its type's typical value."""
+        if unit.strength is not None:
+            return int(unit.strength)
+        profile = self.game.fire_rules().target_profile(unit.type)
+        return max(1, profile.value("strength", profile.value("health", 1)))
+
+    def assumptions(self) -> tuple[Assumption, ...]:
+        """The readings a played game rests on: the options' and what the engine leaves out."""
+        out = list(self.game.assumptions(self.OPTIONS))
+        out += [Assumption(rule, f"not played: {what}") for rule, what in self.OMITTED]
+        return tuple(out)
+
+
+__all__ = ["ASSAULT", "Change", "DECLARE", "Dice", "FIRE", "FacesExhausted", "MOVE", "Offer", "Resolution", "Roll",
+           "STEP", "ScriptedDice", "TurnRules", "TurnState", "strength_effects"]

@@ -1,0 +1,425 @@
+"""The turn engine: a position plus an action gives the next position, by the game's turn rules.
+
+The engine knows no game. It asks the game's :class:`~wartools.games.turn_rules.TurnRules`
+what the side to act may do (*offers*) and turns every offer into concrete candidate actions
+with the same engines the single answers use: a move is one of the ends
+:func:`wartools.movement.reachable` gives (its cells are the path
+:func:`wartools.movement.path` finds), a shot one the game's attack question allows
+(:func:`wartools.play.attacks.shots`). The chosen action is resolved by the turn rules,
+with dice from a seeded generator, and applied to the :class:`~wartools.scenario.Position`.
+Reinforcements enter at the start of their turn on a cell their side chooses; the clock
+and the scoring are :func:`wartools.scenario.end_turn`'s, the result
+:func:`wartools.scenario.evaluate`'s.
+
+Examples
+--------
+>>> from wartools.scenario import load_scenario
+>>> s = load_scenario("scenarios/combat-infantry-saint-remy.yaml")
+>>> g = start(s)
+>>> g.turn.phase, g.turn.side, sorted({c.kind for c in legal_actions(g)})
+('player turns', 'US', ['activate', 'pass'])
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+
+from wartools.analysis.board import Board
+from wartools.errors import WartoolsError
+from wartools.games.fire_rules import Attack
+from wartools.games.turn_rules import (ASSAULT, DECLARE, FIRE, MOVE, STEP, Change, Dice, Offer, Resolution, Roll,
+                                       TurnRules, TurnState)
+from wartools.grids.base import Cell
+from wartools.mapmodel import Map, Unit
+from wartools.movement import Reach, reachable
+from wartools.scenario import Position, Scenario, UnitState, end_turn, evaluate
+
+
+class PlayError(WartoolsError):
+    """An action that is not legal in the position, or a game that cannot be played."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action of a played game: who did what, its rolls, and what happened.
+
+    ``cells`` are the labels of a move's path (start first) or of the cell acted on;
+    ``effects`` say what happened in words; ``rule`` is the section that allowed it.
+    """
+
+    index: int
+    turn: int
+    side: str
+    kind: str
+    unit: str | None
+    target: str | None
+    cells: tuple[str, ...]
+    rolls: tuple[Roll, ...]
+    effects: tuple[str, ...]
+    rule: str
+
+    def key(self) -> tuple[Any, ...]:
+        """What identifies the action among the legal ones (kind, unit, target, cells)."""
+        return (self.kind, self.unit, self.target, self.cells)
+
+    def text(self) -> str:
+        """One line: ``turn 2, US: us-in-1 move D3 -> E3 (Combat Infantry 8.0): ...``."""
+        who = self.unit or ""
+        what = f"{who} {self.kind}".strip()
+        if self.target:
+            what += f" {self.target}"
+        if len(self.cells) > 1:
+            what += f" {self.cells[0]} -> {self.cells[-1]}"
+        elif self.cells:
+            what += f" {self.cells[0]}"
+        tail = f": {'; '.join(self.effects)}" if self.effects else ""
+        return f"turn {self.turn}, {self.side}: {what} ({self.rule}){tail}"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A legal action before it is resolved, with what a bot needs to weigh it: the move's cost
+    and reach, the attack question's answer for a shot."""
+
+    kind: str
+    side: str
+    unit: str | None = None
+    target: str | None = None
+    dest: Cell | None = None
+    cost: int = 0
+    attack: Attack | None = None
+    rule: str = ""
+    reach: Reach | None = field(default=None, repr=False, compare=False)
+
+    def cells(self, m: Map) -> tuple[str, ...]:
+        """The labels of the path (a move or assault), the target's cell, or nothing."""
+        if self.dest is not None and self.reach is not None:
+            return tuple(self.reach.path_to(self.dest).labels())
+        if self.dest is not None:
+            return (m.label(self.dest),)
+        return ()
+
+    def key(self, m: Map) -> tuple[Any, ...]:
+        """As :meth:`Action.key`."""
+        return (self.kind, self.unit, self.target, self.cells(m))
+
+    def text(self, m: Map) -> str:
+        """Short words for the candidate (``us-in-1 move to E3``)."""
+        out = f"{self.unit or self.side} {self.kind}"
+        if self.target:
+            out += f" at {self.target}"
+        if self.dest is not None and self.kind != FIRE:
+            out += f" to {m.label(self.dest)}"
+        return out
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A game under way: the scenario, the position, the turn's bookkeeping and the turn rules."""
+
+    scenario: Scenario
+    position: Position
+    turn: TurnState
+    rules: TurnRules = field(repr=False, compare=False)
+    actions: int = 0
+    over: bool = False
+
+    @cached_property
+    def map(self) -> Map:
+        """The scenario's map with the position's units on it."""
+        return self.scenario.board(self.position)
+
+    @cached_property
+    def board(self) -> Board:
+        """The analysis board of the position."""
+        return Board(self.scenario, self.position, self.map)
+
+    @property
+    def side(self) -> str:
+        """The side to act."""
+        return self.turn.side
+
+    def replace(self, **changes: Any) -> GameState:
+        """A copy with some fields changed (the cached map is rebuilt)."""
+        return dataclasses.replace(self, **changes)
+
+
+# --- starting -------------------------------------------------------------------------------
+def full_strengths(scenario: Scenario, rules: TurnRules) -> dict[str, int]:
+    """Every unit's starting strength (its steps or health, else its type's typical value)."""
+    out = {}
+    for u in scenario.units():
+        probe = Unit(u.id, u.side, u.type, (0, 0), u.name, u.steps, u.tags)
+        out[u.id] = rules.strength(probe)
+    return out
+
+
+def _with_strengths(scenario: Scenario, p: Position, full: Mapping[str, int]) -> Position:
+    """The position with every unit's strength written out (typical values made explicit)."""
+    as_steps = "steps" in scenario.rules.unit_state
+    units = {}
+    for uid, st in p.units.items():
+        if (st.steps if as_steps else st.health) is None:
+            st = st.replace(**{"steps" if as_steps else "health": full[uid]})
+        units[uid] = st
+    return p.replace(units=MappingProxyType(units))
+
+
+def start(scenario: Scenario, position: Position | None = None, dice: Dice | None = None,
+          rules: TurnRules | None = None) -> GameState:
+    """The game at the start of ``position``'s turn (default: the scenario's set-up)."""
+    rules = rules or scenario.game.turn_rules()
+    full = MappingProxyType(full_strengths(scenario, rules))
+    p = _with_strengths(scenario, position or scenario.start(), full)
+    resources = MappingProxyType({s: MappingProxyType(dict(side.resources)) for s, side in scenario.sides.items()})
+    state, _ = rules.start_turn(1, tuple(scenario.sides), scenario.first, _NoDice(), full, resources)
+    state = state.replace(turn=p.turn)
+    return GameState(scenario, p, state, rules, over=p.ended)
+
+
+class _NoDice:
+    """Dice for the first turn's start, which never rolls (the scenario names the first side)."""
+
+    def roll(self, sides: int, n: int = 1) -> tuple[int, ...]:
+        raise PlayError("the first turn's start must not roll: the scenario names the first side")
+
+
+# --- legal actions ----------------------------------------------------------------------------
+def _moves(g: GameState, unit: Unit, offer: Offer, step_only: bool) -> list[Candidate]:
+    m = g.map
+    try:
+        r = reachable(m, unit.cell, unit.id, budget=offer.budget)
+    except WartoolsError:
+        return []
+    enemies = {u.cell for u in m.units if u.side in set(g.scenario.enemies_of(unit.side))}
+    near = set(m.grid.neighbours(unit.cell)) if step_only else None
+    out = []
+    for cell, cost in r.costs.items():
+        if cell == unit.cell or (near is not None and cell not in near):
+            continue
+        if (cell in enemies) != (offer.kind == ASSAULT):   # an assault ends among enemies, a move never
+            continue
+        out.append(Candidate(offer.kind, g.side, unit.id, None, cell, cost, None, offer.rule, r))
+    return out
+
+
+def _shots(g: GameState, unit: Unit, offer: Offer) -> list[Candidate]:
+    from wartools.play.attacks import shots
+
+    return [Candidate(offer.kind, g.side, unit.id, target.id, target.cell, offer.cost, attack, offer.rule)
+            for target, attack in shots(g.board, unit)]
+
+
+def legal_actions(g: GameState) -> tuple[Candidate, ...]:
+    """Every action the side to act may take now, in a fixed order."""
+    if g.over:
+        return ()
+    pending = _entries(g)
+    if pending:
+        return pending
+    m = g.map
+    units = {u.id: u for u in m.units}
+    out: list[Candidate] = []
+    for offer in g.rules.offers(m, g.turn):
+        unit = units.get(offer.unit or "")
+        if offer.kind in (MOVE, STEP, ASSAULT):
+            if unit is not None:
+                out += _moves(g, unit, offer, offer.kind == STEP)
+        elif offer.kind in (FIRE, DECLARE):
+            if unit is not None:
+                out += _shots(g, unit, offer)
+        else:
+            out.append(Candidate(offer.kind, g.side, offer.unit, None, None, offer.cost, None, offer.rule))
+    return tuple(out)
+
+
+def _entries(g: GameState) -> tuple[Candidate, ...]:
+    """Reinforcements of the side to act whose turn has come: where each may enter."""
+    s, p = g.scenario, g.position
+    for uid in p.waiting(s):
+        u = s.unit(uid)
+        if u.side != g.side or u.enters is None or u.enters.turn > p.turn:
+            continue
+        cells = [c for c in s.entry_cells(u) if _may_enter(g, u.type, u.side, c)]
+        return tuple(Candidate("enter", g.side, uid, None, c, 0, None, "scenario reinforcements") for c in cells) \
+            or (Candidate("delay", g.side, uid, None, None, 0, None, "scenario reinforcements"),)
+    return ()
+
+
+def _may_enter(g: GameState, unit_type: str, side: str, cell: Cell) -> bool:
+    m = g.map
+    if any(u.cell == cell and u.side != side for u in m.units):
+        return False
+    rules = g.scenario.rules
+    if rules.standing_problem(m, unit_type, cell) is not None:
+        return False
+    here = [u for u in m.units if u.cell == cell and u.side == side]
+    if not here:
+        return True
+    return rules.stack_problem(m, [*here, Unit("entering", side, unit_type, cell)]) is None
+
+
+# --- applying an action -----------------------------------------------------------------------
+def _apply(s: Scenario, p: Position, changes: tuple[Change, ...]) -> Position:
+    as_steps = "steps" in s.rules.unit_state
+    units = dict(p.units)
+    eliminated = list(p.eliminated)
+    for ch in changes:
+        st = units.get(ch.unit)
+        if st is None:
+            continue
+        if ch.eliminated:
+            del units[ch.unit]
+            eliminated.append(ch.unit)
+            continue
+        upd: dict[str, Any] = {}
+        if ch.strength is not None:
+            upd["steps" if as_steps else "health"] = ch.strength
+        if ch.cell is not None:
+            upd["cell"] = ch.cell
+        if ch.add or ch.remove:
+            tags = [t for t in st.tags if t not in ch.remove]
+            tags += [t for t in ch.add if t not in tags]
+            upd["tags"] = tuple(tags)
+        units[ch.unit] = st.replace(**upd)
+    return p.replace(units=MappingProxyType(units), eliminated=tuple(eliminated))
+
+
+def _moved(p: Position, unit: str, cell: Cell) -> Position:
+    units = dict(p.units)
+    units[unit] = units[unit].replace(cell=cell)
+    return p.replace(units=MappingProxyType(units))
+
+
+def resolve(g: GameState, c: Candidate, dice: Dice) -> tuple[Resolution, int]:
+    """Resolve candidate ``c`` in ``g`` with ``dice``: its resolution and the points it cost."""
+    m, rules = g.map, g.rules
+    units = {u.id: u for u in m.units}
+    unit = units.get(c.unit or "")
+    if c.kind == FIRE and unit is not None and c.attack is not None:
+        return rules.resolve_fire(m, unit, units[c.target or ""], c.attack, dice, g.turn), c.cost
+    if c.kind == ASSAULT and unit is not None and c.reach is not None and c.dest is not None:
+        path = c.reach.path_to(c.dest)
+        return rules.resolve_assault(m, unit, tuple(path.cells), dice, g.turn), c.cost
+    if c.kind in (MOVE, STEP) and unit is not None and c.dest is not None:
+        return Resolution((), (Change(unit.id, cell=c.dest),), (f"{unit.id} moves to {m.label(c.dest)}",)), c.cost
+    if c.kind == "enter" and c.dest is not None:
+        return Resolution((), (), (f"{c.unit} enters on {m.label(c.dest)}",)), 0
+    if c.kind == DECLARE:
+        return Resolution((), (), (f"{c.unit} will fire at {c.target}",)), c.cost
+    return rules.resolve(m, c.kind, unit, dice, g.turn), c.cost
+
+
+def _system(g: GameState, kind: str, side: str, res: Resolution, rule: str) -> Action:
+    """A recorded action no bot chose (a turn's first-player roll, the end of a phase)."""
+    return Action(-1, g.position.turn, side, kind, None, None, (), res.rolls, res.effects, rule)
+
+
+def step(g: GameState, c: Candidate, dice: Dice) -> tuple[GameState, list[Action], list[tuple[int, Position]]]:
+    """Play candidate ``c`` (one of :func:`legal_actions`): the next state, the recorded actions
+    (the chosen one first, then any the rules took by themselves: damage resolved at the end of a
+    phase, a roll for the next turn's first player) and the positions of the turns it ended."""
+    if g.over:
+        raise PlayError("the game is over")
+    m, s = g.map, g.scenario
+    res, cost = resolve(g, c, dice)
+    actions = [Action(g.actions, g.position.turn, g.side, c.kind, c.unit, c.target, c.cells(m), res.rolls,
+                      res.effects, c.rule)]
+    p = g.position
+    turn = g.turn
+    if c.kind == "enter" and c.dest is not None and c.unit is not None:
+        u = s.unit(c.unit)
+        key = "steps" if "steps" in s.rules.unit_state else "health"
+        st = UnitState(u.id, c.dest, tags=u.tags, **{key: turn.full.get(u.id)})
+        p = p.replace(units=MappingProxyType({**p.units, u.id: st}))
+    elif c.kind == "delay" and c.unit is not None:
+        p = p.replace(off_map=(*p.off_map, c.unit), events=(*p.events, f"{c.unit} could not enter"))
+    else:
+        if c.kind == DECLARE and c.unit and c.target:
+            turn = turn.replace(pending=(*turn.pending, (c.unit, c.target)))
+        p = _apply(s, p, res.changes)
+        turn = g.rules.after(s.board(p), turn, c.kind, c.unit, cost, res.outcome)
+    nxt = g.replace(position=p, turn=turn, actions=g.actions + 1)
+    ended: list[tuple[int, Position]] = []
+    if c.kind not in ("enter", "delay"):
+        nxt = _settle(nxt, dice, ended, actions)
+    for i in range(1, len(actions)):
+        actions[i] = dataclasses.replace(actions[i], index=g.actions + i)
+    return nxt.replace(actions=g.actions + len(actions)), actions, ended
+
+
+def _declared(g: GameState, dice: Dice, actions: list[Action]) -> GameState:
+    """Resolve the attacks declared in the phase that just closed (``pending``), all at once."""
+    from wartools.play.attacks import attack_on
+
+    m = g.map
+    units = {u.id: u for u in m.units}
+    attacks = []
+    for a, t in g.turn.pending:
+        if a in units and t in units:
+            got = attack_on(g.board, units[a], units[t])
+            if got is not None:
+                attacks.append((units[a], units[t], got))
+    res = g.rules.resolve_declared(m, attacks, dice, g.turn)
+    actions.append(_system(g, "resolve", g.turn.first, res, g.rules.declared_rule))
+    p = _apply(g.scenario, g.position, res.changes)
+    return g.replace(position=p, turn=g.rules.after_declared(g.turn))
+
+
+def _settle(g: GameState, dice: Dice, ended: list[tuple[int, Position]], actions: list[Action]) -> GameState:
+    """Close what the last action finished: declared attacks, turns (upkeep, scoring, the clock),
+    the early end."""
+    s = g.scenario
+    if g.rules.resolve_now(g.turn):
+        g = _declared(g, dice, actions)
+    if s.victory.ends_when is not None and not s.rules.ends_at_end_of_turn and evaluate(s, g.position).over:
+        p = g.position.replace(ended=True)
+        ended.append((p.turn, p))
+        return g.replace(position=p, over=True)
+    while g.rules.over(g.turn):
+        res = g.rules.end_of_turn(g.map, g.turn, dice)
+        if res.rolls or res.effects:
+            actions.append(_system(g, "end-of-turn", g.turn.first, res, g.rules.turn_rule))
+        p = _apply(s, g.position, res.changes)
+        done = p.turn
+        p = end_turn(s, p)
+        ended.append((done, p))
+        if p.ended:
+            return g.replace(position=p, over=True)
+        turn, rolls = g.rules.start_turn(p.turn, g.turn.sides, g.turn.first, dice, g.turn.full,
+                                         _fresh_resources(s))
+        g = g.replace(position=p, turn=turn)
+        if rolls:
+            actions.append(_system(g, "first-player", rolls[0].side, Resolution(rolls), g.rules.turn_rule))
+    return g
+
+
+def _fresh_resources(s: Scenario) -> Mapping[str, Mapping[str, int]]:
+    return MappingProxyType({n: MappingProxyType(dict(side.resources)) for n, side in s.sides.items()})
+
+
+class RngDice:
+    """Dice drawn from a NumPy generator (faces 1..sides), seeded for reproducible playouts.
+
+    Examples
+    --------
+    >>> d = RngDice(np.random.default_rng(1))
+    >>> d.roll(6, 3) == RngDice(np.random.default_rng(1)).roll(6, 3)
+    True
+    """
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    def roll(self, sides: int, n: int = 1) -> tuple[int, ...]:
+        return tuple(int(x) for x in self.rng.integers(1, sides + 1, size=n))
+
+
+__all__ = ["Action", "Candidate", "GameState", "PlayError", "RngDice", "legal_actions", "resolve", "start",
+           "step"]

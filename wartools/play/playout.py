@@ -1,0 +1,139 @@
+"""Play a scenario to its end: :func:`playout`.
+
+Examples
+--------
+>>> from wartools.scenario import load_scenario
+>>> s = load_scenario("scenarios/combat-infantry-saint-remy.yaml")
+>>> r = playout(s, ["random", "random"], seed=7)
+>>> r.result in [lv.result for lv in s.victory.levels], r.turn_ends[-1].position.ended
+(True, True)
+>>> playout(s, ["random", "random"], seed=7).actions == r.actions
+True
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from wartools.analysis.board import scenario_assumptions
+from wartools.games.options import Assumption, merge_assumptions
+from wartools.play.bots import find_bot
+from wartools.play.protocol import Bot
+from wartools.play.engine import Action, GameState, PlayError, RngDice, legal_actions, start, step
+from wartools.play.record import Record, TurnEnd
+from wartools.scenario import Position, Scenario, dumps_scenario, evaluate
+
+#: the spawn-key word of the bots' own stream (their choices never shift the dice)
+BOT_STREAM = 0xB07
+#: what the engine itself reads into the rules
+ENGINE_ASSUMPTIONS = (
+    Assumption("scenario reinforcements", "a reinforcement enters at the start of its turn, before its side's "
+                                          "first action, on an entry cell its side chooses (free of enemies, within "
+                                          "stacking); with no such cell it stays off the map"),
+)
+
+
+def seed_sequence(seed: int | np.random.SeedSequence) -> np.random.SeedSequence:
+    """The seed as a :class:`numpy.random.SeedSequence` (an int becomes ``SeedSequence(seed)``)."""
+    if isinstance(seed, np.random.SeedSequence):
+        return seed
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise PlayError(f"a seed is a whole number >= 0 or a numpy SeedSequence, got {seed!r}")
+    return np.random.SeedSequence(int(seed))
+
+
+def bots_by_side(scenario: Scenario, bots: Mapping[str, Bot | str] | Sequence[Bot | str]) -> dict[str, Bot]:
+    """One bot per side (a sequence follows the scenario's side order)."""
+    sides = list(scenario.sides)
+    if isinstance(bots, Mapping):
+        unknown = sorted(set(bots) - set(sides))
+        missing = [s for s in sides if s not in bots]
+        if unknown or missing:
+            raise PlayError(f"bots are given per side: {', '.join(sides)}"
+                            + (f"; unknown {', '.join(unknown)}" if unknown else "")
+                            + (f"; missing {', '.join(missing)}" if missing else ""))
+        return {s: find_bot(bots[s]) for s in sides}
+    given = list(bots)
+    if len(given) != len(sides):
+        raise PlayError(f"give one bot per side ({', '.join(sides)}), got {len(given)}")
+    return {s: find_bot(b) for s, b in zip(sides, given)}
+
+
+def scenario_identity(scenario: Scenario) -> tuple[str | None, str]:
+    """The scenario's file path (``None`` when made in code) and the sha256 of its bytes (of its
+    canonical dump when it has no file)."""
+    src = scenario.source
+    if src and os.path.isfile(src):
+        with open(src, "rb") as f:
+            return src, hashlib.sha256(f.read()).hexdigest()
+    return None, hashlib.sha256(dumps_scenario(scenario).encode()).hexdigest()
+
+
+def playout(scenario: Scenario, bots: Mapping[str, Bot | str] | Sequence[Bot | str],
+            seed: int | np.random.SeedSequence, *, position: Position | None = None,
+            max_actions: int = 20_000) -> Record:
+    """Play ``scenario`` to its end with the game's turn rules, one bot per side.
+
+    Every die is drawn from ``numpy.random.default_rng(seed)``; the bots draw from a stream of
+    their own spawned from the same seed. The same seed gives the same record, whatever process
+    runs it.
+
+    Parameters
+    ----------
+    scenario
+        The scenario.
+    bots
+        One bot (or bot name) per side: a mapping side -> bot, or a sequence in side order.
+    seed
+        A whole number or a :class:`numpy.random.SeedSequence` (a child when a balance run spawns it).
+    position
+        Where to start (default: the set-up).
+    max_actions
+        A bound on the actions of one game (an endless game is refused, not run forever).
+    """
+    ss = seed_sequence(seed)
+    players = bots_by_side(scenario, bots)
+    dice = RngDice(np.random.default_rng(ss))
+    bot_rng = np.random.default_rng(np.random.SeedSequence(ss.entropy, spawn_key=(*ss.spawn_key, BOT_STREAM)))
+    g = start(scenario, position)
+    first = g.position
+    actions: list[Action] = []
+    ends: list[TurnEnd] = []
+    while not g.over:
+        g, acts, ended = play_one(g, players, bot_rng, dice)
+        actions += acts
+        ends += [TurnEnd(t, p) for t, p in ended]
+        if len(actions) > max_actions:
+            raise PlayError(f"{scenario.name}: no end after {max_actions} actions (max_actions)")
+    path, digest = scenario_identity(scenario)
+    v = evaluate(scenario, g.position)
+    entropy = int(ss.entropy) if isinstance(ss.entropy, (int, np.integer)) else int(ss.entropy[0])
+    return Record(scenario, path, digest, (entropy, tuple(int(k) for k in ss.spawn_key)),
+                  {s: b.name for s, b in players.items()}, tuple(actions), tuple(ends), v.result,
+                  scenario.winner_of(v.result), dict(v.vp), record_assumptions(g), start=first)
+
+
+def play_one(g: GameState, players: Mapping[str, Bot], bot_rng: np.random.Generator,
+             dice: RngDice) -> tuple[GameState, list[Action], list[tuple[int, Position]]]:
+    """One bot decision and what it leads to."""
+    cands = legal_actions(g)
+    if not cands:
+        raise PlayError(f"{g.scenario.name}: {g.side} has no legal action in {g.turn.phase} of turn "
+                        f"{g.position.turn} (the turn rules offer none)")
+    choice = players[g.side].choose(g, cands, bot_rng)
+    if not 0 <= choice.index < len(cands):
+        raise PlayError(f"bot {players[g.side].name!r} chose action {choice.index} of {len(cands)}")
+    return step(g, cands[choice.index], dice)
+
+
+def record_assumptions(g: GameState) -> tuple[Assumption, ...]:
+    """The readings a played game rests on: the turn rules', the fire rules', the scenario's, the engine's."""
+    return merge_assumptions(g.rules.assumptions(), g.board.assumptions(),
+                             scenario_assumptions(g.scenario), ENGINE_ASSUMPTIONS)
+
+
+__all__ = ["ENGINE_ASSUMPTIONS", "bots_by_side", "playout", "record_assumptions", "scenario_identity",
+           "seed_sequence"]

@@ -1,0 +1,130 @@
+"""A played game: :class:`Record` (the scenario, the seed, the bots, every action with its rolls,
+the position at the end of each turn, the result) and :class:`TurnEnd`.
+
+Files of it are ``wartools-record/1`` (:mod:`wartools.play.recordfile`, ``docs/record-format.md``).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from wartools.dice import fraction_str
+from wartools.games.options import Assumption
+from wartools.play.engine import Action
+from wartools.scenario import Position, Scenario, evaluate, objective_control
+
+RECORD_FORMAT = "wartools-record/1"
+
+
+@dataclass(frozen=True)
+class TurnEnd:
+    """The position at the end of one turn (after its scoring)."""
+
+    turn: int
+    position: Position
+
+
+@dataclass(frozen=True)
+class Record:
+    """A played game, as :func:`~wartools.play.playout` made it or a file held it.
+
+    ``seed`` is the ``(entropy, spawn_key)`` of the :class:`numpy.random.SeedSequence` the dice
+    came from; ``scenario_hash`` the sha256 of the scenario file's bytes (of its canonical dump
+    for a scenario made in code); ``result`` the victory level that held at the end and
+    ``winner`` the side it favours (``None`` for a draw).
+    """
+
+    scenario: Scenario = field(repr=False)
+    scenario_path: str | None
+    scenario_hash: str
+    seed: tuple[int, tuple[int, ...]]
+    bots: Mapping[str, str]
+    actions: tuple[Action, ...] = field(repr=False)
+    turn_ends: tuple[TurnEnd, ...] = field(repr=False)
+    result: str | None
+    winner: str | None
+    vp: Mapping[str, int]
+    assumptions: tuple[Assumption, ...] = field(default=(), repr=False)
+    start: Position | None = field(default=None, repr=False)
+
+    @property
+    def final(self) -> Position:
+        """The position at the end of the game."""
+        return self.turn_ends[-1].position if self.turn_ends else self.initial
+
+    @property
+    def initial(self) -> Position:
+        """The position the game started from."""
+        return self.start or self.scenario.start()
+
+    def position_after(self, turn: int | None = None) -> Position:
+        """The position at the end of ``turn`` (default: the end of the game)."""
+        if turn is None:
+            return self.final
+        for t in self.turn_ends:
+            if t.turn == turn:
+                return t.position
+        from wartools.play.engine import PlayError
+
+        raise PlayError(f"the record has no end of turn {turn}; it has turns "
+                        f"{', '.join(str(t.turn) for t in self.turn_ends) or 'none'}")
+
+    def events(self) -> tuple[str, ...]:
+        """Facts of the game for turning points, each naming its turn: what the actions did
+        (``"game turn 2: de-mg-1 eliminated"``) and who held each objective at the end of each
+        turn (``"end of game turn 3: US holds north-bridge"``)."""
+        s = self.scenario
+        name = s.rules.turn_name
+        seen: dict[str, None] = {}
+        for a in self.actions:
+            for e in a.effects:
+                if e.endswith(" eliminated"):
+                    seen[f"{name} {a.turn}: {e}"] = None
+        for t in self.turn_ends:
+            for oid, c in objective_control(s, t.position).items():
+                if c.side is not None:
+                    seen[f"end of {name} {t.turn}: {c.side} holds {oid}"] = None
+        return tuple(seen)
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as plain data, in the ``wartools-record/1`` layout (docs/record-format.md)."""
+        from wartools.play.recordfile import record_to_dict
+
+        return record_to_dict(self)
+
+    def text(self) -> str:
+        """The game in words: the result, then every action."""
+        s = self.scenario
+        lines = [f"{s.name}: {self.result or 'no result'}"
+                 + (f" ({self.winner} favoured)" if self.winner else ""),
+                 "  VP: " + ", ".join(f"{k} {v}" for k, v in self.vp.items()),
+                 f"  bots: {', '.join(f'{k} {v}' for k, v in self.bots.items())}; seed {self.seed[0]}"
+                 + (f" {list(self.seed[1])}" if self.seed[1] else "")
+                 + f"; {len(self.actions)} actions, {len(self.turn_ends)} {s.rules.turn_name}s"]
+        for a in self.actions:
+            lines.append("  " + a.text())
+            for r in a.rolls:
+                lines.append(f"      roll {list(r.faces)}: {r.what}, p {fraction_str(r.p)}, "
+                             f"got {fraction_str(r.value)} against {float(r.expected):.3f} expected ({r.rule})")
+        lines += [a.text() for a in self.assumptions]
+        return "\n".join(lines)
+
+    def draw(self, turn: int | None = None, ax: Any = None) -> Any:
+        """The scenario board at the end of ``turn`` (default: the end of the game)."""
+        from wartools.render.scenario import draw_scenario
+
+        return draw_scenario(self.scenario, self.position_after(turn), ax)
+
+    def _repr_png_(self) -> bytes | None:
+        from wartools.render.scenario import scenario_png
+
+        return scenario_png(self.scenario, self.final)
+
+    def check_result(self) -> tuple[str | None, dict[str, int]]:
+        """The result and VP :func:`~wartools.scenario.evaluate` gives the final position."""
+        v = evaluate(self.scenario, self.final)
+        return v.result, dict(v.vp)
+
+
+__all__ = ["RECORD_FORMAT", "Record", "TurnEnd"]
