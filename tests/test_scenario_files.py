@@ -243,7 +243,7 @@ def test_refuses_bad_scenarios(folder, change, parts):
     (("  - {id: de-3, cell: G2}\n", ""), ()),  # a reinforcement may wait off the map
     (("  - {id: us-2, cell: D3}\n", ""), ("unit 'us-2' is missing",)),
     (("eliminated: [de-2]", "eliminated: [de-2, us-1]"), ("unit 'us-1' is listed twice",)),
-    (("{id: us-1, cell: C2, steps: 3}", "{id: us-1, cell: C2, steps: 0}"), ("units.0.steps: must be an integer >= 1",)),
+    (("{id: us-1, cell: C2, steps: 3}", "{id: us-1, cell: C2, steps: 0}"), ("units.0.steps: 0 is outside the limit 1..100",)),
     (("{id: us-1, cell: C2, steps: 3}", "{id: us-1, cell: C2, health: 3}"), ("unknown key 'health'",)),
     (("{id: us-1, cell: C2, steps: 3}", "{id: us-9, cell: C2}"), ("unknown unit 'us-9'",)),
     (("control: {town: US}", "control: {church: US}"), ("unknown objective 'church'",)),

@@ -82,6 +82,22 @@ TURNS = IntLimit(1, 1000, "turns", "a scenario lasts a few dozen turns")
 RANGE = IntLimit(0, 2 * BOARD_SIDE.high, "range in cells", "no range is longer than the board")
 ALTERNATIVES = IntLimit(0, 20, "alternative paths", "each alternative is a further shortest-path search")
 #: any other integer option of the command line
+#: scenario and position numbers (wartools-scenario/1, wartools-position/1)
+VP = IntLimit(0, 1_000_000, "victory points", "a unit's worth, a lead or a threshold: a few dozen VP in play")
+VP_TOTAL = IntLimit(-1_000_000_000, 1_000_000_000, "a side's VP total",
+                    "the sum of every objective and elimination the limits allow, still printable")
+RESOURCES = IntLimit(0, 10_000, "a side's resources", "CAPs, command or supply points: a few dozen")
+PINS = IntLimit(0, 1000, "pins", "a few pin or suppression markers on one unit")
+STEPS = IntLimit(1, 100, "steps of one unit", "a counter has a handful of steps; every game's odds take "
+                 "an attack of 100 steps (a larger number made the analysis refuse a dice count)")
+HEALTH = IntLimit(0, 100, "health", "a unit's remaining health (0: destroyed), bounded as its steps")
+#: how many entries a scenario or position file may hold (each is checked once: loading is linear)
+MAX_UNITS = 20_000
+UNITS_REASON = "the largest boards carry a few hundred counters"
+MAX_OBJECTIVES = 10_000
+OBJECTIVES_REASON = "a scenario names a handful of objectives"
+MAX_CONDITIONS = 10_000
+CONDITIONS_REASON = "victory conditions (counted inside all/any/not) are a few lines of a scenario card"
 ANY_INT = IntLimit(-1_000_000, 1_000_000, "integer", "no board-game number is larger")
 
 #: integer command-line options (argparse ``dest``) and their limits; others get :data:`ANY_INT`.
@@ -224,9 +240,15 @@ def limits_table() -> str:
             ("one command-line word", f"{MAX_ARG_CHARS:,} characters", "a path or a value, not a file's content"),
             ("decimal numbers (options, board picture)", f"finite, at most {MAX_FLOAT:,.0f}",
              "no NaN or infinity; no board measure is larger"),
-            ("self-check answer exponent", f"{MAX_EXPONENT}", "'1e50000000' would need 50 million digits")]
+            ("self-check answer exponent", f"{MAX_EXPONENT}", "'1e50000000' would need 50 million digits"),
+            ("units in a scenario or position", f"{MAX_UNITS:,}", UNITS_REASON),
+            ("objectives in a scenario", f"{MAX_OBJECTIVES:,}", OBJECTIVES_REASON),
+            ("victory conditions in a scenario", f"{MAX_CONDITIONS:,}", CONDITIONS_REASON)]
     for name, lim in (("columns, rows", BOARD_SIDE), ("elevation", ELEVATION), ("--height", HEIGHT),
-                      ("unit strength", STRENGTH), ("objective value", OBJECTIVE_VALUE),
+                      ("unit strength, steps", STRENGTH), ("objective value", OBJECTIVE_VALUE),
+                      ("VP (a unit's worth, vp_lead, vp_at_least, per_elimination)", VP),
+                      ("a position's VP total", VP_TOTAL), ("a side's resources", RESOURCES),
+                      ("a scenario unit's steps", STEPS), ("pins", PINS), ("health", HEALTH), ("turns, a turn number", TURNS),
                       ("--budget", BUDGET), ("--caps", CAPS), ("--turns", TURNS), ("--range", RANGE),
                       ("--alternatives", ALTERNATIVES), ("any other integer option", ANY_INT)):
         rows.append((name, str(lim), lim.reason))

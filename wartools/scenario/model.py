@@ -164,13 +164,17 @@ class Scenario:
         """Every unit of every side, in side order."""
         return tuple(u for s in self.sides.values() for u in s.units)
 
+    @cached_property
+    def _units_by_id(self) -> Mapping[str, ForceUnit]:
+        return {u.id: u for u in self.units()}
+
     def unit(self, unit_id: str) -> ForceUnit:
-        """The unit with this id."""
-        for u in self.units():
-            if u.id == unit_id:
-                return u
-        raise WartoolsError(f"no unit {unit_id!r} in scenario {self.name!r}; "
-                            f"valid: {', '.join(u.id for u in self.units())}")
+        """The unit with this id (one look-up: validating a position asks it of every unit)."""
+        found = self._units_by_id.get(unit_id)
+        if found is None:
+            listed = ", ".join(list(self._units_by_id)[:20]) + (", ..." if len(self._units_by_id) > 20 else "")
+            raise WartoolsError(f"no unit {unit_id!r} in scenario {self.name!r}; valid: {listed}")
+        return found
 
     def objective(self, objective_id: str) -> Objective:
         """The objective with this id."""

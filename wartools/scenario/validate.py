@@ -7,7 +7,7 @@ options) are asked of the game's :class:`~wartools.games.scenario_rules.Scenario
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -16,6 +16,9 @@ from wartools.errors import MapError, WartoolsError
 from wartools.games import find_game
 from wartools.games.scenario_rules import SCORE_AT_END, SCORE_EACH_TURN, ScenarioRules
 from wartools.grids.base import Cell
+from wartools.limits import (MAX_CONDITIONS, MAX_OBJECTIVES, MAX_UNITS, OBJECTIVES_REASON, PINS, RESOURCES,
+                             STEPS, TURNS, UNITS_REASON, VP, VP_TOTAL, CONDITIONS_REASON, HEALTH, IntLimit,
+                             shown)
 from wartools.mapmodel import Map, Unit, load_map
 from wartools.mapmodel.validate import Checker
 from wartools.scenario import conditions as C
@@ -41,14 +44,25 @@ class _Ck(Checker):
         err = super().fail(path, message)
         return ScenarioError(err.reason, file=err.file, line=err.line, field=err.field)
 
-    def integer(self, data: Any, path: Path_, low: int | None = None, high: int | None = None) -> int:
-        what = "an integer" if low is None else f"an integer >= {low}"
-        value: int = self.typed(data, path, int, what)
+    def integer(self, data: Any, path: Path_, limit: IntLimit, low: int | None = None,
+                high: int | None = None) -> int:
+        """An integer within ``limit`` (the documented bound, docs/limits.md), narrowed to
+        ``low``..``high`` where the scenario itself bounds it (a turn within its turns)."""
+        value: int = self.typed(data, path, int, "an integer")
+        if not limit.low <= value <= limit.high:
+            raise self.fail(path, f"{shown(value)} is outside the limit {limit} ({limit.what})")
         if low is not None and value < low:
-            raise self.fail(path, f"must be {what}, got {value}")
+            raise self.fail(path, f"must be at least {low}, got {value}")
         if high is not None and value > high:
             raise self.fail(path, f"must be at most {high}, got {value}")
         return value
+
+    def entries(self, data: Any, path: Path_, what: str, most: int, reason: str) -> list[Any]:
+        """A list of at most ``most`` entries (``what``: "units", "objectives")."""
+        items: list[Any] = self.typed(data, path, list, f"a list of {what}")
+        if len(items) > most:
+            raise self.fail(path, f"{len(items):,} {what}, more than the limit of {most:,} ({reason})")
+        return items
 
     def text(self, data: Any, path: Path_, what: str = "a string") -> str:
         value: str = self.typed(data, path, str, what)
@@ -58,10 +72,26 @@ class _Ck(Checker):
         items = self.typed(data, path, list, what)
         return tuple(self.text(v, (*path, i)) for i, v in enumerate(items))
 
-    def choice(self, value: Any, valid: tuple[str, ...] | list[str], path: Path_, what: str) -> str:
-        if value not in valid:
-            raise self.fail(path, f"unknown {what} {value!r}; valid: {', '.join(map(str, valid)) or 'none'}")
+    def choice(self, value: Any, valid: Collection[Any], path: Path_, what: str) -> str:
+        """``value`` if it is one of ``valid`` (give a set or a dict for long lists: membership is
+        then one look-up); the message lists the first few valid names."""
+        try:
+            found = value in valid
+        except TypeError:           # an unhashable value (a list) in a set
+            found = False
+        if not found:
+            names = [str(v) for _, v in zip(range(_LISTED + 1), valid)]
+            listed = ", ".join(names[:_LISTED]) + (f", ... ({len(valid):,} in all)" if len(names) > _LISTED else "")
+            raise self.fail(path, f"unknown {what} {shown(value)}; valid: {listed or 'none'}")
         return str(value)
+
+
+#: valid names listed in a message before '...'
+_LISTED = 20
+#: the numbers a position records of a unit, and their bounds
+_UNIT_NUMBERS = {"steps": STEPS, "health": HEALTH, "pins": PINS}
+#: at_least / exactly / at_most of a controls condition
+_COUNTED = IntLimit(0, MAX_OBJECTIVES, "objectives counted", OBJECTIVES_REASON)
 
 
 def _format(ck: _Ck, data: Any, expected: str) -> None:
@@ -92,12 +122,13 @@ def _map(ck: _Ck, data: Any, base_dir: Path | None) -> tuple[Map, str | None]:
 
 def _objectives(ck: _Ck, data: Any, m: Map, rules: ScenarioRules, turns: int) -> tuple[Objective, ...]:
     own: list[Objective] = []
-    for i, entry in enumerate(ck.typed(data or [], ("objectives",), list, "a list")):
+    for i, entry in enumerate(ck.entries(data or [], ("objectives",), "objectives", MAX_OBJECTIVES,
+                                         OBJECTIVES_REASON)):
         path = ("objectives", i)
         ck.mapping(entry, path, OBJECTIVE_KEYS, required=("id", "cell"))
         oid = ck.text(entry["id"], (*path, "id"), "an objective id")
         cell = ck.cell(m.grid, entry["cell"], (*path, "cell"))
-        value = ck.integer(entry.get("value", 0), (*path, "value"), 0)
+        value = ck.integer(entry.get("value", 0), (*path, "value"), VP)
         kind = ck.text(entry.get("kind", "victory"), (*path, "kind"))
         name = entry.get("name")
         if name is not None:
@@ -121,13 +152,13 @@ def _score(ck: _Ck, data: Any, path: Path_, rules: ScenarioRules, turns: int) ->
     if data is None:
         return rules.objective_scoring
     if isinstance(data, list):
-        return tuple(ck.integer(t, (*path, i), 1, turns) for i, t in enumerate(data))
+        return tuple(ck.integer(t, (*path, i), TURNS, high=turns) for i, t in enumerate(data))
     return ck.choice(data, (SCORE_AT_END, SCORE_EACH_TURN), path, "scoring (or a list of turns)")
 
 
 def _entry(ck: _Ck, data: Any, path: Path_, turns: int, zones: Mapping[str, Any], turn_name: str) -> Entry:
     ck.mapping(data, path, ("turn", "zone", "edge"), required=("turn",))
-    turn = ck.integer(data["turn"], (*path, "turn"), 1)
+    turn = ck.integer(data["turn"], (*path, "turn"), TURNS)
     if turn > turns:
         raise ck.fail((*path, "turn"), f"enters on {turn_name} {turn}, after the last {turn_name} "
                                        f"({turns}); valid: 1-{turns}")
@@ -143,7 +174,7 @@ def _units(ck: _Ck, side: str, data: Any, path: Path_, m: Map, turns: int, zones
            rules: ScenarioRules, area: frozenset[Cell] | None, setup: tuple[str, ...]) -> list[ForceUnit]:
     game = m.game
     units = []
-    for i, entry in enumerate(ck.typed(data, path, list, "a list of units")):
+    for i, entry in enumerate(ck.entries(data, path, "units", MAX_UNITS, UNITS_REASON)):
         p = (*path, i)
         ck.mapping(entry, p, UNIT_KEYS, required=("id", "type"))
         uid = str(ck.typed(entry["id"], (*p, "id"), (str, int), "a unit id"))
@@ -161,11 +192,11 @@ def _units(ck: _Ck, side: str, data: Any, path: Path_, m: Map, turns: int, zones
                 raise ck.fail((*p, "cell"), why)
         else:
             enters = _entry(ck, entry["enters"], (*p, "enters"), turns, zones, rules.turn_name)
-        steps = None if entry.get("steps") is None else ck.integer(entry["steps"], (*p, "steps"), 1)
+        steps = None if entry.get("steps") is None else ck.integer(entry["steps"], (*p, "steps"), STEPS)
         if steps is not None and not {"steps", "health"} & set(rules.unit_state):
             raise ck.fail((*p, "steps"), f"{game.id} units have no steps or health; a position may record: "
                                          f"{', '.join(rules.unit_state)}")
-        vp = None if entry.get("vp") is None else ck.integer(entry["vp"], (*p, "vp"), 0)
+        vp = None if entry.get("vp") is None else ck.integer(entry["vp"], (*p, "vp"), VP)
         hidden = ck.typed(entry.get("hidden", False), (*p, "hidden"), bool, "true or false")
         name = None if entry.get("name") is None else ck.text(entry["name"], (*p, "name"))
         tags = ck.strings(entry.get("tags", []), (*p, "tags"))
@@ -207,7 +238,7 @@ def build_scenario(data: Any, source: str | None, lines: Mapping[Path_, int],
             raise ck.fail(("game",), str(exc)) from None
         if declared != game:
             raise ck.fail(("game",), f"the scenario is for {declared.id} but its map is for {game.id}")
-    turns = ck.integer(data["turns"], ("turns",), 1)
+    turns = ck.integer(data["turns"], ("turns",), TURNS)
     description = None if data.get("description") is None else ck.text(data["description"], ("description",))
 
     options: dict[str, Any] = {}
@@ -227,6 +258,7 @@ def build_scenario(data: Any, source: str | None, lines: Mapping[Path_, int],
         cells = ck.typed(labels, ("zones", zname), list, "a list of cell labels")
         zones[zname] = tuple(ck.cell(m.grid, v, ("zones", zname, i)) for i, v in enumerate(cells))
     all_zones = {**m.zones, **zones}
+    zone_names = dict.fromkeys(sorted(all_zones))   # for one look-up per set-up zone, listed sorted
 
     sides_data = ck.mapping(data["sides"], ("sides",))
     if len(sides_data) < 2:
@@ -241,7 +273,7 @@ def build_scenario(data: Any, source: str | None, lines: Mapping[Path_, int],
         sdata = sdata or {}
         setup = ck.strings(sdata.get("setup", []), (*path, "setup"), "a list of zone names")
         for i, z in enumerate(setup):
-            ck.choice(z, sorted(all_zones), (*path, "setup", i), "set-up zone")
+            ck.choice(z, zone_names, (*path, "setup", i), "set-up zone")
         area = (rules.setup_area(m, tuple(c for z in setup for c in all_zones[z])) if setup else None)
         if "units" in sdata:
             units = _units(ck, side, sdata["units"], (*path, "units"), m, turns, all_zones, rules, area, setup)
@@ -267,7 +299,7 @@ def build_scenario(data: Any, source: str | None, lines: Mapping[Path_, int],
         resources = {}
         for key, value in ck.mapping(sdata.get("resources") or {}, (*path, "resources")).items():
             ck.choice(key, sorted(rules.resources), (*path, "resources", key), f"resource for {game.id}")
-            resources[key] = ck.integer(value, (*path, "resources", key), 0)
+            resources[key] = ck.integer(value, (*path, "resources", key), RESOURCES)
         sides[side] = Side(side, tuple(units), setup, MappingProxyType(resources))
     _check_stacks(ck, rules, m, placed)
 
@@ -300,7 +332,9 @@ def build_scenario(data: Any, source: str | None, lines: Mapping[Path_, int],
         for key, text in ck.mapping(ev, ("events",)).items():
             events[ck.text(key, ("events", key), "an event name")] = ck.text(text or "", ("events", key))
 
-    ctx = _CondContext(ck, parties, [o.id for o in objectives], list(events), list(seen), m)
+    if len(seen) > MAX_UNITS:
+        raise ck.fail(("sides",), f"{len(seen):,} units, more than the limit of {MAX_UNITS:,} ({UNITS_REASON})")
+    ctx = _CondContext(ck, parties, dict.fromkeys(o.id for o in objectives), dict.fromkeys(events), seen, m)
     victory = _victory(ck, data["victory"], ctx)
     return Scenario(name=name, game=game, map=m, turns=turns, first=first, sides=MappingProxyType(sides),
                     teams=MappingProxyType(teams), objectives=objectives, victory=victory,
@@ -309,16 +343,21 @@ def build_scenario(data: Any, source: str | None, lines: Mapping[Path_, int],
 
 
 class _CondContext:
-    def __init__(self, ck: _Ck, parties: list[str], objectives: list[str], events: list[str],
-                 units: list[str], m: Map) -> None:
+    def __init__(self, ck: _Ck, parties: list[str], objectives: Mapping[str, Any], events: Mapping[str, Any],
+                 units: Mapping[str, Any], m: Map) -> None:
+        # names as mappings: a condition naming 10,000 objectives checks each with one look-up
         self.ck, self.parties, self.objectives, self.events, self.units, self.map = (
             ck, parties, objectives, events, units, m)
+        self.conditions = 0     # conditions read so far (the limit counts nested ones too)
 
     def side(self, value: Any, path: Path_) -> str:
         return self.ck.choice(value, self.parties, path, "side or team")
 
     def condition(self, data: Any, path: Path_) -> C.Condition:
         ck = self.ck
+        self.conditions += 1
+        if self.conditions > MAX_CONDITIONS:
+            raise ck.fail(path, f"more than the limit of {MAX_CONDITIONS:,} victory conditions ({CONDITIONS_REASON})")
         ck.mapping(data, path)
         kinds = [k for k in C.FORMS if k in data and k != "side"]
         if len(kinds) != 1:
@@ -358,15 +397,16 @@ class _CondContext:
             raise ck.fail(path, "missing required key 'side'")
         side = self.side(data["side"], (*path, "side"))
         if kind == "vp_lead":
-            return C.VpLead(side, ck.integer(data["vp_lead"], (*path, "vp_lead"), 0))
+            return C.VpLead(side, ck.integer(data["vp_lead"], (*path, "vp_lead"), VP))
         if kind == "vp_at_least":
-            return C.VpAtLeast(side, ck.integer(data["vp_at_least"], (*path, "vp_at_least"), 0))
+            return C.VpAtLeast(side, ck.integer(data["vp_at_least"], (*path, "vp_at_least"), VP))
+        ck.entries(data["controls"], (*path, "controls"), "objective ids", MAX_OBJECTIVES, OBJECTIVES_REASON)
         ids = ck.strings(data["controls"], (*path, "controls"), "a list of objective ids")
         if not ids:
             raise ck.fail((*path, "controls"), "needs at least one objective")
         for i, o in enumerate(ids):
             ck.choice(o, self.objectives, (*path, "controls", i), "objective")
-        counts = {k: ck.integer(data[k], (*path, k), 0, len(ids))
+        counts = {k: ck.integer(data[k], (*path, k), _COUNTED, high=len(ids))
                   for k in ("at_least", "exactly", "at_most") if k in data}
         if len(counts) > 1:
             raise ck.fail(path, "give at most one of at_least, exactly, at_most")
@@ -380,7 +420,7 @@ def _victory(ck: _Ck, data: Any, ctx: _CondContext) -> Victory:
     if data.get("vp") is not None:
         vp = ck.mapping(data["vp"], (*path, "vp"), ("per_elimination",))
         if "per_elimination" in vp:
-            per = ck.integer(vp["per_elimination"], (*path, "vp", "per_elimination"), 0)
+            per = ck.integer(vp["per_elimination"], (*path, "vp", "per_elimination"), VP)
     ends = None if data.get("ends_when") is None else ctx.condition(data["ends_when"], (*path, "ends_when"))
     items = ck.typed(data["levels"], (*path, "levels"), list, "a list of levels")
     if not items:
@@ -420,19 +460,19 @@ def build_position(data: Any, scenario: Scenario, source: str | None,
         name = ck.text(data["scenario"], ("scenario",))
         if name != s.name:
             raise ck.fail(("scenario",), f"this position is for scenario {name!r}, not {s.name!r}")
-    turn = ck.integer(data["turn"], ("turn",), 1, s.turns)
+    turn = ck.integer(data["turn"], ("turn",), TURNS, high=s.turns)
     ended = ck.typed(data.get("ended", False), ("ended",), bool, "true or false")
-    ids = [u.id for u in s.units()]
+    ids = {u.id: u for u in s.units()}
     states: dict[str, UnitState] = {}
     placed: list[tuple[Unit, Path_]] = []
     state_keys = ("id", "cell", "tags", *rules.unit_state)
-    for i, entry in enumerate(ck.typed(data.get("units") or [], ("units",), list, "a list of units")):
+    for i, entry in enumerate(ck.entries(data.get("units") or [], ("units",), "units", MAX_UNITS, UNITS_REASON)):
         p: Path_ = ("units", i)
         ck.mapping(entry, p, state_keys, required=("id", "cell"))
         uid = ck.choice(str(entry["id"]), ids, (*p, "id"), "unit")
         if uid in states:
             raise ck.fail((*p, "id"), f"unit {uid!r} is listed twice")
-        fu = s.unit(uid)
+        fu = ids[uid]
         cell = ck.cell(m.grid, entry["cell"], (*p, "cell"))
         if fu.enters is not None and turn < fu.enters.turn:
             raise ck.fail((*p, "cell"), f"{uid} enters on {rules.turn_name} {fu.enters.turn}; "
@@ -440,7 +480,7 @@ def build_position(data: Any, scenario: Scenario, source: str | None,
         why = rules.standing_problem(m, fu.type, cell)
         if why:
             raise ck.fail((*p, "cell"), why)
-        nums = {k: (None if entry.get(k) is None else ck.integer(entry[k], (*p, k), 1 if k == "steps" else 0))
+        nums = {k: (None if entry.get(k) is None else ck.integer(entry[k], (*p, k), _UNIT_NUMBERS[k]))
                 for k in ("steps", "health", "pins")}
         suppressed = ck.typed(entry.get("suppressed", False), (*p, "suppressed"), bool, "true or false")
         tags = ck.strings(entry.get("tags", []), (*p, "tags"))
@@ -449,15 +489,18 @@ def build_position(data: Any, scenario: Scenario, source: str | None,
     _check_stacks(ck, rules, m, placed)
 
     gone: dict[str, tuple[str, ...]] = {}
+    off: set[str] = set()           # eliminated or off the map (each unit once, one look-up each)
     for key in ("eliminated", "off_map"):
+        ck.entries(data.get(key) or [], (key,), "unit ids", MAX_UNITS, UNITS_REASON)
         listed = ck.strings(data.get(key) or [], (key,), "a list of unit ids")
         for i, uid in enumerate(listed):
             ck.choice(uid, ids, (key, i), "unit")
-            if uid in states or any(uid in g for g in gone.values()) or listed.count(uid) > 1:
+            if uid in states or uid in off:
                 raise ck.fail((key, i), f"unit {uid!r} is listed twice (on the map, eliminated or off_map)")
+            off.add(uid)
         gone[key] = listed
     for u in s.units():
-        if u.id not in states and u.id not in gone["eliminated"] + gone["off_map"] and u.enters is None:
+        if u.id not in states and u.id not in off and u.enters is None:
             raise ck.fail(("units",), f"unit {u.id!r} is missing: list it under units, eliminated or off_map")
 
     control: dict[str, str | None] = {}
@@ -468,7 +511,7 @@ def build_position(data: Any, scenario: Scenario, source: str | None,
     vp = {}
     for side, value in ck.mapping(data.get("vp") or {}, ("vp",)).items():
         ck.choice(side, list(s.sides), ("vp", side), "side")
-        vp[side] = ck.integer(value, ("vp", side))
+        vp[side] = ck.integer(value, ("vp", side), VP_TOTAL)
     events = ck.strings(data.get("events") or [], ("events",), "a list of event names")
     for i, e in enumerate(events):
         ck.choice(e, list(s.events), ("events", i), "event")
