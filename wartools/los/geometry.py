@@ -30,7 +30,8 @@ from wartools.cache import LRU
 from wartools.grids.base import Cell, Edge
 from wartools.los.templates import (DENSE_MAX, Templates, cached_templates, directions, frame_for, table_radius,
                                     templates_for)
-from wartools.los.walk import Keep, ranges, walk
+from wartools.los.kernel import RowIndex, kept_rows
+from wartools.los.walk import Keep, walk
 from wartools.mapmodel import Map
 
 MARGIN = 2
@@ -123,6 +124,7 @@ class MapGeometry:
             self.unit_sides[x] |= 1 << sindex[u.side]
             self.unit_tags.setdefault(x, set()).update(u.tags)
         self._rel: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self._row_index: dict[str, RowIndex] = {}
         self.templates: Templates | None = None     # the templates :meth:`rel` last shifted
         self.prepared: dict[Any, Any] = {}
 
@@ -195,6 +197,17 @@ class MapGeometry:
             got = (t.c_dq * self.h + t.c_dr, (t.e_dq * self.h + t.e_dr) * len(self.dirs) + t.e_dir)
             self._rel = {t.radius: got}
             self.templates = t
+            self._row_index = {}
+        return got
+
+    def row_index(self, t: Templates, group: str) -> RowIndex:
+        """The :class:`~wartools.los.kernel.RowIndex` of the templates' ``"cells"`` or ``"edges"``
+        rows in this map's box (built on first use, kept with :meth:`rel`'s offsets)."""
+        got = self._row_index.get(group)
+        if got is None:
+            crel, erel = self.rel(t)
+            got = self._row_index[group] = RowIndex.of(t.c_start if group == "cells" else t.e_start,
+                                                       crel if group == "cells" else erel)
         return got
 
     def batch(self, a: np.ndarray, b: np.ndarray, *, explain: bool = False,
@@ -206,22 +219,6 @@ class MapGeometry:
         """
         return Batch(self, np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64), explain,
                      cells, edges)
-
-
-def _rows(start: np.ndarray, stop: np.ndarray, a: np.ndarray, rel: np.ndarray, scale: int,
-          keep: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Ruler, template row and ext id of every contact row, optionally only those ``keep`` allows."""
-    pair, rows = ranges(start, stop)
-    if len(a) and (a[0] == a).all():          # one observer (a viewshed): no per-row gather of a
-        ids = rel[rows]
-        ids += int(a[0]) * scale
-    else:
-        ids = a[pair] * scale
-        ids += rel[rows]
-    if keep is not None:
-        sel = np.flatnonzero(keep[ids])
-        pair, rows, ids = pair[sel], rows[sel], ids[sel]
-    return pair, rows, ids
 
 
 class Batch:
@@ -277,8 +274,11 @@ class Batch:
         c0, c1 = t.c_start[k], t.c_start[k + 1]
         # rows of one displacement are sorted by order: its last row has the largest
         self.order_max = int(t.c_order[c1 - 1].max(initial=0))
-        self.cp, self._crow, self.cc = _rows(c0, c1, a, crel, 1, cells)
-        self.ep, self._erow, self.ee = _rows(t.e_start[k], t.e_start[k + 1], a, erel, len(geo.dirs), edges)
+        blocks = t.width * t.width
+        self.cp, self._crow, self.cc = kept_rows(c0, c1, a, crel, 1, cells, k, blocks,
+                                                 lambda: geo.row_index(t, "cells"))
+        self.ep, self._erow, self.ee = kept_rows(t.e_start[k], t.e_start[k + 1], a, erel, len(geo.dirs), edges,
+                                                 k, blocks, lambda: geo.row_index(t, "edges"))
         self._t = t
 
     def _walk(self, dq: np.ndarray, dr: np.ndarray, cells: np.ndarray | None,
