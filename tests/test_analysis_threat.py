@@ -68,14 +68,14 @@ def test_probability_is_the_combination_of_each_attackers_odds(game):
         if game == "company-of-heroes":   # damage pooled into one defence roll (Company of Heroes 5)
             pooled = odds(s.game, **{**tc.attacks[0].inputs,
                                      "damage": [d for a in tc.attacks for d in a.inputs["damage"]]}).answer
-            assert tc.p_hit == 1 - Fraction(pooled["damage"].get("0", 0))
-            assert tc.expected == Fraction(pooled["expected_damage"])
+            assert tc.p_hit == 1 - pooled["damage"][0]
+            assert tc.expected == pooled["expected_damage"]
             continue
         if game == "combat-infantry":
-            ps = [1 - Fraction(a["hits"].get("0", 0)) for a in singles]
-            es = [Fraction(a["expected_hits"]) for a in singles]
+            ps = [1 - a["hits"][0] for a in singles]
+            es = [a["expected_hits"] for a in singles]
         else:
-            ps = es = [Fraction(a["hit"]) for a in singles]
+            ps = es = [a["hit"] for a in singles]
         miss = Fraction(1)
         for p in ps:
             miss *= 1 - p
@@ -116,11 +116,11 @@ def test_company_of_heroes_damage_is_pooled_not_independent():
                       terrain={"C2": "building"})
     tc = threat_map(s, "US").at("C2")      # infantry in a building: +2 defence dice (Company of Heroes 6)
     assert tc.attackers == ("e-1", "e-2")
-    each = [Fraction(1) - Fraction(odds(s.game, **a.inputs).answer["damage"].get("0", 0)) for a in tc.attacks]
+    each = [1 - odds(s.game, **a.inputs).answer["damage"][0] for a in tc.attacks]
     independent = 1 - (1 - each[0]) * (1 - each[1])
     assert tc.p_hit != independent
-    assert tc.p_hit == 1 - Fraction(odds(s.game, target="infantry", health=4, building=True,
-                                         damage=["AI=1", "AI=1"]).answer["damage"].get("0", 0))
+    assert tc.p_hit == 1 - odds(s.game, target="infantry", health=4, building=True,
+                                damage=["AI=1", "AI=1"]).answer["damage"][0]
 
 
 def test_moving_attackers_reach_more_cells_only_where_the_game_allows_it():

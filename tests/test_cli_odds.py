@@ -122,3 +122,42 @@ def test_a_snipers_target_never_double_defends(capsys):
     assert main(["odds", "combat-infantry", "--dice", "1", "--firepower", "3", "--d2", "--sniper"]) == 2
     assert "2.52" in capsys.readouterr().err
     assert main(["odds", "combat-infantry", "--dice", "1", "--firepower", "3", "--sniper", "--json"]) == 0
+
+
+@pytest.mark.parametrize("argv", [
+    ["company-of-heroes", "--target", "infantry", "--health", "4", "--damage", "AI=3,AP=1"],
+    ["combat-infantry", "--dice", "4", "--firepower", "2", "--d2"],
+    ["combat-infantry", "--attackers", "rifle:1:3", "--defenders", "rifle:1:3:10"],
+    ["conflict-of-heroes", "--firepower", "4", "--defense", "12", "--caps", "1"],
+    ["heroes-of-normandie", "--defense", "5", "--mines", "1,1,1"],
+    ["heroes-of-normandie", "--attack", "3", "--defense", "5", "--long-range"]])
+def test_numbers_stay_numbers_until_the_json_edge(argv, capsys):
+    """The library's answer holds Fractions and distributions (no fraction strings to parse
+    back); the command line writes each as its exact string, and nothing else changes."""
+    from wartools.combat import odds as library_odds
+    from wartools.dice import Dist
+    from wartools.games import find_game
+
+    game = find_game(argv[0])
+    names = {p.flag: p for p in game.odds_procedure().params}
+    inputs, i = {}, 1
+    while i < len(argv):
+        p = names[argv[i]]
+        if p.kind == "bool":
+            inputs[p.name], i = True, i + 1
+        else:
+            inputs[p.name], i = ([argv[i + 1]] if p.kind == "multi" else argv[i + 1]), i + 2
+    answer = library_odds(game, **inputs).answer
+
+    def strings(v):
+        if isinstance(v, dict):
+            return [s for x in v.values() for s in strings(x)]
+        return [v] if isinstance(v, str) and "/" in v else []
+    assert strings(dict(answer)) == []
+    assert any(isinstance(v, (Fraction, Dist)) for v in answer.values())
+    written = odds(argv, capsys)
+    for key, value in answer.items():
+        if isinstance(value, Fraction):
+            assert written[key] == str(value)
+        elif isinstance(value, Dist):
+            assert written[key] == {str(k): str(p) for k, p in value.items}

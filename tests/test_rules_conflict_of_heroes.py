@@ -3,6 +3,8 @@ chapter: every LOS rule is an assumed reading (an option) and every answer says 
 track-sheet rules (2.2, 3.0, 3.1, 3.21, 3.22) are tested from the text."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from wartools.errors import WartoolsError
@@ -145,15 +147,15 @@ def test_caps_modify_a_fire_roll_at_a_rate_a_group_can_flip():
     from wartools.games.conflict_of_heroes.shots import shot
 
     base = wt.odds("conflict-of-heroes", firepower=4, defense=12, terrain=2)
-    assert base.answer["hit"] == "1/6" and base.assumptions == ()
+    assert base.answer["hit"] == Fraction(1, 6) and base.assumptions == ()
     one = wt.odds("conflict-of-heroes", firepower=4, defense=12, terrain=2, caps=1)
-    assert one.answer["hit"] == "5/18"
+    assert one.answer["hit"] == Fraction(5, 18)
     assert [a.option for a in one.assumptions] == ["cap-modifier"]
     against = wt.odds("conflict-of-heroes", firepower=4, defense=12, terrain=2, defender_caps=1)
-    assert against.answer["hit"] == "1/12" and "defender CAPs" in against.text()
+    assert against.answer["hit"] == Fraction(1, 12) and "defender CAPs" in against.text()
 
     two = wt.odds("conflict-of-heroes", {"cap-modifier": 2}, firepower=4, defense=12, terrain=2, caps=1)
-    assert two.answer["hit"] == "5/12"
+    assert two.answer["hit"] == Fraction(5, 12)
     assert "house rule: cap-modifier = 2" in two.assumptions[0].reading
 
     m = tiny_map("conflict-of-heroes", 1, 5, terrain={"A5": "woods"})

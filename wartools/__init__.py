@@ -23,7 +23,7 @@ Examples
 >>> wt.path(m, "B6", "F11").cost
 13
 >>> wt.odds("conflict-of-heroes", firepower=4, defense=12, terrain=2).answer["hit"]
-'1/6'
+Fraction(1, 6)
 >>> sorted(set(wt.__all__) - set(dir(wt)))
 []
 """

@@ -9,13 +9,13 @@ readings it rests on.
 Examples
 --------
 >>> r = odds("conflict-of-heroes", firepower=4, defense=12, terrain=2)
->>> r.answer["hit"], r.to_json()["assumptions"]
-('1/6', [])
+>>> r.answer["hit"], r.to_json()["hit"], r.to_json()["assumptions"]
+(Fraction(1, 6), '1/6', [])
 >>> odds("heroes-of-normandie", attack=3, defense=5, long_range=True).answer["hit"]
-'1/2'
+Fraction(1, 2)
 >>> odds("heroes-of-normandie", attack=3, defense=5, long_range=True,
 ...      options={"long-range-penalty": 1}).answer["hit"]
-'2/3'
+Fraction(2, 3)
 >>> odds("combat-infantry", dice=4, firepowr=2)
 Traceback (most recent call last):
 ...
@@ -55,7 +55,8 @@ class OddsResult:
 
     @property
     def answer(self) -> Mapping[str, Any]:
-        """The JSON-able answer (probabilities as fraction strings), without assumptions."""
+        """The exact answer (probabilities as ``Fraction``\\ s, distributions as
+        :class:`~wartools.dice.Dist`\\ s), without assumptions; :meth:`to_json` writes it."""
         return self.result.answer
 
     @property

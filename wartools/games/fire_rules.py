@@ -165,7 +165,7 @@ class FireRules:
 
     def read(self, answer: Mapping[str, Any]) -> tuple[Fraction, Fraction]:
         """``(P(at least one hit), expected hits)`` from the odds procedure's answer."""
-        return Fraction(answer["hit"]), Fraction(answer["hit"])
+        return answer["hit"], answer["hit"]
 
     def attack(self, m: Map, attacker: Unit, profile: Profile, target_type: str, target: Profile, cell: Cell,
                distance: int, los_modifier: int = 0,

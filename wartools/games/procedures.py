@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from wartools.dice import Dist, fraction_str
 from wartools.errors import WartoolsError
 from wartools.games.options import Assumption
 
@@ -33,16 +34,35 @@ KINDS = ("int", "bool", "text", "multi")
 
 
 def expectation(name: str, value: Fraction) -> dict[str, Any]:
-    """An exact expectation as a fraction string, with a rounded ``*_float`` companion.
+    """An exact expectation, with a rounded ``*_float`` companion.
 
     Examples
     --------
     >>> expectation("expected_hits", Fraction(7, 3))
-    {'expected_hits': '7/3', 'expected_hits_float': 2.333333}
+    {'expected_hits': Fraction(7, 3), 'expected_hits_float': 2.333333}
     """
-    from wartools.dice import fraction_str
+    return {name: Fraction(value), f"{name}_float": round(float(value), 6)}
 
-    return {name: fraction_str(value), f"{name}_float": round(float(value), 6)}
+
+def jsonable(value: Any) -> Any:
+    """``value`` written for JSON, at the edge: a ``Fraction`` as its exact string (``"7/3"``),
+    a :class:`~wartools.dice.Dist` as ``{outcome: "num/den"}``, mappings with string keys,
+    tuples as lists; everything else as it is.
+
+    Examples
+    --------
+    >>> jsonable({"hit": Fraction(1, 6), "dice": 3, "hits": Dist.bernoulli(Fraction(1, 4))})
+    {'hit': '1/6', 'dice': 3, 'hits': {'0': '3/4', '1': '1/4'}}
+    """
+    if isinstance(value, Fraction):
+        return fraction_str(value)
+    if isinstance(value, Dist):
+        return value.to_json()
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    return value
 
 
 @dataclass(frozen=True)
@@ -116,9 +136,10 @@ class Param:
 
 @dataclass(frozen=True)
 class OddsAnswer:
-    """The answer of a combat procedure: the JSON-able ``answer``, a ``text``, the exact
-    distributions to chart (``charts``: title -> :class:`~wartools.dice.Dist`) and the
-    assumed readings it rests on."""
+    """The answer of a combat procedure: the exact ``answer`` (probabilities and expectations
+    as ``Fraction``\\ s, distributions as :class:`~wartools.dice.Dist`\\ s, counts as ints;
+    :meth:`to_json` writes them as strings), a ``text``, the exact distributions to chart
+    (``charts``: title -> :class:`~wartools.dice.Dist`) and the assumed readings it rests on."""
 
     answer: Mapping[str, Any]
     text: str
@@ -126,8 +147,9 @@ class OddsAnswer:
     assumptions: tuple[Assumption, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The answer, with ``assumptions`` as DESIGN.md's list of ``{"rule", "reading"}``."""
-        return {**self.answer, "assumptions": [a.to_json() for a in self.assumptions]}
+        """The answer for JSON (fractions as ``"num/den"`` strings, see :func:`jsonable`), with
+        ``assumptions`` as a list of ``{"rule", "reading"}``."""
+        return {**jsonable(self.answer), "assumptions": [a.to_json() for a in self.assumptions]}
 
 
 @dataclass(frozen=True)

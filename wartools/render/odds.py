@@ -39,8 +39,7 @@ def draw_odds(result: OddsResult, ax: Any = None) -> Any:
         values = [float(p) for _, p in dist.items]
     else:
         title = "probability"
-        probs = {k: Fraction(v) for k, v in result.answer.items()
-                 if isinstance(v, str) and "/" in v or v in ("0", "1")}
+        probs = {k: v for k, v in result.answer.items() if isinstance(v, Fraction)}
         labels, values = list(probs), [float(p) for p in probs.values()]
     bars = ax.bar(labels, values, color=BAR, label="exact probability")
     for bar, v in zip(bars, values):

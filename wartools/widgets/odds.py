@@ -11,10 +11,12 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from fractions import Fraction
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
+from wartools.dice import Dist
 from wartools.errors import WartoolsError
 from wartools.games import find_game
 from wartools.widgets.common import error
@@ -87,23 +89,32 @@ def compute_odds(game: str, values: dict[str, Any]) -> tuple[dict[str, Any], str
     return result.to_json(), result.text()
 
 
-def distributions(answer: dict[str, Any]) -> dict[str, dict[str, Fraction]]:
-    """The exact distributions in an odds answer (entries mapping outcomes to fraction strings)."""
-    out: dict[str, dict[str, Fraction]] = {}
+def distributions(answer: Mapping[str, Any]) -> dict[str, Mapping[Any, Fraction]]:
+    """The exact distributions in an odds answer (:attr:`wartools.combat.OddsResult.answer`):
+    its :class:`~wartools.dice.Dist` entries and its mappings of probabilities that sum to 1.
+
+    Examples
+    --------
+    >>> from wartools.combat import odds
+    >>> distributions(odds("combat-infantry", dice=2, firepower=5).answer)["hits"][2]
+    Fraction(1, 4)
+    """
+    out: dict[str, Mapping[Any, Fraction]] = {}
     for key, value in answer.items():
-        if isinstance(value, dict) and value and all(isinstance(v, str) for v in value.values()):
-            probs = {k: _probability(v) for k, v in value.items()}
-            exact = {k: p for k, p in probs.items() if p is not None}
-            if len(exact) == len(probs) and sum(exact.values()) == 1:
-                out[key] = exact
+        if isinstance(value, Dist):
+            out[key] = value.pmf()
+        elif (isinstance(value, Mapping) and value and sum(value.values()) == 1
+              and all(isinstance(p, Fraction) for p in value.values())):
+            out[key] = value
     return out
 
 
 class OddsCalculator:
     """Widget: the game's odds inputs, the exact answer as a table and a bar chart.
 
-    The last answer is kept in :attr:`answer` and every computation (or error)
-    in :attr:`history`, so tests can check what the widget showed. An error replaces
+    The last answer is kept in :attr:`result` (its exact :attr:`answer`: Fractions and
+    distributions) and every computation (its JSON, or the error) in :attr:`history`, so
+    tests can check what the widget showed. An error replaces
     the previous answer on screen (never an old answer under a new error).
     """
 
@@ -135,12 +146,17 @@ class OddsCalculator:
         self.table = w.HTML()
         self.chart = w.Image(format="png")
         self.history: list[dict[str, Any]] = []
-        self.answer: dict[str, Any] | None = None
+        self.result: OddsResult | None = None
         self.widget = w.VBox([w.HTML(f"<b>{html.escape(self.game.name)}: exact odds</b>"),
                               w.GridBox(list(self.controls.values()),
                                         layout=w.Layout(grid_template_columns="repeat(2, 50%)")),
                               self.status, w.HBox([self.table, self.chart])])
         self.update()
+
+    @property
+    def answer(self) -> Mapping[str, Any] | None:
+        """The exact answer on screen (``None`` after an error)."""
+        return None if self.result is None else self.result.answer
 
     def values(self) -> dict[str, Any]:
         """Current input values, with unset optional numbers (0) left out."""
@@ -152,12 +168,12 @@ class OddsCalculator:
             out[name] = v
         return out
 
-    def update(self) -> dict[str, Any] | None:
+    def update(self) -> Mapping[str, Any] | None:
         """Recompute from the controls and refresh the table and chart."""
         try:
             result = _result(self.game.id, self.values())
         except WartoolsError as exc:
-            self.answer = None
+            self.result = None
             self.status.value = error(str(exc))
             self.table.value = ""
             self.chart.value = b""
@@ -165,12 +181,12 @@ class OddsCalculator:
             return None
         from wartools.render import axes_png
 
-        answer = self.answer = result.to_json()
-        self.history.append(answer)
+        self.result = result
+        self.history.append(result.to_json())
         self.status.value = "<pre style='margin:0'>" + html.escape(result.text().splitlines()[0]) + "</pre>"
-        self.table.value = _html_table(answer)
+        self.table.value = _html_table(result)
         self.chart.value = axes_png(result.draw(), dpi=80)
-        return answer
+        return result.answer
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -182,37 +198,28 @@ def _label(key: str) -> str:
     return key.replace("_", " ")
 
 
-def _html_table(answer: dict[str, Any]) -> str:
+def _html_table(result: OddsResult) -> str:
     """The answer as a readable table: each distribution, then the single values, then the
     assumed readings (no raw keys, no Python dicts)."""
     rows = []
-    for key, probs in distributions(answer).items():
+    dists = distributions(result.answer)
+    for key, probs in dists.items():
         rows.append(f"<tr><th colspan=3 style='text-align:left'>{html.escape(_label(key))}</th></tr>")
-        rows += [f"<tr><td>{html.escape(k)}</td><td>{p}</td><td>{float(p):.1%}</td></tr>"
+        rows += [f"<tr><td>{html.escape(str(k))}</td><td>{p}</td><td>{float(p):.1%}</td></tr>"
                  for k, p in probs.items()]
-    for key, value in answer.items():
-        if key.endswith("_float") or key in ("game", "assumptions"):
+    for key, value in result.answer.items():
+        if key.endswith("_float") or key == "game" or key in dists:
             continue
-        if isinstance(value, (str, int, float, bool)):
-            shown = value
-            if isinstance(value, str) and (p := _probability(value)) is not None and "/" in value:
-                shown = f"{value} ({float(p):.1%})"
-            rows.append(f"<tr><td>{html.escape(_label(key))}</td><td colspan=2>{html.escape(str(shown))}</td></tr>")
-        elif isinstance(value, dict) and key not in distributions(answer):
-            text = ", ".join(f"{k} {v}" for k, v in value.items())
-            rows.append(f"<tr><td>{html.escape(_label(key))}</td><td colspan=2>{html.escape(text)}</td></tr>")
-    for a in answer.get("assumptions", []):
-        rows.append(f"<tr><td>assumed ({html.escape(a['rule'])})</td>"
-                    f"<td colspan=2>{html.escape(a['reading'])}</td></tr>")
+        if isinstance(value, Fraction) and value.denominator != 1 and 0 <= value <= 1:
+            shown = f"{value} ({float(value):.1%})"
+        elif isinstance(value, Mapping):
+            shown = ", ".join(f"{k} {v}" for k, v in value.items())
+        elif isinstance(value, (str, int, float, bool, Fraction)):
+            shown = str(value)
+        else:
+            continue
+        rows.append(f"<tr><td>{html.escape(_label(key))}</td><td colspan=2>{html.escape(shown)}</td></tr>")
+    for a in result.assumptions:
+        rows.append(f"<tr><td>assumed ({html.escape(a.rule)})</td>"
+                    f"<td colspan=2>{html.escape(a.reading)}</td></tr>")
     return "<table>" + "".join(rows) + "</table>"
-
-
-def _probability(value: Any) -> Fraction | None:
-    """``value`` as a probability if it is a fraction string in [0, 1]."""
-    if not isinstance(value, str) or len(value) > 200:
-        return None
-    try:
-        f = Fraction(value)
-    except (ValueError, ZeroDivisionError):
-        return None
-    return f if 0 <= f <= 1 else None

@@ -82,7 +82,7 @@ class Fire(FireRules):
         return {"dice": dice, "firepower": firepower, "armor": armor}
 
     def read(self, answer: Mapping[str, Any]) -> tuple[Fraction, Fraction]:
-        return 1 - Fraction(answer["hits"].get("0", 0)), Fraction(answer["expected_hits"])
+        return 1 - answer["hits"][0], answer["expected_hits"]
 
     def limit(self, m: Map, attacks: Sequence[Attack], units: Mapping[str, Unit]) -> tuple[Attack, ...]:
         """6.51: per firing hex, one long-range attack (the most expected hits); adjacent fire all."""

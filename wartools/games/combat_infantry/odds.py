@@ -6,14 +6,15 @@ Examples
 >>> from wartools.games import find_game
 >>> g = find_game("combat-infantry")
 >>> r = g.odds_procedure().run(g, {"dice": 4, "firepower": 2})
->>> r.answer["hits"]["0"]
-'256/625'
+>>> r.answer["hits"][0], r.to_json()["hits"]["0"]
+(Fraction(256, 625), '256/625')
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from wartools.dice import fraction_str, markdown_table
+from wartools.dice import markdown_table
 from wartools.errors import WartoolsError
 from wartools.games.base import Game
 from wartools.games.procedures import OddsAnswer, OddsProcedure, Param, expectation
@@ -58,12 +59,12 @@ def _assault(game: Game, v: dict[str, Any]) -> OddsAnswer:
     ends = assault.assault(_units(game, v["attackers"], "--attackers"),
                            _units(game, v["defenders"], "--defenders"), rules)
     winner = ends.map(lambda e: e.winner)
-    states: dict[str, str] = {}
+    states: dict[str, Fraction] = {}
     for e, p in ends.items:
         if not isinstance(e, assault.AssaultEnd):  # the chain absorbs only in end states
             raise TypeError(f"assault() returned a non-end state {e!r}")
-        states[f"{e.winner} r{e.round} {e.how} A{list(e.attackers)} D{list(e.defenders)}"] = fraction_str(p)
-    answer = {"game": game.id, "mode": "assault", "winner": winner.to_json(), "end_states": states,
+        states[f"{e.winner} r{e.round} {e.how} A{list(e.attackers)} D{list(e.defenders)}"] = p
+    answer = {"game": game.id, "mode": "assault", "winner": winner, "end_states": states,
               **expectation("expected_attacker_steps", ends.mean(lambda e: sum(e.attackers))),
               **expectation("expected_defender_steps", ends.mean(lambda e: sum(e.defenders)))}
     return OddsAnswer(answer, markdown_table({"P": winner}, outcome="winner"), {"winner": winner},
@@ -85,7 +86,7 @@ def _run(game: Game, v: dict[str, Any]) -> OddsAnswer:
     hits = combat.fire(v["dice"], v["firepower"], armor=v["armor"], modifier=v["modifier"],
                        hit_limit=v["hit_limit"])
     answer: dict[str, Any] = {"game": game.id, "mode": "fire", "can_fire": net > 0, "net_firepower": net,
-                              "hits": hits.to_json(), **expectation("expected_hits", hits.mean())}
+                              "hits": hits, **expectation("expected_hits", hits.mean())}
     charts: dict[str, Any] = {"hits": hits}
     if v["d2"] and v["sniper"]:
         raise WartoolsError("a sniper's target never has double defense (Combat Infantry 2.52): "
@@ -93,7 +94,7 @@ def _run(game: Game, v: dict[str, Any]) -> OddsAnswer:
     if v["d2"]:
         steps = hits.map(lambda h: combat.steps_lost(h, d2=True)[0])
         answer["d2"] = True
-        answer["steps_lost"] = steps.to_json()
+        answer["steps_lost"] = steps
         answer.update(expectation("expected_steps_lost", steps.mean()))
         charts["steps lost"] = steps
     text = f"{v['dice']} dice at F{net}" + ("" if net > 0 else " (no fire possible, 6.32)") + "\n"

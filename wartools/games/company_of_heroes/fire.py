@@ -85,7 +85,7 @@ class Fire(FireRules):
                 "building": m.terrain_at(cell) == "building" and can_be_in_building(target_type)}
 
     def read(self, answer: Mapping[str, Any]) -> tuple[Fraction, Fraction]:
-        return 1 - Fraction(answer["damage"].get("0", 0)), Fraction(answer["expected_damage"])
+        return 1 - answer["damage"][0], answer["expected_damage"]
 
     def combine(self, attacks: Sequence[Attack], target_type: str, target: Profile) -> tuple[Fraction, Fraction]:
         """The pooled damage of every attack, resolved as one defence roll (5)."""

@@ -6,11 +6,12 @@ Examples
 >>> from wartools.games import find_game
 >>> g = find_game("company-of-heroes")
 >>> r = g.odds_procedure().run(g, {"target": "infantry", "health": 4, "damage": ["AI=3,AP=1"]})
->>> r.answer["destroyed"]
-'1/3'
+>>> r.answer["destroyed"], r.to_json()["destroyed"]
+(Fraction(1, 3), '1/3')
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from wartools.dice import fraction_str, markdown_table
@@ -55,8 +56,8 @@ def _run(game: Game, v: dict[str, Any]) -> OddsAnswer:
                               upgrade=v["upgrade"], heroic_sacrifice=v["heroic_sacrifice"])
     answer = {"game": game.id, "target": target, "health": v["health"],
               "damage_assigned": damage, "defense_dice": r.dice,
-              "damage": r.damage.to_json(), "figures_left": r.figures_left.to_json(),
-              "destroyed": fraction_str(r.destroyed),
+              "damage": r.damage, "figures_left": r.figures_left,
+              "destroyed": Fraction(r.destroyed),
               **expectation("expected_damage", r.expected_damage), **expectation("expected_vp", r.expected_vp),
               **expectation("expected_experience", r.expected_experience),
               "pinnable": combat.can_be_pinned(target, building=v["building"])}

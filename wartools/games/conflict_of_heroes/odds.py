@@ -6,10 +6,10 @@ Examples
 >>> from wartools.games import find_game
 >>> g = find_game("conflict-of-heroes")
 >>> g.odds_procedure().run(g, {"firepower": 4, "defense": 12, "terrain": 2}).answer["hit"]
-'1/6'
+Fraction(1, 6)
 >>> a = g.odds_procedure().run(g, {"firepower": 4, "defense": 12, "terrain": 2, "caps": 2})
 >>> a.answer["hit"], [x.option for x in a.assumptions]
-('5/12', ['cap-modifier'])
+(Fraction(5, 12), ['cap-modifier'])
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def _run(game: Game, v: dict[str, Any]) -> OddsAnswer:
     dv = combat.defense_value(v["defense"], v["terrain"])
     hit = combat.hit_probability(v["firepower"], v["defense"], terrain=v["terrain"], caps=v["caps"],
                                  defender_caps=v["defender_caps"], per_cap=per_cap)
-    answer = {"game": game.id, "attack_value": av.to_json(), "defense_value": dv,
+    answer = {"game": game.id, "attack_value": av, "defense_value": dv,
               **expectation("hit", hit)}
     against = dv + v["defender_caps"] * per_cap
     text = (f"AV = 2D6 + {v['firepower'] + v['caps'] * per_cap} against DV {dv}"

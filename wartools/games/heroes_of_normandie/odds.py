@@ -10,19 +10,19 @@ Examples
 >>> g = find_game("heroes-of-normandie")
 >>> r = g.odds_procedure().run(g, {"attack": 4, "defense": 5})
 >>> r.answer["hit"], [a.option for a in r.assumptions]
-('5/6', ['one-always-misses'])
+(Fraction(5, 6), ['one-always-misses'])
 >>> g2 = g.with_options(**{"one-always-misses": False})
 >>> g2.odds_procedure().run(g2, {"attack": 4, "defense": 5}).answer["hit"]
-'1'
+Fraction(1, 1)
 >>> far = {"attack": 3, "defense": 5, "long_range": True}
 >>> [g.odds_procedure().run(g, {**far, **more}).answer["hit"] for more in ({}, {"aircraft": True})]
-['1/2', '5/6']
+[Fraction(1, 2), Fraction(5, 6)]
 """
 from __future__ import annotations
 
 from typing import Any
 
-from wartools.dice import fraction_str, markdown_table
+from wartools.dice import markdown_table
 from wartools.errors import WartoolsError
 from wartools.limits import IntLimit, LimitError, parse_int, shown
 from wartools.games.base import Game
@@ -49,7 +49,7 @@ def _mines(game: Game, v: dict[str, Any]) -> OddsAnswer:
         raise WartoolsError("--mines: at most 20 mine counters, each with a combat value 0..20")
     result = combat.mine_attack(values, v["defense"])
     answer = {"game": game.id, "mode": "mines", "mines": values, "defense": v["defense"],
-              "result": result.to_json(), "hit": fraction_str(result["hit"])}
+              "result": result, "hit": result["hit"]}
     return OddsAnswer(answer, markdown_table({"P": result}, outcome="result"), {"result": result}, ())
 
 
