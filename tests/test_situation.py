@@ -44,12 +44,41 @@ def test_widening_keeps_the_common_fields_only():
 
 def test_a_keyword_for_the_other_engine_is_refused_with_the_valid_names():
     m = ci(3, 3)
-    with pytest.raises(WartoolsError, match="unknown LOSSituation field.*extra_points; valid: side, unit"):
+    with pytest.raises(WartoolsError, match="line_of_sight: unknown keyword extra_points; valid: side, unit"):
         line_of_sight(m, "A1", "C3", extra_points=2)
     with pytest.raises(SituationError, match="range"):
         MoveSituation.of(None, range=3)
-    with pytest.raises(TypeError):
+    with pytest.raises(SituationError, match="reachable: unknown keyword range; valid: side, unit"):
         reachable(m, "A1", "rifle", range=3)
+
+
+#: every engine query of the facade and the LOS analyses, with arguments that answer
+QUERIES = {
+    "line_of_sight": ("A1", "C3"), "viewshed": ("A1",), "visibility_matrix": (), "dead_ground": ("A1",),
+    "coverage": (), "reach": ("A1", "rifle"), "path": ("A1", "C3", "rifle"),
+    "alternatives": ("A1", "C3", "rifle"), "reach_in_turns": ("A1", "rifle"),
+    "route_in_turns": ("A1", "C3", "rifle"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(QUERIES))
+def test_a_misspelt_keyword_on_any_engine_query_is_one_clear_error_listing_the_valid_ones(name):
+    """One check (wartools.situation.check_keywords) for both engines: the error names the
+    query, the misspelt keyword and every valid keyword, situation fields and the query's own."""
+    import inspect
+
+    import wartools as wt
+    from wartools.los import coverage
+
+    query = coverage if name == "coverage" else getattr(wt, name)
+    m = ci(3, 3)
+    assert query(m, *QUERIES[name], night=True) is not None        # a right keyword answers
+    with pytest.raises(SituationError) as err:
+        query(m, *QUERIES[name], nite=True)
+    message = str(err.value)
+    assert message.startswith(f"{query.__name__}: unknown keyword nite; valid: side, unit, night, weather")
+    own = [p.name for p in inspect.signature(query).parameters.values() if p.kind is p.KEYWORD_ONLY]
+    assert all(k in message.split("valid: ")[1].split(", ") for k in [*own, "situation"])
 
 
 def test_one_situation_asks_both_engines_at_night():

@@ -35,7 +35,9 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+import functools
+import inspect
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
@@ -92,6 +94,17 @@ class Situation:
         if names is None:
             names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
         return names
+
+    @classmethod
+    def keywords(cls) -> tuple[str, ...]:
+        """The fields a caller may give a query as keywords (an engine may fill others itself).
+
+        Examples
+        --------
+        >>> Situation.keywords()
+        ('side', 'unit', 'night', 'weather')
+        """
+        return cls.field_names()
 
     @classmethod
     def check_names(cls, names: Iterable[str]) -> tuple[str, ...]:
@@ -185,3 +198,33 @@ class Situation:
         if self.unit:
             out["unit"] = m.game.unit_types.resolve(self.unit)
         return out
+
+
+@functools.cache
+def _own_keywords(query: Callable[..., Any]) -> tuple[str, ...]:
+    """The keywords a query names in its signature: ``situation`` and its keyword-only ones."""
+    return tuple(p.name for p in inspect.signature(query).parameters.values()
+                 if p.kind is p.KEYWORD_ONLY or (p.name == "situation" and p.kind is not p.VAR_KEYWORD))
+
+
+def check_keywords(query: Callable[..., Any], situation: type[Situation], given: Iterable[str]) -> None:
+    """The one check of an engine query's keywords (every LOS and movement query calls it):
+    each of ``given`` is a keyword field of ``situation`` (:meth:`Situation.keywords`) or a
+    keyword the query itself names; otherwise one error names the query, the unknown
+    keywords and every valid one.
+
+    Examples
+    --------
+    >>> def query(m, a, situation=None, *, budget=None, **keywords): ...
+    >>> check_keywords(query, Situation, ["night", "budget"])
+    >>> check_keywords(query, Situation, ["nite"])
+    Traceback (most recent call last):
+    ...
+    wartools.situation.SituationError: query: unknown keyword nite; valid: side, unit, night, weather, situation, budget
+    """
+    valid = situation.keywords() + _own_keywords(query)
+    unknown = sorted(set(given) - set(valid))
+    if unknown:
+        many = "s" if len(unknown) > 1 else ""
+        raise SituationError(f"{query.__name__}: unknown keyword{many} {', '.join(unknown)}; "
+                             f"valid: {', '.join(valid)}")

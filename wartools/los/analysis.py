@@ -35,7 +35,7 @@ from wartools.los.geometry import MapGeometry, geometry
 from wartools.los.policy import LOSPolicy, LOSSituation
 from wartools.mapmodel import Map
 from wartools.mapmodel.yamlio import write_atomic
-from wartools.situation import Situation
+from wartools.situation import Situation, check_keywords
 
 CHUNK = 40_000
 
@@ -58,6 +58,13 @@ def _target_ids(m: Map, geo: MapGeometry, cells: Iterable[Cell | str] | None) ->
             if geo.onboard[ids].all():
                 return ids
     return geo.exts(_cells(m, cells))
+
+
+def _one_or_many(cells: Cell | str | Iterable[Cell | str]) -> list[Cell | str]:
+    """``cells`` as a list: one label or cell (a tuple of ints) is a list of one."""
+    if isinstance(cells, str) or (isinstance(cells, tuple) and all(isinstance(x, int) for x in cells)):
+        return [cells]
+    return list(cells)
 
 
 def _progress(total: int, progress: bool | None, desc: str) -> Any:
@@ -84,6 +91,7 @@ def viewshed(m: Map, cell: Cell | str, situation: Situation | None = None, *,
     >>> len(viewshed(m, "E5", range=3))
     37
     """
+    check_keywords(viewshed, LOSSituation, options)
     sit = make_situation(m, situation, **options)
     policy = policy or policy_for(m)
     geo = geometry(m)
@@ -176,6 +184,7 @@ def visibility_matrix(m: Map, cells: Iterable[Cell | str] | None = None,
     6,400 cells); for boards whose matrix should not be held in memory, stream
     it to a file with :func:`write_matrix`.
     """
+    check_keywords(visibility_matrix, LOSSituation, options)
     sit, policy, geo, cs, ids = _all_pairs(m, cells, situation, policy, options)
     n = len(cs)
     symmetric = policy.is_symmetric(geo, sit)
@@ -231,6 +240,7 @@ def write_matrix(m: Map, path: str | os.PathLike[str], cells: Iterable[Cell | st
     B1,1,1,1
     C1,0,1,1
     """
+    check_keywords(write_matrix, LOSSituation, options)
     sit, policy, geo, cs, ids = _all_pairs(m, cells, situation, policy, options)
     n = len(cs)
     labels = [m.label(c) for c in cs]
@@ -284,10 +294,10 @@ def _complete_rows(partial: Path, header: str) -> int:
     return data[:keep].count(b"\n") - 1
 
 
-def dead_ground(m: Map, observers: Iterable[Cell | str], cells: Iterable[Cell | str] | None = None,
+def dead_ground(m: Map, observers: Cell | str | Iterable[Cell | str], cells: Iterable[Cell | str] | None = None,
                 situation: Situation | None = None, *, policy: LOSPolicy | None = None,
                 **options: Any) -> tuple[Cell, ...]:
-    """Cells that no cell of ``observers`` can see (in board order).
+    """Cells that no cell of ``observers`` (one cell or label, or several) can see (in board order).
 
     Examples
     --------
@@ -295,11 +305,14 @@ def dead_ground(m: Map, observers: Iterable[Cell | str], cells: Iterable[Cell | 
     >>> m = tiny_map("combat-infantry", 5, 1, terrain={"C1": "town"})
     >>> [m.label(c) for c in dead_ground(m, ["A1"])]
     ['D1', 'E1']
+    >>> dead_ground(m, "A1") == dead_ground(m, m.cell("A1")) == dead_ground(m, ["A1"])
+    True
     """
+    check_keywords(dead_ground, LOSSituation, options)
     sit = make_situation(m, situation, **options)
     policy = policy or policy_for(m)
     geo = geometry(m)
-    obs = geo.exts([m.cell(o) for o in observers])
+    obs = geo.exts([m.cell(o) for o in _one_or_many(observers)])
     targets = _cells(m, cells)
     tb = geo.exts(targets)
     seen = np.zeros(len(tb), dtype=bool)
@@ -317,6 +330,7 @@ def coverage(m: Map, cells: Iterable[Cell | str] | None = None, situation: Situa
              policy: LOSPolicy | None = None, progress: bool | None = None,
              matrix: VisibilityMatrix | None = None, **options: Any) -> dict[Cell, int]:
     """How many other cells see each cell: a heat map of exposure."""
+    check_keywords(coverage, LOSSituation, options)
     vm = matrix or visibility_matrix(m, cells, situation, policy=policy, progress=progress, **options)
     counts = vm.visible.sum(axis=0) - np.diag(vm.visible)
     return {c: int(k) for c, k in zip(vm.cells, counts)}

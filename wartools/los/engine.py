@@ -39,7 +39,7 @@ from wartools.los.policy import BLOCK, CELL, EFFECTS, HINDER, NO_CONTACT, Findin
 from wartools.los.result import Reason, LOSResult
 from wartools.los.templates import KINDS
 from wartools.mapmodel import Map
-from wartools.situation import Situation
+from wartools.situation import Situation, check_keywords
 
 
 def policy_for(game: Game | Map) -> LOSPolicy:
@@ -187,6 +187,7 @@ def line_of_sight(m: Map, a: Cell | str, b: Cell | str, situation: Situation | N
     -------
     LOSResult
     """
+    check_keywords(line_of_sight, LOSSituation, options)
     ca, cb = m.cell(a), m.cell(b)
     sit = make_situation(m, situation, **options)
     geo = geometry(m)

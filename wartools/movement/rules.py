@@ -176,6 +176,12 @@ class MoveSituation(Situation):
     others: tuple[Unit, ...] = ()
     mover: Unit | None = None
 
+    @classmethod
+    def keywords(cls) -> tuple[str, ...]:
+        """The fields a query takes as keywords: not ``others`` and ``mover``, which the engine
+        finds on the map (:func:`~wartools.movement.search.resolve`)."""
+        return tuple(n for n in cls.field_names() if n not in ("others", "mover"))
+
     def _checked(self, m: Map) -> dict[str, Any]:
         out = super()._checked(m)
         known = m.game.movement_rules().options if self.options else ()

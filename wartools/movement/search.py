@@ -1,9 +1,13 @@
 """Movement queries on the cached graph: reachable cells, cheapest path, alternatives,
 turn plans, and why a goal is out of reach.
 
-Every query takes the map, a start cell (label or cell) and the unit, given as
-a unit type, a unit id or a :class:`~wartools.mapmodel.Unit`; a unit standing
-on the start cell supplies the default type and side.
+Every query takes the map, the cells (labels or cells), then the situation and
+keywords, as the LOS queries do: ``situation`` is a
+:class:`~wartools.situation.Situation` (one situation may ask both engines) or, for
+short, just the unit (a unit type, a unit id or a :class:`~wartools.mapmodel.Unit`);
+the keywords are the situation's fields (:meth:`MoveSituation.keywords`) and the
+query's own, checked in one place (:func:`~wartools.situation.check_keywords`). A unit
+standing on the start cell supplies the default type and side.
 """
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from wartools.grids.base import Cell
 from wartools.movement.graph import End, MoveGraph, movement_graph, rules_class
 from wartools.movement.results import PathResult, Reach, StepInfo, TurnPlan, path_result
 from wartools.movement.rules import MoveSituation
-from wartools.situation import Situation
+from wartools.situation import Situation, check_keywords
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map, Unit
@@ -113,17 +117,43 @@ def resolve_graph(m: Map, start: Cell | str, unit: str | Unit | None = None,
     return cell, movement_graph(m, unit_type, sit)
 
 
-def reachable(m: Map, start: Cell | str, unit: str | Unit | None = None, *, budget: int | None = None,
-              **situation: Any) -> Reach:
+def query_graph(query: Callable[..., Any], m: Map, start: Cell | str,
+                situation: Situation | str | Unit | None, keywords: dict[str, Any]) -> tuple[Cell, MoveGraph]:
+    """The start cell and movement graph of a public query: its ``keywords`` checked
+    (:func:`~wartools.situation.check_keywords`), a unit given in the situation's place
+    taken as the unit.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map('company-of-heroes', 3, 1)
+    >>> query_graph(path, m, "A1", "infantry", {"side": "US"})[1].rules.unit_type
+    'infantry'
+    >>> query_graph(path, m, "A1", None, {"nite": True})
+    Traceback (most recent call last):
+    ...
+    wartools.situation.SituationError: path: unknown keyword nite; valid: side, unit, night, weather, options, extra_points, situation
+    """
+    check_keywords(query, MoveSituation, keywords)
+    unit = keywords.pop("unit", None)
+    if situation is not None and not isinstance(situation, Situation):
+        if unit is not None:
+            raise MovementError(f"{query.__name__}: the unit is given twice ({situation!r} and unit={unit!r})")
+        unit, situation = situation, None
+    return resolve_graph(m, start, unit, situation=situation, **keywords)
+
+
+def reachable(m: Map, start: Cell | str, situation: Situation | str | Unit | None = None, *,
+              budget: int | None = None, **keywords: Any) -> Reach:
     """Cells where one move can end within ``budget`` points, with their cheapest costs.
 
     ``budget`` defaults to the unit's allowance for one round or activation.
     The start cell is always included: at cost 0, or at the cost paid in place
     when the rules add one to a unit that stays (a packed-up weapon team deploying) and
-    the budget covers it. Keyword arguments ``situation`` (a
-    :class:`~wartools.situation.Situation`, shared with the LOS engine) and
-    ``side``, ``weather``, ``night``, ``options``, ``extra_points`` describe
-    the situation (see :func:`resolve`).
+    the budget covers it. ``situation`` (a :class:`~wartools.situation.Situation`,
+    shared with the LOS engine, or just the unit) and the keywords ``unit``, ``side``,
+    ``weather``, ``night``, ``options``, ``extra_points`` describe the situation (see
+    :func:`resolve`).
 
     Examples
     --------
@@ -133,7 +163,7 @@ def reachable(m: Map, start: Cell | str, unit: str | Unit | None = None, *, budg
     >>> r.budget, r.costs[m.cell("E1")], r.path_to("E1").labels()
     (4, 4, ['A1', 'B1', 'C1', 'D1', 'E1'])
     """
-    cell, mg = resolve_graph(m, start, unit, **situation)
+    cell, mg = query_graph(reachable, m, start, situation, keywords)
     limit = mg.allowance if budget is None else int(budget)
     if limit < 0:
         raise MovementError(f"budget must be >= 0, got {limit}")
@@ -249,8 +279,8 @@ def astar(mg: MoveGraph, source: Any, target: Any, heuristic: Callable[[Any, Any
     return None
 
 
-def path(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit | None = None,
-         **situation: Any) -> PathResult:
+def path(m: Map, start: Cell | str, goal: Cell | str, situation: Situation | str | Unit | None = None,
+         **keywords: Any) -> PathResult:
     """The cheapest single move from ``start`` to ``goal`` (A* on the movement graph).
 
     The path never passes through a cell where entering ends the move and
@@ -268,7 +298,7 @@ def path(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit | None = 
     >>> p.cost, [s.why for s in p.steps]
     (4, ['woods hexside 3 MP, road -1', 'woods hexside 3 MP, road -1'])
     """
-    cell, mg = resolve_graph(m, start, unit, **situation)
+    cell, mg = query_graph(path, m, start, situation, keywords)
     return cheapest(m, mg, cell, m.cell(goal))
 
 
@@ -285,8 +315,8 @@ def cheapest(m: Map, mg: MoveGraph, cell: Cell, target: Cell) -> PathResult:
     return path_result(m, mg, cell, target, nodes)
 
 
-def alternatives(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit | None = None, k: int = 3,
-                 **situation: Any) -> tuple[PathResult, ...]:
+def alternatives(m: Map, start: Cell | str, goal: Cell | str, situation: Situation | str | Unit | None = None,
+                 *, k: int = 3, **keywords: Any) -> tuple[PathResult, ...]:
     """Up to ``k`` different paths, cheapest first (networkx ``shortest_simple_paths``).
 
     Paths that visit the same cells in the same order count once.
@@ -298,10 +328,10 @@ def alternatives(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit |
     >>> [p.cost for p in alternatives(m, "A1", "C1", "infantry", k=3)]
     [2, 3, 3]
     """
-    cell, mg = resolve_graph(m, start, unit, **situation)
+    cell, mg = query_graph(alternatives, m, start, situation, keywords)
     target = m.cell(goal)
     if mg.rules.start_blocker() is not None or cell == target:
-        return (path(m, start, goal, unit, **situation),)
+        return (cheapest(m, mg, cell, target),)
     out: list[PathResult] = []
     seen: set[tuple[Cell, ...]] = set()
     try:

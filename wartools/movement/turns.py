@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from wartools.grids.base import Cell, Grid
 from wartools.movement.graph import End
-from wartools.movement.search import MovementError, cheapest, resolve_graph
+from wartools.movement.search import MovementError, cheapest, query_graph
+from wartools.situation import Situation
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map, Unit
@@ -161,14 +162,15 @@ class TurnLayers:
                           dict(self.spent), dict(self.came_from), grid, mg)
 
 
-def turn_layers(m: Map, start: Cell | str, unit: str | Unit | None = None, **situation: Any) -> TurnLayers:
+def turn_layers(m: Map, start: Cell | str, situation: Situation | str | Unit | None = None,
+                **keywords: Any) -> TurnLayers:
     """A :class:`TurnLayers` search for a unit, not yet advanced (see :func:`reach_in_turns`)."""
-    cell, mg = resolve_graph(m, start, unit, **situation)
+    cell, mg = query_graph(turn_layers, m, start, situation, keywords)
     return TurnLayers(mg, cell)
 
 
-def reach_in_turns(m: Map, start: Cell | str, unit: str | Unit | None = None, *, turns: int = 2,
-                   **situation: Any) -> TurnsReach:
+def reach_in_turns(m: Map, start: Cell | str, situation: Situation | str | Unit | None = None, *,
+                   turns: int = 2, **keywords: Any) -> TurnsReach:
     """Cells a unit can end a move on within ``turns`` turns, each with the fewest turns needed
     (and, among routes with that few turns, the fewest points); one search per turn
     (:class:`TurnLayers`).
@@ -183,15 +185,16 @@ def reach_in_turns(m: Map, start: Cell | str, unit: str | Unit | None = None, *,
     """
     if turns < 0:
         raise MovementError(f"turns must be >= 0, got {turns}")
-    layers = turn_layers(m, start, unit, **situation)
+    cell, mg = query_graph(reach_in_turns, m, start, situation, keywords)
+    layers = TurnLayers(mg, cell)
     while layers.turns < turns and not layers.settled:
         layers.advance()
     layers.turns = turns
     return layers.reach(m.grid)
 
 
-def route_in_turns(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit | None = None, *,
-                   max_turns: int = 6, **situation: Any) -> tuple[PathResult, ...]:
+def route_in_turns(m: Map, start: Cell | str, goal: Cell | str, situation: Situation | str | Unit | None = None,
+                   *, max_turns: int = 6, **keywords: Any) -> tuple[PathResult, ...]:
     """The fewest-turns route to ``goal``: one explained single move per turn (empty if the goal
     is not reachable within ``max_turns``). The search stops at the goal's turn; among equally
     cheap routes, each turn's end is chosen by the tie rule of :class:`TurnLayers` and each leg
@@ -207,7 +210,8 @@ def route_in_turns(m: Map, start: Cell | str, goal: Cell | str, unit: str | Unit
     """
     if max_turns < 0:
         raise MovementError(f"turns must be >= 0, got {max_turns}")
-    layers = turn_layers(m, start, unit, **situation)
+    cell, mg = query_graph(route_in_turns, m, start, situation, keywords)
+    layers = TurnLayers(mg, cell)
     target = m.cell(goal)
     while target not in layers.turns_to and layers.turns < max_turns and not layers.settled:
         layers.advance()     # the turns after the goal's cannot change its route
