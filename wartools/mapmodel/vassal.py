@@ -67,17 +67,29 @@ from __future__ import annotations
 
 import math
 import os
+import stat
+import warnings
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 from xml.etree.ElementTree import Element
 
 from wartools.errors import WartoolsError
+from wartools.limits import MAX_FLOAT, shown
 from wartools.grids.numbering import AxisNumbering, Numbering, Stagger
 
 MAX_BUILD_FILE = 32 * 1024 * 1024
 MAX_CELLS = 250_000
+#: a module file (read as a zip archive: only its directory and the members used are read)
+MAX_MODULE_BYTES = 2 * 1024**3
+#: one side of a board in pixels (a width/height attribute or a picture's size), and the
+#: pixels of a board picture: a 300 dpi scan of the largest boards is some 20 megapixels
+MAX_BOARD_SIDE = 100_000
+MAX_IMAGE_PIXELS = 100_000_000
+#: a whole-number attribute of a grid's numbering (offsets, leading zeros)
+MAX_ATTRIBUTE = 1_000_000
 
 
 class VassalError(WartoolsError):
@@ -108,7 +120,7 @@ class VassalModule:
 
     def grid(self, name: str | None) -> VassalGrid:
         """The grid called ``name`` (any case); the only grid when ``name`` is ``None``."""
-        names = ", ".join(repr(g.name) for g in self.grids)
+        names = ", ".join(shown(g.name) for g in self.grids[:20]) + (", ..." if len(self.grids) > 20 else "")
         if name is None:
             if len(self.grids) == 1:
                 return self.grids[0]
@@ -116,7 +128,7 @@ class VassalModule:
         for g in self.grids:
             if g.name.lower() == name.strip().lower():
                 return g
-        raise VassalError(f"no board or zone {name!r} with a grid; valid: {names}")
+        raise VassalError(f"no board or zone {shown(name)} with a grid; valid: {names}")
 
 
 def _tail(tag: str) -> str:
@@ -136,10 +148,19 @@ def _image_size(zf: zipfile.ZipFile, image: str) -> tuple[int, int] | None:
         from PIL import Image, UnidentifiedImageError
 
         try:
-            with zf.open(info) as fh, Image.open(fh) as im:
-                return int(im.size[0]), int(im.size[1])
-        except (UnidentifiedImageError, OSError, zipfile.BadZipFile):
-            raise VassalError(f"board image {member!r} in the module is not a readable picture") from None
+            with warnings.catch_warnings(), zf.open(info) as fh:
+                warnings.simplefilter("ignore")       # the size is checked below, in one line
+                with Image.open(fh) as im:            # reads the header only, decodes nothing
+                    w, h = int(im.size[0]), int(im.size[1])
+        except Image.DecompressionBombError:      # more than twice the imaging library's own limit
+            raise VassalError(f"board image {shown(member)} declares more than the limit of "
+                              f"{MAX_IMAGE_PIXELS:,} pixels") from None
+        except (UnidentifiedImageError, OSError, zipfile.BadZipFile, zlib.error, ValueError, EOFError):
+            raise VassalError(f"board image {shown(member)} in the module is not a readable picture") from None
+        if w * h > MAX_IMAGE_PIXELS:
+            raise VassalError(f"board image {shown(member)} declares {w:,} x {h:,} pixels, more than the limit "
+                              f"of {MAX_IMAGE_PIXELS:,} pixels")
+        return w, h
     return None
 
 
@@ -147,10 +168,13 @@ def _int_attr(attrs: dict[str, str], key: str, where: str) -> int | None:
     value = attrs.get(key, "").strip()
     if not value:
         return None
-    try:
-        return int(value)
-    except ValueError:
-        raise VassalError(f"{where}: attribute {key}={value!r} is not a whole number") from None
+    if not value.lstrip("+-").isascii() or not value.lstrip("+-").isdigit() or len(value) > 12:
+        raise VassalError(f"{where}: attribute {key}={shown(value)} is not a whole number of at most "
+                          f"{MAX_BOARD_SIDE:,} (pixels)")
+    number = int(value)
+    if abs(number) > MAX_BOARD_SIDE:
+        raise VassalError(f"{where}: attribute {key}={shown(value)} is more than the limit of {MAX_BOARD_SIDE:,} pixels")
+    return number
 
 
 def _zone_box(path: str, where: str) -> tuple[int, int, int, int]:
@@ -160,7 +184,7 @@ def _zone_box(path: str, where: str) -> tuple[int, int, int, int]:
         if not points or any(len(p) != 2 for p in points):
             raise ValueError
     except ValueError:
-        raise VassalError(f"{where}: zone shape {path!r} is not a list of x,y points") from None
+        raise VassalError(f"{where}: zone shape {shown(path)} is not a list of x,y points") from None
     return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
 
@@ -187,7 +211,7 @@ def _parse_build_file(text: bytes, zf: zipfile.ZipFile, source: str) -> VassalMo
     try:
         root = fromstring(text, forbid_dtd=True)
     except ParseError as exc:
-        raise VassalError(f"{source}: the build file is not well-formed XML ({exc})") from None
+        raise VassalError(f"{source}: the build file is not well-formed XML ({str(exc)[:80]})") from None
     except DefusedXmlException:
         raise VassalError(f"{source}: the build file declares a DOCTYPE or entities, which are not accepted") from None
     grids: list[VassalGrid] = []
@@ -199,7 +223,7 @@ def _parse_build_file(text: bytes, zf: zipfile.ZipFile, source: str) -> VassalMo
         image = attrs.get("image", "").strip() or None
         size = _image_size(zf, image) if image else None
         if size is None:
-            w, h = (_int_attr(dict(attrs), k, f"board {board!r}") for k in ("width", "height"))
+            w, h = (_int_attr(dict(attrs), k, f"board {shown(board)}") for k in ("width", "height"))
             size = (w, h) if w and h and w > 0 and h > 0 else None
         for child in board_el:
             tail = _tail(child.tag)
@@ -209,7 +233,7 @@ def _parse_build_file(text: bytes, zf: zipfile.ZipFile, source: str) -> VassalMo
                         zname = sub.attrib.get("name", "").strip() or "zone"
                         zone_grids = [g for g in sub if _tail(g.tag).endswith("Grid")]
                         if zone_grids and sub.attrib.get("useParentGrid", "false") != "true":
-                            box = _zone_box(sub.attrib.get("path", ""), f"zone {zname!r}")
+                            box = _zone_box(sub.attrib.get("path", ""), f"zone {shown(zname)}")
                             grids.append(_grid_of(zone_grids[0], f"{board}/{zname}", board, image, size, box))
                     elif _tail(sub.tag).endswith("Grid"):
                         grids.append(_grid_of(sub, board, board, image, size, None))
@@ -233,6 +257,24 @@ def _rest(g: VassalGrid) -> tuple[Any, ...]:
     return (g.kind, g.board, g.image, g.board_size, g.area, g.grid, g.numbering, g.unsupported)
 
 
+def _check_module_file(path: str) -> None:
+    """Only a regular file of at most :data:`MAX_MODULE_BYTES` is opened: a FIFO would block
+    the zip reader and ``/dev/zero`` would be read for ever."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise VassalError(f"{shown(path)}: no such module file") from None
+    except (OSError, ValueError) as exc:
+        raise VassalError(f"{shown(path)}: cannot read the module: {getattr(exc, 'strerror', None) or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = ("a folder" if stat.S_ISDIR(info.st_mode) else "a FIFO" if stat.S_ISFIFO(info.st_mode) else
+                "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "not a file")
+        raise VassalError(f"{shown(path)}: not a regular file ({kind}); give a VASSAL module (.vmod)")
+    if info.st_size > MAX_MODULE_BYTES:
+        raise VassalError(f"{shown(path)}: the module has {info.st_size:,} bytes, more than the limit of "
+                          f"{MAX_MODULE_BYTES:,}")
+
+
 def read_module(source: str | os.PathLike[str] | IO[bytes]) -> VassalModule:
     """Read the grids of a VASSAL module (a path or a binary file object).
 
@@ -243,6 +285,8 @@ def read_module(source: str | os.PathLike[str] | IO[bytes]) -> VassalModule:
         XML, no board with a grid.
     """
     label = os.fspath(source) if isinstance(source, (str, os.PathLike)) else "<module>"
+    if isinstance(source, (str, os.PathLike)):
+        _check_module_file(label)
     try:
         with zipfile.ZipFile(source) as zf:
             names = set(zf.namelist())
@@ -259,6 +303,8 @@ def read_module(source: str | os.PathLike[str] | IO[bytes]) -> VassalModule:
         raise VassalError(f"{label}: no such module file") from None
     except zipfile.BadZipFile:
         raise VassalError(f"{label}: not a VASSAL module (not a zip archive)") from None
+    except zlib.error:
+        raise VassalError(f"{label}: the module is damaged (a member's compressed data is corrupt)") from None
     except (OSError, RuntimeError) as exc:  # unreadable, encrypted members ...
         raise VassalError(f"{label}: cannot read the module: {exc}") from None
 
@@ -277,9 +323,11 @@ def _number(attrs: dict[str, str], key: str, default: float, where: str, positiv
     try:
         value = float(raw)
     except ValueError:
-        raise VassalError(f"{where}: attribute {key}={raw!r} is not a number") from None
-    if not math.isfinite(value) or (positive and value <= 1):
-        raise VassalError(f"{where}: attribute {key}={raw!r} must be a number above 1 (pixels)")
+        raise VassalError(f"{where}: attribute {key}={shown(raw)} is not a number") from None
+    if not math.isfinite(value) or abs(value) > MAX_FLOAT:
+        raise VassalError(f"{where}: attribute {key}={shown(raw)} must be a finite number of at most {MAX_FLOAT:,.0f}")
+    if positive and value <= 1:
+        raise VassalError(f"{where}: attribute {key}={shown(raw)} must be a number above 1 (pixels)")
     return value
 
 
@@ -304,17 +352,18 @@ class _Naming:
         def char(key: str, default: str, valid: str) -> str:
             value = (a.get(key) or default)[:1]
             if value not in valid:
-                raise VassalError(f"{where}: numbering {key}={a.get(key)!r} must be one of {', '.join(valid)}")
+                raise VassalError(f"{where}: numbering {key}={shown(a.get(key))} must be one of {', '.join(valid)}")
             return value
 
         def whole(key: str, default: int) -> int:
             raw = a.get(key)
             if raw is None or not raw.strip():
                 return default
-            try:
-                return int(raw)
-            except ValueError:
-                raise VassalError(f"{where}: numbering {key}={raw!r} is not a whole number") from None
+            text = raw.strip().lstrip("+-")
+            if not (text.isascii() and text.isdigit()) or len(text) > 7 or int(text) > MAX_ATTRIBUTE:
+                raise VassalError(f"{where}: numbering {key}={shown(raw)} is not a whole number of at most "
+                                  f"{MAX_ATTRIBUTE:,}")
+            return int(raw)
         leading = (whole("hLeading", 1), whole("vLeading", 1))
         if not all(0 <= v <= 8 for v in leading):
             raise VassalError(f"{where}: numbering hLeading/vLeading must be 0..8, got {leading}")
@@ -351,7 +400,7 @@ class _Layout:
 
 
 def _hex_layout(g: VassalGrid, naming: _Naming, size: tuple[int, int]) -> _Layout:
-    where = f"grid {g.name!r}"
+    where = f"grid {shown(g.name)}"
     dy = _number(g.grid, "dy", 64.0, where, positive=True)
     dx = _number(g.grid, "dx", math.sqrt(3) / 2 * dy, where, positive=True)
     x0 = _number(g.grid, "x0", 0.0, where)
@@ -366,7 +415,8 @@ def _hex_layout(g: VassalGrid, naming: _Naming, size: tuple[int, int]) -> _Layou
     rows_of = {p: _range(fy_lo, fy_hi, y0 + (dy / 2 if p else 0.0), dy) for p in (0, 1)}
     if not ks:
         raise VassalError(f"{where}: no hex column has its centre on the board")
-    parities = {k % 2 for k in ks}
+    _check_size(where, len(ks), max(len(r) for r in rows_of.values()))   # before any cell is laid out
+    parities = {k % 2 for k in ks[:2]}
     tops = {p: y0 + rows_of[p].start * dy + (dy / 2 if p else 0.0) for p in parities}
     up = min(parities, key=lambda p: (tops[p], p))
     first_rr = {up: rows_of[up].start}
@@ -418,7 +468,7 @@ def _check_size(where: str, a: int, b: int) -> None:
 
 
 def _square_layout(g: VassalGrid, naming: _Naming, size: tuple[int, int]) -> _Layout:
-    where = f"grid {g.name!r}"
+    where = f"grid {shown(g.name)}"
     dx = _number(g.grid, "dx", 48.0, where, positive=True)
     dy = _number(g.grid, "dy", 48.0, where, positive=True)
     x0 = _number(g.grid, "x0", 24.0, where)
@@ -483,7 +533,7 @@ def import_grid(module: VassalModule, name: str | None, game: str, map_name: str
         reproduce, or a board of more than ``MAX_CELLS`` cells.
     """
     g = module.grid(name)
-    where = f"grid {g.name!r}"
+    where = f"grid {shown(g.name)}"
     if g.unsupported:
         raise VassalError(f"{where}: {g.unsupported}")
     if g.board_size is None:
@@ -522,22 +572,24 @@ def extract_image(source: str | os.PathLike[str], grid: VassalGrid, folder: str 
     from wartools.mapmodel.yamlio import write_atomic
 
     if not grid.image:
-        raise VassalError(f"grid {grid.name!r}: the board has no picture in the module")
+        raise VassalError(f"grid {shown(grid.name)}: the board has no picture in the module")
     name = os.path.basename(grid.image.replace("\\", "/"))
     if not name or name in (".", ".."):
-        raise VassalError(f"grid {grid.name!r}: unusable picture name {grid.image!r}")
+        raise VassalError(f"grid {shown(grid.name)}: unusable picture name {shown(grid.image)}")
     try:
         with zipfile.ZipFile(source) as zf:
             member = next((m for m in (f"images/{grid.image}", grid.image) if m in zf.namelist()), None)
             if member is None:
-                raise VassalError(f"grid {grid.name!r}: picture {grid.image!r} is not in the module")
+                raise VassalError(f"grid {shown(grid.name)}: picture {shown(grid.image)} is not in the module")
             if zf.getinfo(member).file_size > MAX_IMAGE:
-                raise VassalError(f"grid {grid.name!r}: picture {grid.image!r} is larger than "
+                raise VassalError(f"grid {shown(grid.name)}: picture {shown(grid.image)} is larger than "
                                   f"{MAX_IMAGE // 2**20} MB")
             with zf.open(member) as fh:
                 data = fh.read(MAX_IMAGE + 1)
+    except zlib.error:
+        raise VassalError(f"grid {shown(grid.name)}: the board picture's compressed data is corrupt") from None
     except (OSError, zipfile.BadZipFile, RuntimeError) as exc:
-        raise VassalError(f"cannot read the board picture: {exc}") from None
+        raise VassalError(f"cannot read the board picture: {shown(str(exc))}") from None
     target = os.path.join(os.fspath(folder), name)
     write_atomic(target, data)
     return target
