@@ -9,7 +9,7 @@ import pytest
 
 from analysis_helpers import tiny_scenario
 from wartools.analysis import Board, fire_plan
-from wartools.analysis.threat import attacks_from
+from wartools.games.fire_rules import Attack, within_limits
 
 FORCES = {
     "combat-infantry": ([("s-1", "US", "rifle", "B2"), ("s-2", "US", "mg", "B2"), ("s-3", "US", "rifle", "D2"),
@@ -30,32 +30,29 @@ FORCES = {
 
 
 def brute(board: Board, side: str, objective: str, target: str | None = None) -> Fraction:
-    """The best objective over every assignment (each shooter: nothing, or any target it can hit)."""
+    """The best objective over every assignment within the fire limits (each shooter: nothing, or
+    any target the game's attack question lets it attack)."""
     fire = board.fire
     enemies = board.units_of(board.enemies(side))
-    shooters, choices = [], []
+    choices = []
     for u in board.units_of(side):
-        p = fire.profile(u)
-        if p is None:
-            continue
         can = []
         for t in enemies:
-            got, _ = attacks_from(board, u, p, t.type, fire.target_profile(t.type, t.strength), {}, cells=[t.cell])
-            if t.cell in got:
-                can.append((t, got[t.cell]))
-        shooters.append(u)
+            got = fire.attack(board.map, u, t, board.situation)
+            if isinstance(got, Attack):
+                can.append((t, got))
         choices.append([None, *can])
-    units = {u.id: u for u in board.map.units}
     best = None
     for pick in itertools.product(*choices):
+        if not within_limits(c[1] for c in pick if c is not None):
+            continue
         total = [Fraction(0), Fraction(0)]
         focus = Fraction(0)
         for t in enemies:
-            attacks = [c[1] for c in pick if c is not None and c[0].id == t.id]
-            kept = fire.limit(board.map, attacks, units)
+            kept = [c[1] for c in pick if c is not None and c[0].id == t.id]
             if not kept:
                 continue
-            p, e = fire.combine(kept, t.type, fire.target_profile(t.type, t.strength))
+            p, e = fire.combine(kept, t.type, fire.defender(t))
             total[0] += p
             total[1] += e
             if t.id == target:

@@ -35,7 +35,7 @@ def test_reinforcements_enter_on_their_turn_and_out_of_time_is_never():
     r = race(s2)
     assert r.first["far"]["US"] is None                      # 9 hexes at 3 cp a round: not in 2 rounds (4, Movement)
     assert r.first["far"]["Wehrmacht"].turn == 1             # de-1 is adjacent
-    r2 = race(s2, s2.start().replace(units={k: v for k, v in s2.start().units.items() if k != "de-1"}))
+    r2 = race(s2, position=s2.start().replace(units={k: v for k, v in s2.start().units.items() if k != "de-1"}))
     arrival = r2.first["far"]["Wehrmacht"]
     assert (arrival.unit, arrival.turn) == ("de-2", 2) and s2.map.label(arrival.cell) == "J1"
     assert any(a.rule == "scenario reinforcements" for a in r2.assumptions)

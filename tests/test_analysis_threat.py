@@ -29,31 +29,26 @@ def _scenario(game: str):
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_attackers_are_exactly_the_enemies_los_and_range_allow(game):
+    """A cell's attackers are the enemies the game's attack question allows; every refusal for
+    the line or the range agrees with the line-of-sight engine asked directly."""
     s = _scenario(game)
     enemy, side, kind, _ = GAMES[game]
     t = threat_map(s, side)
     b = Board.of(s)
     fire, m = b.fire, b.map
-    target = fire.target_profile(kind)
     refused = 0
     for cell in m.grid.cells():
         expected = []
+        probe = b.probe(side, kind, cell)
         for u in b.units_of(enemy):
-            p = fire.profile(u)
-            if p is None or cell == u.cell:
+            got = fire.attack(m, u, probe, b.situation)
+            if got:
+                expected.append(u.id)
                 continue
-            sit = fire.situation(u, kind, p)
-            line = line_of_sight(m, u.cell, cell, sit)
-            if not line.visible:
+            if got.kind in ("line", "range"):
                 refused += 1
-                continue
-            assert line.range <= sit.range
-            if fire.refusal(m, u, cell, kind) is not None:
-                continue
-            mod = line.modifier or 0
-            if fire.odds_inputs(m, u, p, kind, target, cell, line.range, mod) is None:
-                continue
-            expected.append(u.id)
+                p = fire.profile(u)
+                assert not line_of_sight(m, u.cell, cell, fire.line_situation(m, u, probe, p, b.situation)).visible
         assert sorted(t.at(cell).attackers) == sorted(expected), m.label(cell)
     assert any(t.at(c).attackers for c in m.grid.cells())
     assert refused > 0       # some lines were blocked or out of range: the check has teeth

@@ -22,7 +22,7 @@ def height():
 def test_threat_and_clicked_attackers(height):
     s, p = height
     a = ScenarioAnalyst(s, p, side="Soviet")
-    expected = threat_map(s, "Soviet", p)
+    expected = threat_map(s, "Soviet", position=p)
     assert {c: v.p_hit for c, v in a.answer.cells.items()} == {c: v.p_hit for c, v in expected.cells.items()}
     m = a.board.map
     assert click(a, m, "B05") == m.cell("B05")

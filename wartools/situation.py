@@ -20,6 +20,12 @@ the LOS engine never looks at (it reads the units from the map). No field
 and no check is written twice: the common ones, and :meth:`Situation.on`
 (names checked against the map), are here.
 
+A scenario's question has one more layer, :class:`ScenarioSituation`: the
+scenario's options (the map's, the scenario's and a command's ``--option``,
+all in force in its game), its teams and the turn, built once by
+:meth:`wartools.scenario.Scenario.situation`; every analysis reads it and
+asks every engine with it (an engine keeps the fields it reads).
+
 An engine takes any :class:`Situation` and widens it with :meth:`Situation.of`,
 so one situation asks both engines the same question, and checks it against the
 map with :meth:`Situation.on` (where a scenario's ``night`` and ``weather`` game
@@ -228,3 +234,58 @@ def check_keywords(query: Callable[..., Any], situation: type[Situation], given:
         many = "s" if len(unknown) > 1 else ""
         raise SituationError(f"{query.__name__}: unknown keyword{many} {', '.join(unknown)}; "
                              f"valid: {', '.join(valid)}")
+
+
+@dataclass(frozen=True)
+class ScenarioSituation(Situation):
+    """The situation of a scenario in one position: the common fields, plus the turn, the
+    teams and the game options in force (the map's, the scenario's and a command's).
+
+    Built by :meth:`wartools.scenario.Scenario.situation`; an engine asked with it keeps the
+    fields it reads (:meth:`Situation.of`). :meth:`board` puts its options and teams on a map,
+    so that the rules the engines call read them there.
+
+    Parameters
+    ----------
+    turn
+        The turn (game turn, round) of the position.
+    teams
+        ``(team, (side, ...))`` pairs: the sides that are allies.
+    options
+        ``(name, value)`` pairs of the game options in force that differ from their defaults.
+
+    Examples
+    --------
+    >>> sit = ScenarioSituation(night=True, turn=2, teams=(("Allies", ("US", "British")),))
+    >>> sit.allies("British"), sit.turn
+    (('US', 'British'), 2)
+    >>> from wartools.los.policy import LOSSituation
+    >>> LOSSituation.of(sit, mode="fire").night
+    True
+    """
+
+    turn: int = 1
+    teams: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def allies(self, side: str) -> tuple[str, ...]:
+        """The sides of ``side``'s team (``side`` alone when no team names it)."""
+        return next((members for _, members in self.teams if side in members), (side,))
+
+    def board(self, m: Map) -> Map:
+        """``m`` with this situation's game options and teams in force.
+
+        Examples
+        --------
+        >>> from wartools.testing import tiny_map
+        >>> m = ScenarioSituation(options=(("night", True),), teams=(("A", ("US", "German")),)).board(
+        ...     tiny_map("ci", 2, 1))
+        >>> m.game.option("night"), sorted(m.allies("US"))
+        (True, ['German', 'US'])
+        """
+        wanted = dict(self.options)
+        out = m if all(m.game.settings.get(k) == v for k, v in wanted.items()) else m.with_options(**wanted)
+        teams = {t: tuple(s) for t, s in self.teams}
+        if teams and dict(out.teams) != teams:
+            out = dataclasses.replace(out, teams=teams)
+        return out

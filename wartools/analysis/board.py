@@ -1,13 +1,18 @@
-"""The board an analysis runs on: a scenario, a position, the map with its units, the game's
-fire rules, and the assumed readings every answer of that board rests on.
+"""The board an analysis runs on: a scenario, a position, the map with its units, the one
+:class:`~wartools.situation.ScenarioSituation` every engine is asked with, the game's fire
+rules, and the assumed readings every answer of that board rests on.
+
+Every analysis function takes the position one way: ``f(scenario, ..., *, position=None)``,
+where ``scenario`` is a :class:`~wartools.scenario.Scenario` (then ``position`` defaults to
+the set-up) or a :class:`Board` already built (then ``position`` must be left out).
 
 Examples
 --------
 >>> from wartools.scenario import loads_scenario
 >>> from wartools.scenario.model import EXAMPLE
 >>> b = Board.of(loads_scenario(EXAMPLE))
->>> [u.id for u in b.units_of("German")], b.enemies("US")
-(['de-1'], ('German',))
+>>> [u.id for u in b.units_of("German")], b.enemies("US"), b.situation.turn
+(['de-1'], ('German',), 1)
 """
 from __future__ import annotations
 
@@ -20,8 +25,10 @@ from typing import Any
 from wartools.errors import WartoolsError
 from wartools.games.fire_rules import FireRules
 from wartools.games.options import Assumption, merge_assumptions
+from wartools.grids.base import Cell
 from wartools.mapmodel import Map, Unit
 from wartools.scenario import Position, Scenario
+from wartools.situation import ScenarioSituation
 
 
 def scenario_assumptions(s: Scenario) -> tuple[Assumption, ...]:
@@ -38,18 +45,28 @@ class Board:
     scenario, position
         What is analysed (the position defaults to the set-up).
     map
-        The scenario's map with the position's units on it (:meth:`Scenario.board`).
+        The scenario's map with the position's units on it and the scenario's teams
+        (:meth:`Scenario.board`).
+    situation
+        The scenario's situation in this position (:meth:`Scenario.situation`): every engine
+        and every attack question of the analysis is asked with it.
     """
 
     scenario: Scenario
     position: Position
     map: Map = field(repr=False)
+    situation: ScenarioSituation = field(default_factory=ScenarioSituation)
 
     @classmethod
-    def of(cls, scenario: Scenario, position: Position | None = None) -> Board:
-        """The board of ``scenario`` in ``position`` (default: the set-up)."""
+    def of(cls, scenario: Scenario | Board, position: Position | None = None) -> Board:
+        """The board of ``scenario`` in ``position`` (default: the set-up); a :class:`Board`
+        is returned as it is (it has its position already)."""
+        if isinstance(scenario, Board):
+            if position is not None and position != scenario.position:
+                raise WartoolsError("give the position either in the Board or as position=, not both")
+            return scenario
         p = position or scenario.start()
-        return cls(scenario, p, scenario.board(p))
+        return cls(scenario, p, scenario.board(p), scenario.situation(p))
 
     @cached_property
     def fire(self) -> FireRules:
@@ -95,6 +112,12 @@ class Board:
         of Heroes CAPs, 3.21), and the readings that rests on."""
         game = self.map.game
         return game.movement_rules().side_points(game, self.scenario.sides[self.side(side)].resources)
+
+    def probe(self, side: str, unit_type: str, cell: Cell | None = None) -> Unit:
+        """A hypothetical unit of ``side`` and ``unit_type`` (standing on ``cell``): the target
+        of a threat map, the candidate of set-up advice."""
+        return Unit(f"a {unit_type} of {side}", side, unit_type, cell if cell is not None else
+                    next(iter(self.map.grid.cells())))
 
     def assumptions(self, *more: Iterable[Assumption], moving: bool = False) -> tuple[Assumption, ...]:
         """The fire rules' assumed readings (those of moving before firing too, with

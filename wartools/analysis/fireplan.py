@@ -1,9 +1,12 @@
 """Fire plan: which of a side's units fires at which enemy unit, to maximise a stated objective.
 
-Who can fire at whom is the threat map's question asked of the real targets
-(:func:`wartools.analysis.threat.attacks_from`: line of sight, range, the game's refusals and
-odds procedure); each unit fires once, at one target. The attacks on one target are combined as
-the game combines them and cut by its fire limits (:class:`~wartools.games.fire_rules.FireRules`).
+Who can fire at whom is the game's own attack question asked of every unit and enemy
+(:meth:`~wartools.games.fire_rules.FireRules.attack`, with the board's situation: range, line of
+sight, night and weather, the game's refusals and odds procedure); a unit that can fire at no
+enemy is listed with the game's reason for each (``refusals``). Each unit fires once, at one
+target; the plan respects every fire limit the attacks count against, across targets too (a
+hexside's limit, one long-range firer per firing and target hex: Combat Infantry 6.5, 6.51). The
+attacks on one target are combined as the game combines them.
 
 Objectives (each with the others as tie-breaks):
 
@@ -29,6 +32,8 @@ Examples
 ('exact', [], Fraction(0, 1))
 >>> p.options            # the rifle squad's range is 2 hexes, us-1 is 5 away (Combat Infantry 6.2)
 {'de-1': ()}
+>>> print(p.refusals["de-1"]["us-1"].text())
+de-1 may not attack: Combat Infantry 6.4: A2 is beyond the range given (Combat Infantry 6.2)
 """
 from __future__ import annotations
 
@@ -38,10 +43,9 @@ from fractions import Fraction
 from typing import Any
 
 from wartools.analysis.board import Board, assumptions_json
-from wartools.analysis.threat import attacks_from
 from wartools.dice import fraction_str
 from wartools.errors import WartoolsError
-from wartools.games.fire_rules import Attack
+from wartools.games.fire_rules import Attack, Refusal
 from wartools.games.options import Assumption
 from wartools.mapmodel import Unit
 from wartools.scenario import Position, Scenario
@@ -87,6 +91,8 @@ class FirePlan:
     options: Mapping[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     target: str | None = None
     assumptions: tuple[Assumption, ...] = ()
+    #: for each unit that can fire at no enemy, the game's refusal for each enemy
+    refusals: Mapping[str, Mapping[str, Refusal]] = field(default_factory=dict, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """DESIGN.md's ``wartools fireplan`` answer, with each target's combined odds."""
@@ -99,6 +105,7 @@ class FirePlan:
                 "targets": {t.target: {"attackers": list(t.attackers), "p_hit": fraction_str(t.p_hit),
                                        "expected_hits": fraction_str(t.expected)} for t in self.targets},
                 "can_fire_at": {k: list(v) for k, v in self.options.items()},
+                "cannot_fire": {k: {t: r.to_json() for t, r in v.items()} for k, v in self.refusals.items()},
                 "assumptions": assumptions_json(self.assumptions)}
 
     def text(self) -> str:
@@ -114,6 +121,10 @@ class FirePlan:
         idle = [u for u, v in self.options.items() if not v]
         if idle:
             lines.append(f"  cannot fire at any enemy: {', '.join(idle)}")
+            for u in idle:
+                whys = list(dict.fromkeys(f"{r.why} ({r.rule})" for r in self.refusals.get(u, {}).values()))
+                if whys:
+                    lines.append(f"    {u}: " + "; ".join(whys[:3]) + (f"; {len(whys) - 3} more" if len(whys) > 3 else ""))
         lines.append(f"  value: {fraction_str(self.value)} ({float(self.value):.4f})")
         lines += [a.text() for a in self.assumptions]
         return "\n".join(lines)
@@ -133,14 +144,35 @@ class _Scorer:
         if key not in self.memo:
             fire = self.board.fire
             t = self.targets[j]
-            chosen = [self.attacks[(i, j)] for i in range(len(self.shooters)) if mask >> i & 1]
-            kept = fire.limit(self.board.map, chosen, self.units)
+            kept = [self.attacks[(i, j)] for i in range(len(self.shooters)) if mask >> i & 1]
             if kept:
-                p, e = fire.combine(kept, t.type, fire.target_profile(t.type, t.strength))
+                p, e = fire.combine(kept, t.type, fire.defender(t))
             else:
                 p, e = Fraction(0), Fraction(0)
             self.memo[key] = (tuple(kept), p, e)
         return self.memo[key]
+
+    def usage(self, j: int, mask: int) -> dict[tuple[Any, ...], int]:
+        """How many of the attacks of ``mask`` on target ``j`` count against each fire limit."""
+        out: dict[tuple[Any, ...], int] = {}
+        for i in range(len(self.shooters)):
+            if mask >> i & 1:
+                for x in self.attacks[(i, j)].limits:
+                    out[x.key] = out.get(x.key, 0) + 1
+        return out
+
+
+def _fits(used: Mapping[tuple[Any, ...], int], more: Mapping[tuple[Any, ...], int],
+          caps: Mapping[tuple[Any, ...], int]) -> bool:
+    return all(used.get(k, 0) + n <= caps[k] for k, n in more.items())
+
+
+def _caps(attacks: Mapping[tuple[int, int], Attack]) -> dict[tuple[Any, ...], int]:
+    caps: dict[tuple[Any, ...], int] = {}
+    for a in attacks.values():
+        for x in a.limits:
+            caps[x.key] = min(caps.get(x.key, x.cap), x.cap)
+    return caps
 
 
 def _score(objective: str, focus: int | None, j: int, p: Fraction, e: Fraction) -> Score:
@@ -156,20 +188,27 @@ def _add(a: Score, b: Score) -> Score:
 
 
 def _exact(scorer: _Scorer, eligible: list[int], objective: str, focus: int | None) -> list[int]:
-    """Shooter masks per target maximising the objective: DP over targets x used shooters."""
+    """Shooter masks per target maximising the objective: DP over targets x (used shooters, fire
+    limits used), every assignment within the fire limits visited."""
     zero: Score = (Fraction(0), Fraction(0), Fraction(0))
-    states: dict[int, tuple[Score, list[int]]] = {0: (zero, [])}
+    caps = _caps(scorer.attacks)
+    State = tuple[int, frozenset[tuple[tuple[Any, ...], int]]]
+    states: dict[State, tuple[Score, list[int]]] = {(0, frozenset()): (zero, [])}
     for j, elig in enumerate(eligible):
-        nxt: dict[int, tuple[Score, list[int]]] = {}
-        for used, (score, masks) in states.items():
+        nxt: dict[State, tuple[Score, list[int]]] = {}
+        for (used, spent), (score, masks) in states.items():
             free = elig & ~used
+            have = dict(spent)
             sub = free
             while True:
-                _, p, e = scorer.outcome(j, sub) if sub else ((), Fraction(0), Fraction(0))
-                cand = (_add(score, _score(objective, focus, j, p, e)), masks + [sub])
-                key = used | sub
-                if key not in nxt or cand[0] > nxt[key][0]:
-                    nxt[key] = cand
+                more = scorer.usage(j, sub) if sub else {}
+                if _fits(have, more, caps):
+                    _, p, e = scorer.outcome(j, sub) if sub else ((), Fraction(0), Fraction(0))
+                    cand = (_add(score, _score(objective, focus, j, p, e)), masks + [sub])
+                    total = {**have, **{k: have.get(k, 0) + n for k, n in more.items()}}
+                    key = (used | sub, frozenset(total.items()))
+                    if key not in nxt or cand[0] > nxt[key][0]:
+                        nxt[key] = cand
                 if sub == 0:
                     break
                 sub = (sub - 1) & free
@@ -181,6 +220,8 @@ def _greedy(scorer: _Scorer, eligible: list[int], n: int, objective: str, focus:
     """Add one (unit, target) at a time where it raises the objective most."""
     masks = [0] * len(eligible)
     free = set(range(n))
+    caps = _caps(scorer.attacks)
+    spent: dict[tuple[Any, ...], int] = {}
 
     def value(j: int, mask: int) -> Score:
         _, p, e = scorer.outcome(j, mask) if mask else ((), Fraction(0), Fraction(0))
@@ -190,7 +231,7 @@ def _greedy(scorer: _Scorer, eligible: list[int], n: int, objective: str, focus:
         best: tuple[Score, int, int] | None = None
         for i in sorted(free):
             for j, elig in enumerate(eligible):
-                if not elig >> i & 1:
+                if not elig >> i & 1 or not _fits(spent, scorer.usage(j, 1 << i), caps):
                     continue
                 old, new = value(j, masks[j]), value(j, masks[j] | 1 << i)
                 gain: Score = (new[0] - old[0], new[1] - old[1], new[2] - old[2])
@@ -201,12 +242,14 @@ def _greedy(scorer: _Scorer, eligible: list[int], n: int, objective: str, focus:
         _, i, j = best
         masks[j] |= 1 << i
         free.discard(i)
+        for k, v in scorer.usage(j, 1 << i).items():
+            spent[k] = spent.get(k, 0) + v
 
 
-def fire_plan(scenario: Scenario | Board, side: str, position: Position | None = None, *,
+def fire_plan(scenario: Scenario | Board, side: str, *, position: Position | None = None,
               target: str | None = None, objective: str | None = None, exact_up_to: int = EXACT_SHOOTERS) -> FirePlan:
     """The best assignment of ``side``'s units to enemy targets (see the module text)."""
-    board = scenario if isinstance(scenario, Board) else Board.of(scenario, position)
+    board = Board.of(scenario, position)
     side = board.side(side)
     objective = objective or ("target" if target else "targets-hit")
     if objective not in OBJECTIVES:
@@ -226,24 +269,26 @@ def fire_plan(scenario: Scenario | Board, side: str, position: Position | None =
     attacks: dict[tuple[int, int], Attack] = {}
     used: list[Assumption] = []
     options: dict[str, tuple[str, ...]] = {}
+    refusals: dict[str, dict[str, Refusal]] = {}
     for u in board.units_of(side):
-        profile = fire.profile(u)
-        if profile is None:
+        if fire.profile(u) is None:
             continue
         mine: list[tuple[int, Attack]] = []
+        refused: dict[str, Refusal] = {}
         for j, t in enumerate(enemies):
-            got, assumed = attacks_from(board, u, profile, t.type, fire.target_profile(t.type, t.strength), cache,
-                                        cells=[t.cell])
-            used.extend(assumed)
-            if t.cell in got:
-                mine.append((j, got[t.cell]))
+            got = fire.attack(board.map, u, t, board.situation, cache=cache)
+            if isinstance(got, Attack):
+                mine.append((j, got))
+            else:
+                refused[t.id] = got
         options[u.id] = tuple(enemies[j].id for j, _ in mine)
-        if mine:
-            i = len(shooters)
-            shooters.append(u)
-            for j, a in mine:
-                attacks[(i, j)] = a
-                used.extend(a.assumptions)
+        if not mine:
+            refusals[u.id] = refused
+            continue
+        i = len(shooters)
+        shooters.append(u)
+        for j, a in mine:
+            attacks[(i, j)] = a
     eligible = [sum(1 << i for i in range(len(shooters)) if (i, j) in attacks) for j in range(len(enemies))]
     scorer = _Scorer(board, enemies, shooters, attacks)
     exact = len(shooters) <= exact_up_to
@@ -253,20 +298,18 @@ def fire_plan(scenario: Scenario | Board, side: str, position: Position | None =
     outcomes: list[TargetOutcome] = []
     total: Score = (Fraction(0), Fraction(0), Fraction(0))
     for j, mask in enumerate(masks):
-        for i in range(len(shooters)):   # an attack that cannot hit is no part of a plan
-            if mask >> i & 1 and not attacks[(i, j)].p_hit and not attacks[(i, j)].expected:
-                mask &= ~(1 << i)
         if not mask:
             continue
         kept, p, e = scorer.outcome(j, mask)
         total = _add(total, _score(objective, focus, j, p, e))
         for a in kept:
             assignments.append(Assignment(a.attacker, enemies[j].id, a.p_hit, a.expected))
+            used.extend(a.assumptions)
         outcomes.append(TargetOutcome(enemies[j].id, tuple(a.attacker for a in kept), p, e))
     order = {u.id: k for k, u in enumerate(board.units_of(side))}
     assignments.sort(key=lambda a: order[a.unit])
     return FirePlan(board, side, objective, total[0], "exact" if exact else "heuristic", tuple(assignments),
-                    tuple(outcomes), options, target, board.assumptions(used))
+                    tuple(outcomes), options, target, board.assumptions(used), refusals)
 
 
 __all__ = ["Assignment", "EXACT_SHOOTERS", "FirePlan", "OBJECTIVES", "TargetOutcome", "fire_plan"]

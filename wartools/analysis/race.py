@@ -100,9 +100,9 @@ class Race:
         return "\n".join(lines)
 
 
-def race(scenario: Scenario | Board, position: Position | None = None) -> Race:
+def race(scenario: Scenario | Board, *, position: Position | None = None) -> Race:
     """The first turn each side can reach each objective, with which unit."""
-    board = scenario if isinstance(scenario, Board) else Board.of(scenario, position)
+    board = Board.of(scenario, position)
     s, p, m = board.scenario, board.position, board.map
     now, last = p.turn, s.turns
     found: dict[str, dict[str, Arrival | None]] = {o.id: dict.fromkeys(s.sides) for o in s.objectives}
@@ -139,8 +139,10 @@ def race(scenario: Scenario | Board, position: Position | None = None) -> Race:
         key = (utype, side, cell) if unit is None else (unit, side, cell)
         layers = cache.get(key)
         if layers is None:
-            layers = cache[key] = (turn_layers(m, cell, unit, extra_points=points[side]) if unit is not None
-                                   else turn_layers(m, cell, utype, side=side, extra_points=points[side]))
+            layers = cache[key] = (turn_layers(m, cell, unit, extra_points=points[side], situation=board.situation)
+                                   if unit is not None else
+                                   turn_layers(m, cell, utype, extra_points=points[side],
+                                               situation=board.situation.replace(side=side)))
             used.extend(layers.graph.rules.assumptions())
         return layers
 

@@ -215,7 +215,7 @@ def least_exposed_route(scenario: Scenario | Board, unit: str, goal: Cell | str,
     """The route of ``unit`` to ``goal`` that arrives within ``turns`` turns (default: as soon as
     the cheapest route) with the least exposure, beside the cheapest route. ``threat`` reuses a
     threat map already computed for the mover's side and type on the same board."""
-    board = scenario if isinstance(scenario, Board) else Board.of(scenario, position)
+    board = Board.of(scenario, position)
     m = board.map
     mover = board.unit(unit)
     target = m.cell(goal)
@@ -226,8 +226,9 @@ def least_exposed_route(scenario: Scenario | Board, unit: str, goal: Cell | str,
         threat = threat_map(board, mover.side, target=mover.type)
     horizon = turns if turns is not None else max(1, board.scenario.turns)
     extra, readings = board.move_points(mover.side)
-    legs = route_in_turns(m, mover.cell, target, mover.id, max_turns=horizon, extra_points=extra)
-    start, utype, sit = resolve(m, mover.cell, mover.id, extra_points=extra)
+    legs = route_in_turns(m, mover.cell, target, mover.id, max_turns=horizon, extra_points=extra,
+                          situation=board.situation)
+    start, utype, sit = resolve(m, mover.cell, mover.id, extra_points=extra, situation=board.situation)
     mg = movement_graph(m, utype, sit)
     used = board.assumptions(threat.assumptions, mg.rules.assumptions(), readings)
     if target == start:

@@ -10,7 +10,7 @@ listed as ``refused``):
 - **approaches covered**: cells of the enemy's approach routes (each enemy unit's fewest-turns
   route to each objective, or to the nearest cell next to it, from
   :func:`wartools.movement.reach_in_turns` and :func:`wartools.movement.path`) that the unit
-  could fire on (:func:`wartools.analysis.threat.attacks_from`);
+  could fire on (the game's attack question, :func:`wartools.analysis.threat.attacks_on`);
 - **dead ground**: approach cells it could not fire on;
 - **threat**: the expected hits a unit of that type takes there from the enemy as it stands
   (:func:`wartools.analysis.threat.threat_map`).
@@ -32,13 +32,12 @@ from fractions import Fraction
 from typing import Any
 
 from wartools.analysis.board import Board, assumptions_json
-from wartools.analysis.threat import attacks_from, threat_map
+from wartools.analysis.threat import attacks_on, threat_map
 from wartools.dice import fraction_str
 from wartools.errors import WartoolsError
 from wartools.games.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell
 from wartools.los import viewshed
-from wartools.mapmodel import Unit
 from wartools.movement import path, reach_in_turns
 from wartools.scenario import Position, Scenario
 
@@ -107,7 +106,8 @@ def approach_cells(board: Board, side: str) -> tuple[Cell, ...]:
     seen: set[Cell] = set()
     for u in board.units_of(board.enemies(side)):
         extra = board.move_points(u.side)[0]
-        reach = reach_in_turns(m, u.cell, u.id, turns=s.turns, extra_points=extra)
+        reach = reach_in_turns(m, u.cell, u.id, turns=s.turns, extra_points=extra,
+                               situation=board.situation)
         for o in s.objectives:
             goal: Cell | None = o.cell
             if goal not in reach.turns_to:
@@ -117,14 +117,14 @@ def approach_cells(board: Board, side: str) -> tuple[Cell, ...]:
                 continue
             ends = reach.route(goal)
             for a, b in zip(ends, ends[1:]):
-                seen.update(path(m, a, b, u.id, extra_points=extra).cells)
+                seen.update(path(m, a, b, u.id, extra_points=extra, situation=board.situation).cells)
     return tuple(c for c in m.grid.cells() if c in seen)
 
 
 def setup_advice(scenario: Scenario | Board, side: str, unit_type: str | None = None, *, zone: str | None = None,
                  position: Position | None = None) -> SetupAdvice:
     """Rank the cells of ``side``'s set-up area (or ``zone``) for a unit of ``unit_type``."""
-    board = scenario if isinstance(scenario, Board) else Board.of(scenario, position)
+    board = Board.of(scenario, position)
     side = board.side(side)
     s, m, fire = board.scenario, board.map, board.fire
     utype = s.game.unit_types.resolve(unit_type) if unit_type else board.typical_type(side)
@@ -141,20 +141,20 @@ def setup_advice(scenario: Scenario | Board, side: str, unit_type: str | None = 
     candidates = tuple(c for c in candidates if c not in dict(refused))
     approach = approach_cells(board, side)
     threat = threat_map(board, side, target=utype)
-    enemy_type = next((board.typical_type(e) for e in board.enemies(side)), utype)
-    tprofile = fire.target_profile(enemy_type)
+    enemy = next((e for e in board.enemies(side)), side)
+    enemy_probe = board.probe(enemy, next((board.typical_type(e) for e in board.enemies(side)), utype))
     used: list[Assumption] = list(threat.assumptions)
     cache: dict[Any, Any] = {}
     out = []
     for c in candidates:
-        unit = Unit("set-up candidate", side, utype, c)
-        seen = set(viewshed(m, c, unit=utype, side=side, cells=[o.cell for o in s.objectives]))
+        unit = board.probe(side, utype, c)
+        seen = set(viewshed(m, c, board.situation, unit=utype, side=side, cells=[o.cell for o in s.objectives]))
         objectives = tuple(o.id for o in s.objectives if o.cell in seen)
-        profile = fire.profile(unit)
         covered: tuple[Cell, ...] = ()
-        if profile is not None:
-            got, assumed = attacks_from(board, unit, profile, enemy_type, tprofile, cache, cells=list(approach))
-            used.extend(assumed)
+        if fire.profile(unit) is not None:
+            got = attacks_on(board, unit, enemy_probe, list(approach), cache=cache)
+            for a in got.values():
+                used.extend(a.assumptions)
             covered = tuple(x for x in approach if x in got)
         dead = tuple(x for x in approach if x not in set(covered))
         t = threat.at(c)

@@ -1,13 +1,15 @@
 """Threat map: for every cell, which enemies could fire on a unit of a side standing there, and
 the exact chance of at least one hit and the expected hits, combined as the game combines them.
 
-An attacker threatens a cell when the game's fire rules give it a profile (it can fire), the
-line-of-sight engine says its fire reaches the cell (line and range, one vectorised
-:func:`wartools.los.evaluate` per attacker), the game names no other refusal, and its odds
-procedure says it can hurt the target. With ``moving=True`` an attacker may first move within
-what :meth:`~wartools.games.fire_rules.FireRules.move_budget` allows (cells from
-:func:`wartools.movement.reachable`) and fires from its best cell for each target; the other
-units stay where they are.
+An attacker threatens a cell when the game's own attack question says it may attack a unit of
+that side and type standing there (:meth:`~wartools.games.fire_rules.FireRules.attack`: range,
+line of sight, night and weather, the game's refusals, its odds; asked for every cell at once by
+:meth:`~wartools.games.fire_rules.FireRules.attacks`, one vectorised line-of-sight pass per
+attacker, with the board's situation). The attacks on one cell are cut by the game's fire limits
+(the best attacks within them fire) and combined as the game combines them. With ``moving=True``
+an attacker may first move within what
+:meth:`~wartools.games.fire_rules.FireRules.move_budget` allows (one movement search) and fires
+from its best cell for each target; the other units stay where they are.
 
 Examples
 --------
@@ -24,15 +26,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
 from wartools.analysis.board import Board, assumptions_json
 from wartools.dice import fraction_str
 from wartools.errors import WartoolsError
-from wartools.games.fire_rules import Attack, FireRules, Profile
+from wartools.games.fire_rules import Attack, FireRules
 from wartools.games.options import Assumption
 from wartools.grids.base import Cell
-from wartools.los import evaluate, geometry, policy_for
 from wartools.mapmodel import Unit
 from wartools.scenario import Position, Scenario
 
@@ -122,93 +121,47 @@ class ThreatMap:
         return axes_png(self.draw())
 
 
-def attacks_from(board: Board, attacker: Unit, profile: Profile, target_type: str, target: Profile,
-                 cache: dict[Any, Any], cells: list[Cell] | None = None,
-                 at: Cell | None = None,
-                 beat: Mapping[Cell, tuple[Attack, Cell]] | None = None) -> tuple[dict[Cell, Attack],
-                                                                             tuple[Assumption, ...]]:
-    """Every attack ``attacker`` can make from its cell (or from ``at``, after a move) on a
-    ``target_type`` standing on one of ``cells`` (default: every cell within its range), with
-    the LOS assumptions used.
-
-    After a move the line of sight is judged on the board as it is (the mover's first cell
-    still counts as occupied); a game's other refusals see the mover on ``at``. Cells where
-    ``beat`` holds an attack at least as good are skipped."""
-    m, fire = board.map, board.fire
-    geo = geometry(m)
-    policy = policy_for(m)
-    here = attacker.cell if at is None else at
-    sit = fire.situation(attacker, target_type, profile)
-    limit = policy.max_range(sit)
-    rng = profile.range if limit is None else limit
-    if cells is None:
-        tb = geo.exts(m.grid.cells())
-    else:
-        tb = geo.exts(cells) if cells else np.zeros(0, dtype=np.int64)
-    aa = np.full(len(tb), geo.ext(here))
-    near = geo.distance(aa, tb) <= rng
-    tb, aa = tb[near], aa[near]
-    if len(tb) == 0:
-        return {}, policy.assumptions(sit)
-    ev = evaluate(m, aa, tb, sit, policy=policy, geo=geo)
-    dist = geo.distance(aa, tb)
-    out: dict[Cell, Attack] = {}
-    mover, moved_map = attacker, m
-    checks = type(fire).refusal is not FireRules.refusal
-    for i in np.flatnonzero(ev.visible).tolist():
-        cell = geo.cells[int(tb[i])]
-        if cell == here:
-            continue
-        mod = int(ev.modifier[i]) if ev.status[i] == 1 else 0
-        a = fire.attack(m, mover, profile, target_type, target, cell, int(dist[i]), mod, cache)
-        if a is None:
-            continue
-        old = None if beat is None else beat.get(cell)
-        if old is not None and (a.expected, a.p_hit) <= (old[0].expected, old[0].p_hit):
-            continue
-        if checks:
-            if here != attacker.cell and moved_map is m:
-                moved_map = m.moved(attacker.id, here)
-                mover = moved_map.unit(attacker.id)
-            if fire.refusal(moved_map, mover, cell, target_type) is not None:
-                continue
-        out[cell] = a
-    return out, policy.assumptions(sit)
-
-
-def _positions(board: Board, attacker: Unit, fire: FireRules) -> tuple[Cell, ...]:
-    """Where ``attacker`` may fire from: its cell, or every cell one move within the game's
-    :meth:`~wartools.games.fire_rules.FireRules.move_budget` reaches (one movement search)."""
+def _positions(board: Board, attacker: Unit, fire: FireRules) -> tuple[tuple[Cell, int], ...]:
+    """Where ``attacker`` may fire from, with the points spent getting there: its cell, or every
+    cell one move within the game's :meth:`~wartools.games.fire_rules.FireRules.move_budget`
+    reaches (one movement search, asked with the board's situation)."""
     from wartools.movement.search import MovementError, end_costs, resolve_graph
 
     try:
-        start, mg = resolve_graph(board.map, attacker.cell, attacker.id)
+        start, mg = resolve_graph(board.map, attacker.cell, attacker.id, situation=board.situation)
     except WartoolsError:
-        return (attacker.cell,)         # no movement allowance: it fires from where it stands
+        return ((attacker.cell, 0),)         # no movement allowance: it fires from where it stands
     budget = fire.move_budget(attacker, mg.allowance)
     if budget is None:
-        return (attacker.cell,)
+        return ((attacker.cell, 0),)
     if budget < 0:
         raise MovementError(f"budget must be >= 0, got {budget}")
     costs = end_costs(mg, start, budget)[0]
-    return tuple(sorted(costs, key=lambda c: (costs[c], board.map.grid.to_offset(c))))
+    return tuple((c, costs[c]) for c in sorted(costs, key=lambda c: (costs[c], board.map.grid.to_offset(c))))
 
 
-def _moving_attacks(board: Board, attacker: Unit, profile: Profile, target_type: str, target: Profile,
-                    cache: dict[Any, Any], positions: tuple[Cell, ...]) -> tuple[dict[Cell, tuple[Attack, Cell]],
-                                                                                 tuple[Assumption, ...]]:
-    best: dict[Cell, tuple[Attack, Cell]] = {}
-    used: tuple[Assumption, ...] = ()
-    for pos in positions:
-        got, used = attacks_from(board, attacker, profile, target_type, target, cache, at=pos, beat=best)
-        for cell, a in got.items():
+def attacks_on(board: Board, attacker: Unit, target: Unit, cells: list[Cell] | None = None, *,
+               moving: bool = False, cache: dict[Any, Any] | None = None) -> dict[Cell, Attack]:
+    """Every attack ``attacker`` can make on a unit like ``target`` standing on one of ``cells``
+    (default: every cell): the game's attack question (:meth:`FireRules.attacks`), asked with the
+    board's situation. With ``moving`` the attacker may first move (where the game lets a unit
+    move and fire) and fires from its best cell for each target (the most expected hits, then the
+    best chance; the first such cell by cost and board order); the other units stay where they are."""
+    fire = board.fire
+    cache = {} if cache is None else cache
+    if not moving:
+        return fire.attacks(board.map, attacker, target, cells, board.situation, cache=cache)
+    best: dict[Cell, Attack] = {}
+    for pos, spent in _positions(board, attacker, fire):
+        mover = fire.moved(attacker, pos, spent)
+        for cell, a in fire.attacks(board.map, mover, target, cells, board.situation, cache=cache).items():
             old = best.get(cell)
-            if old is None or (a.expected, a.p_hit) > (old[0].expected, old[0].p_hit):
-                best[cell] = (a, pos)
-    return best, used
+            if old is None or (a.expected, a.p_hit) > (old.expected, old.p_hit):
+                best[cell] = a
+    return best
 
 
-def threat_map(scenario: Scenario | Board, side: str, position: Position | None = None, *,
+def threat_map(scenario: Scenario | Board, side: str, *, position: Position | None = None,
                target: str | None = None, moving: bool = False) -> ThreatMap:
     """The threat to a unit of ``side`` on every cell, from every enemy unit on the map.
 
@@ -225,45 +178,34 @@ def threat_map(scenario: Scenario | Board, side: str, position: Position | None 
     moving
         Let attackers first move where the game allows moving and then firing.
     """
-    board = scenario if isinstance(scenario, Board) else Board.of(scenario, position)
+    board = Board.of(scenario, position)
     side = board.side(side)
     game = board.scenario.game
     target_type = game.unit_types.resolve(target) if target else board.typical_type(side)
     fire = board.fire
-    tprofile = fire.target_profile(target_type)
+    probe = board.probe(side, target_type)
+    tprofile = fire.defender(probe)
     cache: dict[Any, Any] = {}
     per_cell: dict[Cell, list[Attack]] = {}
-    moved_from: dict[Cell, dict[str, Cell]] = {}
     positions: dict[str, tuple[Cell, ...]] = {}
-    used: list[Assumption] = []
-    attackers = board.units_of(board.enemies(side))
-    by_id = {u.id: u for u in attackers}
-    for u in attackers:
-        profile = fire.profile(u)
-        if profile is None:
+    for u in board.units_of(board.enemies(side)):
+        if fire.profile(u) is None:
             continue
         if moving:
-            pos = _positions(board, u, fire)
-            positions[u.id] = pos
-            best, assumed = _moving_attacks(board, u, profile, target_type, tprofile, cache, pos)
-            used.extend(assumed)
-            for cell, (a, where) in best.items():
-                per_cell.setdefault(cell, []).append(a)
-                if where != u.cell:
-                    moved_from.setdefault(cell, {})[u.id] = where
-        else:
-            got, assumed = attacks_from(board, u, profile, target_type, tprofile, cache)
-            used.extend(assumed)
-            for cell, a in got.items():
-                per_cell.setdefault(cell, []).append(a)
+            positions[u.id] = tuple(c for c, _ in _positions(board, u, fire))
+        for cell, a in attacks_on(board, u, probe, moving=moving, cache=cache).items():
+            per_cell.setdefault(cell, []).append(a)
     cells: dict[Cell, ThreatCell] = {}
+    used: list[Assumption] = []
     for cell, attacks in per_cell.items():
-        kept = fire.limit(board.map, attacks, by_id) if not moved_from.get(cell) else tuple(attacks)
+        kept = fire.limit(attacks)
         p, e = fire.combine(kept, target_type, tprofile)
-        cells[cell] = ThreatCell(tuple(kept), p, e, moved_from.get(cell, {}))
+        moved = {a.attacker: a.fires_from for a in kept if a.fires_from is not None
+                 and a.fires_from != board.unit(a.attacker).cell}
+        cells[cell] = ThreatCell(tuple(kept), p, e, moved)
         for a in kept:
             used.extend(a.assumptions)
     return ThreatMap(board, side, target_type, moving, cells, board.assumptions(used, moving=moving), positions)
 
 
-__all__ = ["ThreatCell", "ThreatMap", "attacks_from", "threat_map"]
+__all__ = ["ThreatCell", "ThreatMap", "attacks_on", "threat_map"]

@@ -1,55 +1,77 @@
-"""The policy a game plugs into scenario analysis (:mod:`wartools.analysis`): :class:`FireRules`.
+"""The attack question every game answers, and the fire policy a game plugs into scenario
+analysis (:mod:`wartools.analysis`): :class:`FireRules`.
 
 A game's ``fire`` module (``wartools.games.<game>.fire``) defines a subclass named
-``Fire``; :meth:`wartools.games.Game.fire_rules` returns an instance. The analysis
-layer asks it only generic questions, never which game it runs:
+``Fire``; :meth:`wartools.games.Game.fire_rules` returns an instance. Whether a unit can
+attack a target, and with what, is **one question**, :meth:`FireRules.attack`:
 
-- what a unit fires with (:meth:`FireRules.profile`: its range and the numbers its
-  counter or card prints, typical values of its type unless the unit's tags give them);
-- the line-of-sight situation of a shot (:meth:`FireRules.situation`) and any
-  restriction besides the line and the range (:meth:`FireRules.refusal`);
-- the inputs of the game's own odds procedure for one attack
-  (:meth:`FireRules.odds_inputs`), what a *hit* is in this game
-  (:meth:`FireRules.read`), how several attackers on one target combine
-  (:meth:`FireRules.combine`) and which of them the fire limits let fire together
-  (:meth:`FireRules.limit`);
-- where the enemy gets to fire at a mover (:attr:`FireRules.exposure`: every cell
-  entered, or the cell a move ends on) and whether a unit may move and then fire
-  (:meth:`FireRules.move_budget`).
-
-Every hook has a neutral default: a game without a ``fire`` module has no unit that
-can fire, so its threat maps are empty and say so.
-
-Examples
---------
 >>> from wartools.games import find_game
->>> f = find_game("conflict-of-heroes").fire_rules()
->>> f.exposure, f.hit.split(":")[0]
-('every-cell', 'a hit')
+>>> from wartools.mapmodel import Unit
+>>> from wartools.testing import tiny_map
+>>> m = tiny_map("ci", 5, 1, units=[("us-1", "US", "rifle", "A1"), ("de-1", "German", "rifle", "C1")])
+>>> fire = m.game.fire_rules()
+>>> a = fire.attack(m, m.unit("us-1"), m.unit("de-1"))
+>>> a.p_hit, a.expected, [x.rule for x in a.limits]
+(Fraction(369, 625), Fraction(4, 5), ['Combat Infantry 6.51'])
+>>> r = fire.attack(m, m.unit("us-1"), Unit("far", "German", "rifle", m.cell("E1")))
+>>> bool(r), r.kind, r.rule
+(False, 'range', 'Combat Infantry 6.2')
+
+Every tool that needs it asks it: the threat map, the fire plan, route exposure and set-up
+advice through the vectorised :meth:`FireRules.attacks` (the same answers for many target
+cells at once; a property test checks them against a loop over :meth:`attack`), bots
+directly. The answer is an :class:`Attack` (its odds inputs, exact chance and expected hits,
+the fire limits it counts against, the rules applied and the readings it rests on) or a
+:class:`Refusal` (the rule that refuses it, in words).
+
+A game plugs in through a few hooks, each with a neutral default (a game without a ``fire``
+module has no unit that can fire, so its threat maps are empty and say so):
+
+- what a unit fires with (:meth:`FireRules.profile`: its range and the numbers its counter
+  or card prints, typical values of its type unless the unit's tags give them) and defends
+  with (:meth:`FireRules.defender`);
+- the line-of-sight situation of a shot (:meth:`FireRules.line_situation`), refusals before
+  the line is drawn (:meth:`FireRules.before_line`: hidden or transported targets, assaults,
+  deploy costs), fire at what the attacker does not see (:meth:`FireRules.unseen`: spotting)
+  and refusals after it (:meth:`FireRules.after_line`);
+- the inputs of the game's own odds procedure (:meth:`FireRules.odds_inputs`), what a *hit*
+  is (:meth:`FireRules.read`), the fire limits an attack counts against
+  (:meth:`FireRules.limits`), how several attackers on one target combine
+  (:meth:`FireRules.combine`);
+- where the enemy gets to fire at a mover (:attr:`FireRules.exposure`) and whether a unit
+  may move and then fire (:meth:`FireRules.move_budget`).
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from wartools.games.options import Assumption
+from wartools.games.options import Assumption, merge_assumptions
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.base import Game
     from wartools.grids.base import Cell
     from wartools.los.policy import LOSSituation
+    from wartools.los.result import LOSResult
     from wartools.mapmodel import Map, Unit
+    from wartools.situation import Situation
 
 #: exposure kinds: the enemy may fire at a mover in every cell it enters, or where its move ends
 EVERY_CELL, END_OF_MOVE = "every-cell", "end-of-move"
+
+#: why an attack is refused (:attr:`Refusal.kind`)
+REFUSALS = ("cannot-fire", "own-cell", "range", "line", "night", "weather", "limit", "assault", "hidden",
+            "transported", "spotting", "deploy", "pinned", "immune", "zero-chance")
 
 
 @dataclass(frozen=True)
 class Profile:
     """What one unit fires with: its range in cells and the game's numbers for it
-    (``{"firepower": 4, "defense": 12}``...), and whether they are typical values of its type.
+    (``{"firepower": 4, "defense": 12}``...), whether they are all typical values of its
+    type, and which of them the unit's own tags gave.
 
     Examples
     --------
@@ -60,6 +82,7 @@ class Profile:
     range: int
     values: Mapping[str, int] = field(default_factory=dict)
     typical: bool = True
+    given: frozenset[str] = frozenset()
 
     def value(self, name: str, default: int = 0) -> int:
         """One of the numbers (``default`` when the game gives none)."""
@@ -67,25 +90,126 @@ class Profile:
 
 
 @dataclass(frozen=True)
+class Limit:
+    """A fire limit an attack counts against: attacks sharing ``key`` may fire together up to
+    ``cap`` of them (a hexside's fire limit, one long-range firer per firing and target hex).
+
+    Examples
+    --------
+    >>> Limit(("long-range", (0, 0), (2, 0)), 1, "Combat Infantry 6.51", "one long-range firer").cap
+    1
+    """
+
+    key: tuple[Any, ...]
+    cap: int
+    rule: str
+    why: str = ""
+    assumptions: tuple[Assumption, ...] = ()
+
+
+@dataclass(frozen=True)
+class Line:
+    """How an attack reaches its target: the distance, the line's modifier, whether it is
+    indirect fire, who spotted the target (``None``: the attacker saw it itself) and the rules
+    the line applied."""
+
+    distance: int
+    modifier: int = 0
+    indirect: bool = False
+    spotter: str | None = None
+    rules: tuple[str, ...] = ()
+    assumptions: tuple[Assumption, ...] = ()
+    #: the rule ids of the line's findings that the game's fire rules read (:attr:`FireRules.NOTED`)
+    notes: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
 class Attack:
-    """One attacker's attack on one target: the odds inputs it was computed from, and the
-    exact chance of a hit and the expected hits (as the game defines a hit)."""
+    """A legal attack of one unit on one target: the odds inputs of the game's own procedure,
+    the exact chance of a hit and the expected hits (as the game defines a hit), the fire
+    limits it counts against, the rules it applied and the readings it rests on.
+
+    Examples
+    --------
+    >>> a = Attack("us-1", (1, 0), {"dice": 4}, Fraction(1, 2), Fraction(1, 2))
+    >>> bool(a), a.fires_from is None
+    (True, True)
+    """
 
     attacker: str
+    target: Cell
     inputs: Mapping[str, Any]
     p_hit: Fraction
     expected: Fraction
     distance: int = 0
+    limits: tuple[Limit, ...] = ()
+    rules: tuple[str, ...] = ()
     assumptions: tuple[Assumption, ...] = ()
+    fires_from: Cell | None = None
+    spotter: str | None = None
+
+    def __bool__(self) -> bool:
+        return True
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"attacker", "p_hit", "expected_hits", "distance", "inputs", "limits", "rules",
+        "assumptions"}`` (fractions as ``"n/d"``)."""
+        from wartools.dice import fraction_str
+
+        return {"attacker": self.attacker, "p_hit": fraction_str(self.p_hit),
+                "expected_hits": fraction_str(self.expected), "distance": self.distance,
+                "inputs": {k: list(v) if isinstance(v, tuple) else v for k, v in self.inputs.items()},
+                "limits": [{"cap": x.cap, "rule": x.rule, "why": x.why} for x in self.limits],
+                "rules": list(self.rules), **({"spotter": self.spotter} if self.spotter else {}),
+                "assumptions": [x.to_json() for x in self.assumptions]}
+
+    def text(self) -> str:
+        """One line: the attacker, its odds and the rules applied."""
+        spot = f", spotted by {self.spotter}" if self.spotter else ""
+        return (f"{self.attacker} attacks at {self.distance} cell(s){spot}: P(hit) {self.p_hit} "
+                f"({float(self.p_hit):.3f}), expected {self.expected}; " + "; ".join(self.rules))
 
 
-def tag_values(tags: Iterable[str]) -> dict[str, int]:
-    """Numbers given as ``name=value`` tags on a unit (``range=4``, ``firepower=3``).
+@dataclass(frozen=True)
+class Refusal:
+    """An attack the rules refuse: the kind of refusal (:data:`REFUSALS`), the rule that
+    refuses it and why, in words.
 
     Examples
     --------
-    >>> tag_values(("pinned", "range=4", "firepower=-1"))
-    {'range': 4, 'firepower': -1}
+    >>> r = Refusal("us-1", (3, 0), "range", "Combat Infantry 6.2", "E1 is 4 hexes away, beyond range 2")
+    >>> bool(r), r.text()
+    (False, 'us-1 may not attack: E1 is 4 hexes away, beyond range 2 (Combat Infantry 6.2)')
+    """
+
+    attacker: str
+    target: Cell
+    kind: str
+    rule: str
+    why: str
+    assumptions: tuple[Assumption, ...] = ()
+
+    def __bool__(self) -> bool:
+        return False
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"attacker", "kind", "rule", "why", "assumptions"}``."""
+        return {"attacker": self.attacker, "kind": self.kind, "rule": self.rule, "why": self.why,
+                "assumptions": [x.to_json() for x in self.assumptions]}
+
+    def text(self) -> str:
+        """One line: who may not attack, why, and the rule."""
+        return f"{self.attacker} may not attack: {self.why} ({self.rule})"
+
+
+def tag_values(tags: Iterable[str]) -> dict[str, int]:
+    """Numbers given as ``name=value`` tags on a unit (``range=4``, ``firepower=3``), names in
+    lower case.
+
+    Examples
+    --------
+    >>> tag_values(("pinned", "range=4", "firepower=-1", "AP=0"))
+    {'range': 4, 'firepower': -1, 'ap': 0}
     """
     out: dict[str, int] = {}
     for t in tags:
@@ -94,6 +218,41 @@ def tag_values(tags: Iterable[str]) -> dict[str, int]:
         if sep and v.lstrip("-").isascii() and v.lstrip("-").isdigit() and len(v) < 6:
             out[name.strip().lower()] = int(v)
     return out
+
+
+def best_within_limits(attacks: Iterable[Attack]) -> tuple[Attack, ...]:
+    """The attacks that may fire together: the most expected hits (then chance) first, each kept
+    while every fire limit it counts against has room; the kept attacks in their given order.
+
+    Examples
+    --------
+    >>> lim = (Limit(("long-range", 0, 1), 1, "6.51"),)
+    >>> a = Attack("a", 1, {}, Fraction(1, 2), Fraction(1, 2), limits=lim)
+    >>> b = Attack("b", 1, {}, Fraction(3, 4), Fraction(3, 4), limits=lim)
+    >>> [x.attacker for x in best_within_limits([a, b])]
+    ['b']
+    """
+    attacks = list(attacks)
+    used: dict[tuple[Any, ...], int] = {}
+    keep: set[int] = set()
+    for i in sorted(range(len(attacks)), key=lambda i: (-attacks[i].expected, -attacks[i].p_hit, i)):
+        a = attacks[i]
+        if all(used.get(x.key, 0) < x.cap for x in a.limits):
+            keep.add(i)
+            for x in a.limits:
+                used[x.key] = used.get(x.key, 0) + 1
+    return tuple(a for i, a in enumerate(attacks) if i in keep)
+
+
+def within_limits(attacks: Iterable[Attack]) -> bool:
+    """Whether these attacks may all fire together (no fire limit over its cap)."""
+    used: dict[tuple[Any, ...], int] = {}
+    for a in attacks:
+        for x in a.limits:
+            used[x.key] = used.get(x.key, 0) + 1
+            if used[x.key] > x.cap:
+                return False
+    return True
 
 
 class FireRules:
@@ -117,24 +276,45 @@ class FireRules:
     PROFILES: ClassVar[Mapping[str, Mapping[str, int]]] = {}
     #: the section the typical values stand in for
     PROFILE_RULE: ClassVar[str] = ""
+    #: the section that sets the range of fire (the refusal's rule)
+    RANGE_RULE: ClassVar[str] = ""
     #: options whose readings every fire answer rests on
     OPTIONS: ClassVar[tuple[str, ...]] = ()
     #: options whose readings an answer rests on when attackers move before firing
     MOVE_OPTIONS: ClassVar[tuple[str, ...]] = ()
+    #: the kind of refusal each LOS rule id stands for when it blocks (default ``"line"``)
+    LINE_KINDS: ClassVar[Mapping[str, str]] = {"range": "range", "unit-range": "range", "night": "night"}
+    #: LOS rule ids (notes or hindrances) the game's odds read from a clear line (:attr:`Line.notes`)
+    NOTED: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, game: Game) -> None:
         self.game = game
 
     # --- units ------------------------------------------------------------------------
     def profile(self, unit: Unit) -> Profile | None:
-        """What ``unit`` fires with, or ``None`` when it cannot fire."""
+        """What ``unit`` fires with, or ``None`` when it cannot fire: its type's typical values
+        (:attr:`PROFILES`), any of them given by a ``name=value`` tag (any case) instead."""
         base = self.PROFILES.get(unit.type)
         if base is None or "range" not in base:
             return None
-        given = tag_values(unit.tags)
-        values = {**base, **{k: v for k, v in given.items() if k in base}}
-        typical = not set(base) <= set(given)
-        return Profile(values.pop("range"), values, typical)
+        return self._with_tags(base, unit.tags)
+
+    @staticmethod
+    def _with_tags(base: Mapping[str, int], tags: Iterable[str]) -> Profile:
+        given = tag_values(tags)
+        names = {k.lower(): k for k in base}
+        over = {names[k]: v for k, v in given.items() if k in names}
+        values = {**base, **over}
+        rng = values.pop("range", 0)
+        return Profile(rng, values, not set(base) <= set(over), frozenset(over))
+
+    def defender(self, target: Unit) -> Profile:
+        """The defensive numbers of ``target``: its type's typical values, its tags' instead, its
+        strength (steps or health) when the position gives it."""
+        p = self._with_tags(self.PROFILES.get(target.type, {}), target.tags)
+        if target.strength is not None:
+            p = dataclasses.replace(p, values={**p.values, "strength": target.strength})
+        return p
 
     def target_profile(self, unit_type: str, strength: int | None = None) -> Profile:
         """The defensive numbers of a unit of ``unit_type`` (range 0 if it cannot fire)."""
@@ -144,44 +324,264 @@ class FireRules:
             base["strength"] = strength
         return Profile(rng, base)
 
-    def situation(self, attacker: Unit, target_type: str, profile: Profile) -> LOSSituation:
-        """The line-of-sight situation of ``attacker`` firing at a ``target_type``."""
-        from wartools.los.policy import LOSSituation
+    def fire_range(self, attacker: Unit, profile: Profile) -> int:
+        """The range ``attacker`` fires to (its profile's, unless a game's tags change it)."""
+        return profile.range
 
-        return LOSSituation(unit=attacker.type, target=target_type, side=attacker.side, mode="fire",
-                            range=profile.range)
+    # --- the attack question ------------------------------------------------------------
+    def attack(self, board: Map, attacker: Unit, target: Unit, situation: Situation | None = None, *,
+               cache: dict[Any, Any] | None = None) -> Attack | Refusal:
+        """May ``attacker`` attack ``target`` on ``board``, and with what?
 
-    def refusal(self, m: Map, attacker: Unit, target: Cell, target_type: str) -> str | None:
-        """Why ``attacker`` may not fire at ``target`` for a reason other than the line and the
-        range (``None``: it may). Called only on cells the line and the range allow."""
+        The one attack question of the game: an :class:`Attack` (its odds inputs, exact
+        ``p_hit`` and ``expected`` as :class:`~fractions.Fraction`, the fire limits it counts
+        against, the rules applied and the readings it rests on) or a :class:`Refusal` (the rule
+        that refuses it and why). Its answer is false when refused.
+
+        Parameters
+        ----------
+        board
+            The map with every unit on it (:meth:`wartools.scenario.Scenario.board`).
+        attacker
+            The attacking unit, judged on its own ``cell`` (which may be a cell it has moved
+            to; the other units stand as the board has them).
+        target
+            The unit attacked (a unit of the board, or a hypothetical one standing on a cell:
+            ``Unit("probe", side, type, cell)``).
+        situation
+            The question's :class:`~wartools.situation.Situation` (a scenario's:
+            :meth:`wartools.scenario.Scenario.situation`); its night and weather, and the
+            board's game options, apply.
+        cache
+            Odds already computed (shared between calls).
+
+        Examples
+        --------
+        >>> from wartools.testing import tiny_map
+        >>> from wartools.situation import Situation
+        >>> m = tiny_map("ci", 5, 1, units=[("us-1", "US", "mg", "A1"), ("de-1", "German", "rifle", "D1")])
+        >>> fire = m.game.fire_rules()
+        >>> fire.attack(m, m.unit("us-1"), m.unit("de-1")).p_hit
+        Fraction(51, 100)
+        >>> print(fire.attack(m, m.unit("us-1"), m.unit("de-1"), Situation(night=True)).text())
+        us-1 may not attack: Combat Infantry 10.3: at night every range is at most 2 hexes; D1 is farther (Combat Infantry 10.3)
+        """
+        from wartools.los.engine import line_of_sight
+
+        sit = self._situation(board, situation)
+        start = self._start(board, attacker, target, sit)
+        if isinstance(start, Refusal):
+            return start
+        profile, los_sit = start
+        line = line_of_sight(board, attacker.cell, target.cell, los_sit)
+        return self.judge(board, attacker, target, sit, profile, self._line(board, attacker, target, sit,
+                                                                           profile, line), cache)
+
+    def attacks(self, board: Map, attacker: Unit, target: Unit, cells: Iterable[Cell] | None = None,
+                situation: Situation | None = None, *, cache: dict[Any, Any] | None = None) -> dict[Cell, Attack]:
+        """:meth:`attack` for a unit like ``target`` standing on each of ``cells`` (default: every
+        cell), the lines of sight judged in one vectorised pass: the cells it may be attacked on,
+        each with its :class:`Attack` (the same answer :meth:`attack` gives, cell by cell)."""
+        import numpy as np
+
+        from wartools.los import evaluate, geometry, policy_for
+
+        sit = self._situation(board, situation)
+        profile = self.profile(attacker)
+        if profile is None:
+            return {}
+        los_sit = self.line_situation(board, attacker, target, profile, sit)
+        geo = geometry(board)
+        policy = policy_for(board)
+        limit = policy.max_range(los_sit)
+        rng = self.fire_range(attacker, profile) if limit is None else limit
+        here = geo.ext(attacker.cell)
+        wanted = list(board.grid.cells()) if cells is None else list(cells)
+        tb = geo.exts(wanted) if wanted else np.zeros(0, dtype=np.int64)
+        aa = np.full(len(tb), here)
+        near = (geo.distance(aa, tb) <= rng) & (tb != here)
+        tb, aa = tb[near], aa[near]
+        if not len(tb):
+            return {}
+        ev = evaluate(board, aa, tb, los_sit, policy=policy, geo=geo)
+        dist = geo.distance(aa, tb)
+        unseen = self.fires_unseen(board, attacker, profile)
+        los_assumed = tuple(policy.assumptions(los_sit))
+        noted = self._noted(ev, policy)
+        out: dict[Cell, Attack] = {}
+        for i in range(len(tb)):
+            cell = geo.cells[int(tb[i])]
+            probe = dataclasses.replace(target, cell=cell)
+            if not ev.visible[i]:
+                if unseen:
+                    got = self.attack(board, attacker, probe, sit, cache=cache)
+                    if isinstance(got, Attack):
+                        out[cell] = got
+                continue
+            if isinstance(self.before_line(board, attacker, probe, sit, profile), Refusal):
+                continue
+            mod = int(ev.modifier[i]) if ev.status[i] == 1 else 0
+            line = Line(int(dist[i]), mod, los_sit.indirect, assumptions=los_assumed,
+                        notes=noted.get(i, frozenset()))
+            got = self.judge(board, attacker, probe, sit, profile, line, cache)
+            if isinstance(got, Attack):
+                out[cell] = got
+        return out
+
+    def _noted(self, ev: Any, policy: Any) -> dict[int, frozenset[str]]:
+        """Per ruler of an evaluation, the rule ids of :attr:`NOTED` among its findings."""
+        if not self.NOTED:
+            return {}
+        names = list(policy.RULES)
+        pair, _, rule = ev.findings[:3]
+        out: dict[int, set[str]] = {}
+        for p, r in zip(pair.tolist(), rule.tolist()):
+            if names[r] in self.NOTED:
+                out.setdefault(p, set()).add(names[r])
+        return {k: frozenset(v) for k, v in out.items()}
+
+    def _situation(self, board: Map, situation: Situation | None) -> Situation:
+        from wartools.situation import Situation
+
+        return (situation if situation is not None else Situation()).on(board)
+
+    def _start(self, board: Map, attacker: Unit, target: Unit,
+               sit: Situation) -> tuple[Profile, LOSSituation] | Refusal:
+        """The attacker's profile and the line's situation, or a refusal before any line."""
+        profile = self.profile(attacker)
+        if profile is None:
+            return self.refuse(attacker, target, "cannot-fire", self.PROFILE_RULE or self.game.name,
+                               f"a {attacker.type} has no fire of its own")
+        if attacker.cell == target.cell:
+            return self.refuse(attacker, target, "own-cell", self.RANGE_RULE or self.game.name,
+                               "a unit does not fire into its own cell")
+        refused = self.before_line(board, attacker, target, sit, profile)
+        if refused is not None:
+            return refused
+        return profile, self.line_situation(board, attacker, target, profile, sit)
+
+    def _line(self, board: Map, attacker: Unit, target: Unit, sit: Situation, profile: Profile,
+              line: LOSResult) -> Line | Refusal:
+        """The explained line as a :class:`Line`, or what :meth:`unseen` makes of a blocked one."""
+        if line.visible:
+            notes = frozenset(r.rule_id for r in line.reasons if r.rule_id in self.NOTED)
+            return Line(line.range, line.modifier or 0, line.situation.indirect, assumptions=line.assumptions,
+                        notes=notes)
+        return self.unseen(board, attacker, target, sit, profile, line)
+
+    def judge(self, board: Map, attacker: Unit, target: Unit, sit: Situation, profile: Profile,
+              line: Line | Refusal, cache: dict[Any, Any] | None = None) -> Attack | Refusal:
+        """The answer once the line is known: the game's later refusals, its odds, its limits."""
+        if isinstance(line, Refusal):
+            return line
+        refused = self.after_line(board, attacker, target, sit, profile, line)
+        if refused is not None:
+            return refused
+        defender = self.defender(target)
+        inputs = self.odds_inputs(board, attacker, profile, target, defender, line)
+        if inputs is None:
+            return self.refuse(attacker, target, "immune", self.hit.rpartition("(")[2].rstrip(")") or self.game.name,
+                               f"a {attacker.type}'s fire cannot hurt a {target.type}")
+        p, e, assumed = self.odds(inputs, cache)
+        if not p and not e:
+            return self.refuse(attacker, target, "zero-chance", self.game.name,
+                               f"a {attacker.type} has no chance of a hit on a {target.type} here")
+        limits = self.limits(board, attacker, target, line)
+        if isinstance(limits, Refusal):
+            return limits
+        readings = merge_assumptions(self.unit_readings(attacker, profile), self.unit_readings(target, defender),
+                                     assumed, line.assumptions, *(x.assumptions for x in limits))
+        return Attack(attacker.id, target.cell, inputs, p, e, line.distance, limits,
+                      line.rules + self.applied(board, attacker, target, line), readings, attacker.cell,
+                      line.spotter)
+
+    def refuse(self, attacker: Unit, target: Unit, kind: str, rule: str, why: str) -> Refusal:
+        """A :class:`Refusal` of ``attacker``'s attack on ``target``."""
+        return Refusal(attacker.id, target.cell, kind, rule, why)
+
+    def odds(self, inputs: Mapping[str, Any],
+             cache: dict[Any, Any] | None = None) -> tuple[Fraction, Fraction, tuple[Assumption, ...]]:
+        """``(p_hit, expected, readings)`` of the game's odds procedure run on ``inputs``."""
+        key = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in inputs.items()))
+        got = None if cache is None else cache.get(key)
+        if got is None:
+            result = self.game.odds_procedure().run(self.game, dict(inputs))
+            got = (*self.read(result.answer), tuple(result.assumptions))
+            if cache is not None:
+                cache[key] = got
+        return got
+
+    def unit_readings(self, unit: Unit, profile: Profile) -> tuple[Assumption, ...]:
+        """The readings a unit's numbers rest on: the typical values of its type it used, and
+        the values its tags give instead."""
+        if not self.PROFILE_RULE or unit.type not in self.PROFILES:
+            return ()
+        typical = {k: v for k, v in self.PROFILES[unit.type].items() if k not in profile.given}
+        out = []
+        if typical:
+            shown = ", ".join(f"{k} {v}" for k, v in typical.items())
+            out.append(Assumption(self.PROFILE_RULE, f"a {unit.type} fires and defends with the typical values of "
+                                  f"its type ({shown}) unless the scenario gives them as name=value tags"))
+        if profile.given:
+            shown = ", ".join(f"{k}={profile.values.get(k, profile.range)}" for k in sorted(profile.given))
+            out.append(Assumption(self.PROFILE_RULE, f"{unit.id}'s tags give {shown} instead of its type's "
+                                  "typical values"))
+        return tuple(out)
+
+    # --- hooks a game overrides -------------------------------------------------------
+    def line_situation(self, board: Map, attacker: Unit, target: Unit, profile: Profile,
+                       sit: Situation) -> LOSSituation:
+        """The line-of-sight situation of ``attacker`` firing at ``target`` in ``sit``."""
+        from wartools.los.engine import make_situation
+
+        return make_situation(board, sit, unit=attacker.type, target=target.type, side=attacker.side,
+                              mode="fire", range=self.fire_range(attacker, profile))
+
+    def before_line(self, board: Map, attacker: Unit, target: Unit, sit: Situation,
+                    profile: Profile) -> Refusal | None:
+        """A refusal that needs no line of sight (``None``: none)."""
         return None
 
-    # --- odds ---------------------------------------------------------------------------
-    def odds_inputs(self, m: Map, attacker: Unit, profile: Profile, target_type: str, target: Profile,
-                    cell: Cell, distance: int, los_modifier: int) -> dict[str, Any] | None:
+    def fires_unseen(self, board: Map, attacker: Unit, profile: Profile) -> bool:
+        """Whether ``attacker`` may attack a cell its line does not reach (spotting)."""
+        return False
+
+    def unseen(self, board: Map, attacker: Unit, target: Unit, sit: Situation, profile: Profile,
+               line: LOSResult) -> Line | Refusal:
+        """What a blocked line means: by default a refusal with the rule that blocked it."""
+        blocking = [r for r in line.deciding if r.effect == "blocks"] or list(line.reasons)
+        first = blocking[0] if blocking else None
+        if first is None:
+            return self.refuse(attacker, target, "line", self.game.name, "no line of sight")
+        kind = self.LINE_KINDS.get(first.rule_id, "line")
+        section = first.rule.split(":")[0] if ":" in first.rule else first.rule
+        if kind == "range" and self.RANGE_RULE:
+            section = self.RANGE_RULE
+        return self.refuse(attacker, target, kind, section, first.rule)
+
+    def after_line(self, board: Map, attacker: Unit, target: Unit, sit: Situation, profile: Profile,
+                   line: Line) -> Refusal | None:
+        """A refusal once the line reaches the target (``None``: none)."""
+        return None
+
+    def odds_inputs(self, board: Map, attacker: Unit, profile: Profile, target: Unit, defender: Profile,
+                    line: Line) -> dict[str, Any] | None:
         """The inputs of the game's odds procedure for this attack (``None``: it cannot hurt
         the target, e.g. no firepower against armour)."""
         return None
 
+    def limits(self, board: Map, attacker: Unit, target: Unit, line: Line) -> tuple[Limit, ...] | Refusal:
+        """The fire limits this attack counts against (none by default), or a refusal (a
+        limit of zero)."""
+        return ()
+
+    def applied(self, board: Map, attacker: Unit, target: Unit, line: Line) -> tuple[str, ...]:
+        """The rules this attack applied, in words with their sections."""
+        return ()
+
     def read(self, answer: Mapping[str, Any]) -> tuple[Fraction, Fraction]:
         """``(P(at least one hit), expected hits)`` from the odds procedure's answer."""
         return answer["hit"], answer["hit"]
-
-    def attack(self, m: Map, attacker: Unit, profile: Profile, target_type: str, target: Profile, cell: Cell,
-               distance: int, los_modifier: int = 0,
-               cache: dict[Any, Any] | None = None) -> Attack | None:
-        """The odds of one attack, computed by the game's own odds procedure."""
-        inputs = self.odds_inputs(m, attacker, profile, target_type, target, cell, distance, los_modifier)
-        if inputs is None:
-            return None
-        key = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in inputs.items()))
-        got = None if cache is None else cache.get(key)
-        if got is None:
-            result = self.game.odds_procedure().run(self.game, inputs)
-            got = (*self.read(result.answer), tuple(result.assumptions))
-            if cache is not None:
-                cache[key] = got
-        return Attack(attacker.id, inputs, got[0], got[1], distance, got[2])
 
     def combine(self, attacks: Sequence[Attack], target_type: str, target: Profile) -> tuple[Fraction, Fraction]:
         """``(P(at least one hit), expected hits)`` of several attacks on one target:
@@ -192,9 +592,9 @@ class FireRules:
             expected += a.expected
         return 1 - miss, expected
 
-    def limit(self, m: Map, attacks: Sequence[Attack], units: Mapping[str, Unit]) -> tuple[Attack, ...]:
-        """The attacks the fire limits let fire together at one target (all, by default)."""
-        return tuple(attacks)
+    def limit(self, attacks: Sequence[Attack]) -> tuple[Attack, ...]:
+        """The attacks the fire limits let fire together (:func:`best_within_limits`)."""
+        return best_within_limits(attacks)
 
     # --- movement -----------------------------------------------------------------------
     def move_budget(self, attacker: Unit, allowance: int) -> int | None:
@@ -202,17 +602,16 @@ class FireRules:
         move and fire)."""
         return None
 
+    def moved(self, attacker: Unit, cell: Cell, spent: int) -> Unit:
+        """``attacker`` after moving to ``cell`` for ``spent`` points, as it then fires (a game
+        may change its state, e.g. a weapon team deploying)."""
+        return dataclasses.replace(attacker, cell=cell)
+
     def assumptions(self, moving: bool = False) -> tuple[Assumption, ...]:
         """The assumed readings every fire answer of this game rests on (and, with ``moving``,
         those of moving before firing)."""
-        out = list(self.game.assumptions(self.OPTIONS + (self.MOVE_OPTIONS if moving else ())))
-        if self.PROFILE_RULE:
-            out.append(Assumption(self.PROFILE_RULE,
-                                  "units fire and defend with the typical values of their type "
-                                  f"({', '.join(sorted(self.PROFILES))}: see wartools.games."
-                                  f"{self.game.package.rsplit('.', 1)[-1]}.fire) unless the scenario gives "
-                                  "them as name=value tags"))
-        return tuple(out)
+        return tuple(self.game.assumptions(self.OPTIONS + (self.MOVE_OPTIONS if moving else ())))
 
 
-__all__ = ["Attack", "END_OF_MOVE", "EVERY_CELL", "FireRules", "Profile", "tag_values"]
+__all__ = ["Attack", "END_OF_MOVE", "EVERY_CELL", "FireRules", "Limit", "Line", "Profile", "REFUSALS", "Refusal",
+           "best_within_limits", "tag_values", "within_limits"]

@@ -17,11 +17,14 @@ from wartools.games.scenario_rules import SCORE_AT_END, ScenarioRules
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map, Unit
 from wartools.scenario.conditions import Condition
+from wartools.situation import ScenarioSituation
 
 SCENARIO_FORMAT = "wartools-scenario/1"
 POSITION_FORMAT = "wartools-position/1"
 #: map edges a reinforcement may enter by
 MAP_EDGES = ("north", "south", "east", "west")
+#: the tag of a unit that sets up hidden (``hidden: true``; Combat Infantry 2.53)
+HIDDEN = "hidden"
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,11 @@ class ForceUnit:
     vp: int | None = None
     hidden: bool = False
     tags: tuple[str, ...] = ()
+
+    @property
+    def start_tags(self) -> tuple[str, ...]:
+        """Its tags as it sets up: its own, and ``hidden`` when it sets up hidden."""
+        return (*self.tags, HIDDEN) if self.hidden and HIDDEN not in self.tags else self.tags
 
     @property
     def is_reinforcement(self) -> bool:
@@ -268,17 +276,46 @@ class Scenario:
         return dataclasses.replace(self, game=game, options=options)
 
     def start(self) -> Position:
-        """The position at the start of turn 1: set-up units on their cells, reinforcements waiting."""
+        """The position at the start of turn 1: set-up units on their cells (a unit set up hidden
+        tagged ``hidden``), reinforcements waiting."""
         as_steps = "steps" in self.rules.unit_state
         units = {u.id: UnitState(u.id, u.cell, steps=u.steps if as_steps else None,
-                                 health=None if as_steps else u.steps, tags=u.tags)
+                                 health=None if as_steps else u.steps, tags=u.start_tags)
                  for u in self.units() if u.cell is not None}
         return Position(turn=1, units=units, scenario=self.name)
 
     def board(self, position: Position | None = None) -> Map:
-        """The map with the position's units on it (the start by default), for the engines."""
+        """The map with the position's units on it (the start by default) and the scenario's
+        teams, for the engines."""
         p = position or self.start()
-        return dataclasses.replace(self.map, game=self.game, units=p.map_units(self))
+        return dataclasses.replace(self.map, game=self.game, units=p.map_units(self), teams=self.board_teams())
+
+    def board_teams(self) -> dict[str, tuple[str, ...]]:
+        """The teams the rules see: the scenario's when it allies sides, else the map's (a
+        scenario without ``teams:`` keeps each side alone unless its map allies them)."""
+        if any(len(v) > 1 for v in self.teams.values()) or not self.map.teams:
+            return {t: tuple(v) for t, v in self.teams.items()}
+        return {t: tuple(v) for t, v in self.map.teams.items()}
+
+    def situation(self, position: Position | None = None) -> ScenarioSituation:
+        """The one :class:`~wartools.situation.ScenarioSituation` of this scenario in ``position``
+        (default: the set-up): its game's options in force (the map's, the scenario's and any set
+        with :meth:`with_options`), night and weather among them, its teams and the turn.
+
+        Examples
+        --------
+        >>> from wartools.scenario import loads_scenario
+        >>> sit = loads_scenario(EXAMPLE).with_options(night=True).situation()
+        >>> sit.night, sit.turn, sit.options, sit.allies("US")
+        (True, 1, (('night', True),), ('US',))
+        """
+        p = position or self.start()
+        changed = self.game.changed_settings()
+        weather = self.game.settings.get("weather")
+        return ScenarioSituation(night=self.game.settings.get("night") is True,
+                                 weather=weather.strip().lower() if isinstance(weather, str) else "clear",
+                                 turn=p.turn, teams=tuple(self.board_teams().items()),
+                                 options=tuple(sorted(changed.items())))
 
     def _repr_png_(self) -> bytes | None:
         from wartools.render.scenario import scenario_png

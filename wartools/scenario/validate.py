@@ -483,7 +483,8 @@ def build_position(data: Any, scenario: Scenario, source: str | None,
         nums = {k: (None if entry.get(k) is None else ck.integer(entry[k], (*p, k), _UNIT_NUMBERS[k]))
                 for k in ("steps", "health", "pins")}
         suppressed = ck.typed(entry.get("suppressed", False), (*p, "suppressed"), bool, "true or false")
-        tags = ck.strings(entry.get("tags", []), (*p, "tags"))
+        # a unit listed without tags keeps the scenario's (capture, retreating, hidden ...)
+        tags = ck.strings(entry["tags"], (*p, "tags")) if "tags" in entry else fu.start_tags
         states[uid] = UnitState(uid, cell, nums["steps"], nums["health"], nums["pins"], suppressed, tags)
         placed.append((Unit(uid, fu.side, fu.type, cell, fu.name, None, tags), (*p, "cell")))
     _check_stacks(ck, rules, m, placed)

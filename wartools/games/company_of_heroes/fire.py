@@ -1,14 +1,24 @@
-"""Company of Heroes fire for scenario analysis (Company of Heroes 4, 5, 7).
+"""Company of Heroes's attack question (Company of Heroes 4, 5, 5.1, 6, 7).
 
-- Every unit attacks in the damage phase (5): its damage dice (AI, AP, HE, Flame) go
-  to a target it may attack (:func:`~wartools.games.company_of_heroes.los.attack_refusal`:
-  range, attack line, spotting, deployed weapon teams, no adjacent mortar target, not
-  pinned). The damage of every attacker on one target is **pooled** into one defence
-  roll (5, :func:`~wartools.games.company_of_heroes.combat.pool_damage`). A **hit** is
-  health lost: ``p_hit`` is the chance the target loses any health, ``expected_hits``
-  its expected health lost.
+- Every unit attacks in the damage phase (5) with its damage dice (AI, AP, HE, Flame) at a
+  target within its range (2, or its type's, +1 per ``range+1`` tag: 7 Range) that its team
+  sees (7 Sight, Spotting: any ally spots for every ally, the team being the scenario's or
+  the map's ``teams``). Buildings block attacks, except HE damage, which is indirect and
+  fires over them (5.1, 7): a line over a building carries the unit's HE dice only.
+- A camouflaged unit is spotted only from an adjacent hex (7 Camouflage); once spotted it
+  is attacked as normal: the rulebook's mortar four hexes away attacks a camouflaged sniper
+  an ally stands next to.
+- Refused: a pinned unit (7 Pinning), a weapon team not deployed (4 Weapon Teams), a mortar
+  team's adjacent target (4), infantry riding a transport ("cannot be targeted directly",
+  4 Transport), and a target the damage cannot hurt (immune, 6 Defense Matrix).
+- The damage of every attacker on one target is **pooled** into one defence roll (5,
+  :func:`~wartools.games.company_of_heroes.combat.pool_damage`). A **hit** is health lost:
+  ``p_hit`` is the chance the target loses any health, ``expected_hits`` its expected
+  health lost.
 - Units move in the command phase and all attack afterwards (5): a unit may move its
-  allowance and then attack, and a mover is exposed where its move ends.
+  allowance and then attack, and a mover is exposed where its move ends. A weapon team packs
+  up free to move and must spend one cp to deploy before it attacks (4 Weapon Teams): it
+  moves at most its allowance less one, and a packed-up team that has the cp deploys.
 
 Examples
 --------
@@ -19,21 +29,25 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from wartools.games.fire_rules import END_OF_MOVE, Attack, FireRules, Profile
+from wartools.games.fire_rules import END_OF_MOVE, Attack, FireRules, Line, Profile, Refusal
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.grids.base import Cell
     from wartools.los.policy import LOSSituation
+    from wartools.los.result import LOSResult
     from wartools.mapmodel import Map, Unit
+    from wartools.situation import Situation
 
 DAMAGE = ("AI", "AP", "HE", "Flame")
+DEPLOYED = "deployed"
 
 
 class Fire(FireRules):
-    """Company of Heroes's answers to the analysis layer."""
+    """Company of Heroes's answers to the attack question and the analysis layer."""
 
     hit = "a hit: health lost to the pooled damage after defence dice (Company of Heroes 5, 6)"
     combination = "pooled: every attacker's damage on one target is resolved as one defence roll (Company of Heroes 5)"
@@ -41,6 +55,8 @@ class Fire(FireRules):
     exposure_rule = ("Company of Heroes 5: units attack in the damage phase after moving, so a mover is "
                      "exposed only where its move ends")
     PROFILE_RULE = "Company of Heroes 4 (building boards print health, range and attack dice)"
+    RANGE_RULE = "Company of Heroes 7 (Range)"
+    NOTED = frozenset({"he"})
     #: typical building-board values: health and damage dice per type (range: the default 2, 7);
     #: the Resolving Damage Example's Riflemen and Grenadiers (1 AI) and Sd.Kfz. 222 (1 AI + 1 AP)
     #: set the scale, the rest are representative
@@ -54,35 +70,107 @@ class Fire(FireRules):
         "emplacement": {"range": 3, "AI": 2, "health": 6},
     }
 
-    def situation(self, attacker: Unit, target_type: str, profile: Profile) -> LOSSituation:
-        from wartools.games.company_of_heroes.los import unit_range
-        from wartools.los.policy import LOSSituation
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self._spotted: dict[tuple[int, str], tuple[Map, frozenset[Cell]]] = {}
 
-        rng = max(profile.range, unit_range(attacker.tags))
-        return LOSSituation(unit=attacker.type, target=target_type, side=attacker.side, mode="fire",
-                            range=rng, indirect=profile.value("HE") > 0)
+    def fire_range(self, attacker: Unit, profile: Profile) -> int:
+        """The type's range, one more per ``range+1`` tag (7 Range), unless a ``range=N`` tag gives it."""
+        from wartools.games.company_of_heroes.los import RANGE_TAG
 
-    def refusal(self, m: Map, attacker: Unit, target: Cell, target_type: str) -> str | None:
-        from wartools.games.company_of_heroes.los import attack_refusal, unit_range
+        if "range" in profile.given:
+            return profile.range
+        return profile.range + sum(1 for t in attacker.tags if t == RANGE_TAG)
 
-        profile = self.profile(attacker)
-        rng = None if profile is None else max(profile.range, unit_range(attacker.tags))
-        return attack_refusal(m, attacker.cell, target, range=rng, side=attacker.side,
-                              indirect=profile is not None and profile.value("HE") > 0)
+    def line_situation(self, board: Map, attacker: Unit, target: Unit, profile: Profile,
+                       sit: Situation) -> LOSSituation:
+        """The attack line; a unit with HE dice fires them over buildings (5.1)."""
+        from wartools.los.engine import make_situation
 
-    def _damage(self, profile: Profile) -> str:
-        return ",".join(f"{t}={profile.value(t)}" for t in DAMAGE if profile.value(t))
+        return make_situation(board, sit, unit=attacker.type, target=target.type, side=attacker.side,
+                              mode="fire", range=self.fire_range(attacker, profile),
+                              indirect=profile.value("HE") > 0)
 
-    def odds_inputs(self, m: Map, attacker: Unit, profile: Profile, target_type: str, target: Profile,
-                    cell: Cell, distance: int, los_modifier: int) -> dict[str, Any] | None:
+    def before_line(self, board: Map, attacker: Unit, target: Unit, sit: Situation,
+                    profile: Profile) -> Refusal | None:
+        from wartools.games.company_of_heroes.los import WEAPON_TEAMS
+        from wartools.games.company_of_heroes.movement import TRANSPORT_UNITS, VEHICLES
+
+        if "pinned" in attacker.tags:
+            return self.refuse(attacker, target, "pinned", "Company of Heroes 7 (Pinning)",
+                               "a pinned unit cannot deal damage")
+        if attacker.type in WEAPON_TEAMS and DEPLOYED not in attacker.tags:
+            return self.refuse(attacker, target, "deploy", "Company of Heroes 4 (Weapon Teams)",
+                               "a weapon team attacks only when deployed; it spawns packed up (tag it deployed)")
+        if attacker.type == "mortar-team" and board.grid.distance(attacker.cell, target.cell) == 1:
+            return self.refuse(attacker, target, "range", "Company of Heroes 4 (Weapon Teams)",
+                               "a mortar team may not attack an adjacent unit")
+        if target.type in TRANSPORT_UNITS:
+            friends = board.allies(target.side)
+            for u in board.units_at(target.cell):
+                if u.id != target.id and u.type in VEHICLES and "transport" in u.tags and u.side in friends:
+                    return self.refuse(attacker, target, "transported", "Company of Heroes 4 (Transport)",
+                                       f"infantry riding in {u.id} cannot be targeted directly")
+        return None
+
+    def fires_unseen(self, board: Map, attacker: Unit, profile: Profile) -> bool:
+        from wartools.games.company_of_heroes.los import CAMOUFLAGE_TAG
+
+        return any(CAMOUFLAGE_TAG in u.tags for u in board.units)
+
+    def unseen(self, board: Map, attacker: Unit, target: Unit, sit: Situation, profile: Profile,
+               line: LOSResult) -> Line | Refusal:
+        """Camouflage alone blocks a line that an ally's spotting opens (7 Camouflage, Spotting)."""
+        blocks = [r for r in line.reasons if r.effect == "blocks"]
+        if blocks and all(r.rule_id == "camouflage" for r in blocks):
+            if target.cell in self._spotted_by(board, attacker.side):
+                notes = frozenset(r.rule_id for r in line.reasons if r.rule_id in self.NOTED)
+                return Line(line.range, 0, line.situation.indirect,
+                            rules=("Company of Heroes 7 (Camouflage): an ally adjacent to the camouflaged unit "
+                                   "spots it",), assumptions=line.assumptions, notes=notes)
+            return self.refuse(attacker, target, "spotting", "Company of Heroes 7 (Camouflage)",
+                               f"the camouflaged unit in {board.label(target.cell)} is spotted only from an "
+                               "adjacent hex, and no ally stands next to it")
+        return super().unseen(board, attacker, target, sit, profile, line)
+
+    def after_line(self, board: Map, attacker: Unit, target: Unit, sit: Situation, profile: Profile,
+                   line: Line) -> Refusal | None:
+        if target.cell not in self._spotted_by(board, attacker.side):
+            return self.refuse(attacker, target, "spotting", "Company of Heroes 7 (Sight, Spotting)",
+                               f"{board.label(target.cell)} is not seen by any unit of the team")
+        return None
+
+    def _spotted_by(self, board: Map, side: str) -> frozenset[Cell]:
+        """The cells ``side``'s team sees on ``board`` (computed once per board and side)."""
+        from wartools.games.company_of_heroes.los import spotted_cells
+
+        key = (id(board), side)
+        got = self._spotted.get(key)
+        if got is None or got[0] is not board:
+            if len(self._spotted) > 64:
+                self._spotted.clear()
+            got = self._spotted[key] = (board, frozenset(spotted_cells(board, side)))
+        return got[1]
+
+    def _damage(self, profile: Profile, line: Line) -> str:
+        kinds = ("HE",) if "he" in line.notes else DAMAGE
+        return ",".join(f"{t}={profile.value(t)}" for t in kinds if profile.value(t))
+
+    def odds_inputs(self, board: Map, attacker: Unit, profile: Profile, target: Unit, defender: Profile,
+                    line: Line) -> dict[str, Any] | None:
         from wartools.games.company_of_heroes.combat import can_be_in_building
 
-        damage = self._damage(profile)
+        damage = self._damage(profile, line)
         if not damage:
             return None
-        return {"target": target_type, "health": target.value("strength", target.value("health", 1)),
+        return {"target": target.type, "health": defender.value("strength", defender.value("health", 1)),
                 "damage": [damage],
-                "building": m.terrain_at(cell) == "building" and can_be_in_building(target_type)}
+                "building": board.terrain_at(target.cell) == "building" and can_be_in_building(target.type)}
+
+    def applied(self, board: Map, attacker: Unit, target: Unit, line: Line) -> tuple[str, ...]:
+        if "he" in line.notes:
+            return ("Company of Heroes 5.1: only the HE damage fires over the building",)
+        return ()
 
     def read(self, answer: Mapping[str, Any]) -> tuple[Fraction, Fraction]:
         return 1 - answer["damage"][0], answer["expected_damage"]
@@ -96,4 +184,18 @@ class Fire(FireRules):
         return self.read(self.game.odds_procedure().run(self.game, inputs).answer)
 
     def move_budget(self, attacker: Unit, allowance: int) -> int | None:
+        """A unit moves its allowance and attacks; a weapon team keeps one cp to deploy (4)."""
+        from wartools.games.company_of_heroes.los import WEAPON_TEAMS
+
+        if attacker.type in WEAPON_TEAMS:
+            return allowance - 1 if allowance >= 1 else None
         return allowance
+
+    def moved(self, attacker: Unit, cell: Cell, spent: int) -> Unit:
+        """A weapon team that moved (packing up, free) deploys with its last cp (4 Weapon Teams)."""
+        from wartools.games.company_of_heroes.los import WEAPON_TEAMS
+
+        tags = attacker.tags
+        if attacker.type in WEAPON_TEAMS and DEPLOYED not in tags:
+            tags = (*tags, DEPLOYED)
+        return replace(attacker, cell=cell, tags=tags)

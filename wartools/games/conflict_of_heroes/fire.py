@@ -22,10 +22,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from wartools.games.fire_rules import EVERY_CELL, FireRules, Profile
+from wartools.games.fire_rules import EVERY_CELL, FireRules, Line, Profile
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wartools.grids.base import Cell
     from wartools.mapmodel import Map, Unit
 
 ARMORED = frozenset({"vehicle", "tank"})
@@ -52,15 +51,15 @@ class Fire(FireRules):
         "tank": {"range": 12, "firepower": 5, "blue": 7, "defense": 15},
     }
 
-    def odds_inputs(self, m: Map, attacker: Unit, profile: Profile, target_type: str, target: Profile,
-                    cell: Cell, distance: int, los_modifier: int) -> dict[str, Any] | None:
+    def odds_inputs(self, board: Map, attacker: Unit, profile: Profile, target: Unit, defender: Profile,
+                    line: Line) -> dict[str, Any] | None:
         from wartools.games.conflict_of_heroes.combat import TERRAIN_DEFENSE
 
-        fp = profile.value("blue") if target_type in ARMORED else profile.value("firepower")
+        fp = profile.value("blue") if target.type in ARMORED else profile.value("firepower")
         if fp <= 0:
             return None
-        terrain = TERRAIN_DEFENSE.get(m.terrain_at(cell), 0) + los_modifier
-        return {"firepower": fp, "defense": target.value("defense"), "terrain": terrain}
+        terrain = TERRAIN_DEFENSE.get(board.terrain_at(target.cell), 0) + line.modifier
+        return {"firepower": fp, "defense": defender.value("defense"), "terrain": terrain}
 
     def move_budget(self, attacker: Unit, allowance: int) -> int | None:
         left = allowance - int(self.game.option("fire-ap"))

@@ -23,10 +23,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from wartools.games.fire_rules import EVERY_CELL, FireRules, Profile
+from wartools.games.fire_rules import EVERY_CELL, FireRules, Line, Profile
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wartools.grids.base import Cell
     from wartools.mapmodel import Map, Unit
 
 VEHICLES = frozenset({"light-vehicle", "heavy-vehicle"})
@@ -50,13 +49,13 @@ class Fire(FireRules):
         "heavy-vehicle": {"range": 16, "short": 8, "attack": 4, "anti_vehicle": 5, "defense": 6},
     }
 
-    def odds_inputs(self, m: Map, attacker: Unit, profile: Profile, target_type: str, target: Profile,
-                    cell: Cell, distance: int, los_modifier: int) -> dict[str, Any] | None:
-        attack = profile.value("anti_vehicle") if target_type in VEHICLES else profile.value("attack")
+    def odds_inputs(self, board: Map, attacker: Unit, profile: Profile, target: Unit, defender: Profile,
+                    line: Line) -> dict[str, Any] | None:
+        attack = profile.value("anti_vehicle") if target.type in VEHICLES else profile.value("attack")
         if attack <= 0:
             return None
-        return {"attack": attack, "defense": target.value("defense"),
-                "long_range": distance > profile.value("short", profile.range), "bonus": los_modifier}
+        return {"attack": attack, "defense": defender.value("defense"),
+                "long_range": line.distance > profile.value("short", profile.range), "bonus": line.modifier}
 
     def move_budget(self, attacker: Unit, allowance: int) -> int | None:
         return allowance if self.game.option("move-and-fire") else None
