@@ -3,9 +3,10 @@
 The board is a hexagon of radius 20 (1,261 hexes; random Conflict of Heroes terrain, water
 outside) with 12 units a side and 6 objectives. Each question is answered twice: by
 :mod:`wartools.analysis`, and the way a user would without it, from the public single-answer
-calls (``line_of_sight`` per attacker and cell, ``wartools.combat.odds`` per attack,
+calls (the game's attack question per attacker and cell: one explained ``line_of_sight`` and
+one odds call each,
 ``route_in_turns`` per unit and objective, ``alternatives`` for routes, every assignment for
-fire plans). Both use the same game rules (the fire profiles, refusals and odds inputs of
+fire plans). Both ask the same game rules (``FireRules.attack`` of
 ``wartools.games.conflict_of_heroes.fire``), and each pair is checked to give the same answer.
 
 Targets (issue 13): threat map < 1 s and >= 10x faster than the loop; least-exposed route
@@ -33,10 +34,8 @@ from wartools.analysis import Board, fire_plan, least_exposed_route, race, threa
 import wartools.analysis.route as route_module
 import wartools.analysis.threat as threat_module
 from wartools.analysis.route import route_exposure
-from wartools.analysis.threat import attacks_from
-from wartools.combat import odds
+from wartools.games.fire_rules import Attack, within_limits
 from wartools.grids import HexGrid
-from wartools.los import line_of_sight
 from wartools.movement import alternatives, clear_cache, route_in_turns
 from wartools.scenario import loads_scenario
 
@@ -89,29 +88,17 @@ def make_board(seed: int) -> Board:
 
 
 def threat_loop(board: Board, side: str, target: str) -> dict[Any, tuple[Fraction, Fraction]]:
-    """The threat map from one line_of_sight and one odds call per attacker and cell."""
+    """The threat map from one attack question (one explained line_of_sight, one odds call) per
+    attacker and cell."""
     fire, m = board.fire, board.map
-    tp = fire.target_profile(target)
     out = {}
     for cell in m.grid.cells():
-        attacks = []
-        for u in board.units_of(board.enemies(side)):
-            p = fire.profile(u)
-            if p is None or cell == u.cell:
-                continue
-            line = line_of_sight(m, u.cell, cell, fire.situation(u, target, p))
-            if not line.visible or fire.refusal(m, u, cell, target) is not None:
-                continue
-            inputs = fire.odds_inputs(m, u, p, target, tp, cell, line.range, line.modifier or 0)
-            if inputs is None:
-                continue
-            hit = Fraction(odds(board.scenario.game, **inputs).answer["hit"])
-            attacks.append(hit)
+        probe = board.probe(side, target, cell)
+        attacks = [a for u in board.units_of(board.enemies(side))
+                   if isinstance(a := fire.attack(m, u, probe, board.situation), Attack)]
         if attacks:
-            miss = Fraction(1)
-            for h in attacks:
-                miss *= 1 - h
-            out[cell] = (1 - miss, sum(attacks, Fraction(0)))
+            kept = fire.limit(attacks)
+            out[cell] = fire.combine(kept, target, fire.defender(probe))
     return out
 
 
@@ -136,22 +123,23 @@ def fireplan_loop(board: Board, side: str) -> Fraction:
     enemies = board.units_of(board.enemies(side))
     choices = []
     for u in board.units_of(side):
-        p = fire.profile(u)
-        if p is None:
+        if fire.profile(u) is None:
             continue
-        can = [None]
+        can: list[Any] = [None]
         for t in enemies:
-            got, _ = attacks_from(board, u, p, t.type, fire.target_profile(t.type), {}, cells=[t.cell])
-            if t.cell in got:
-                can.append((t.id, got[t.cell]))
+            got = fire.attack(board.map, u, t, board.situation)
+            if isinstance(got, Attack):
+                can.append((t.id, got))
         choices.append(can)
     best = Fraction(0)
     for pick in itertools.product(*choices):
+        if not within_limits(c[1] for c in pick if c is not None):
+            continue
         total = Fraction(0)
         for t in enemies:
             attacks = [c[1] for c in pick if c is not None and c[0] == t.id]
             if attacks:
-                total += fire.combine(attacks, t.type, fire.target_profile(t.type))[0]
+                total += fire.combine(attacks, t.type, fire.defender(t))[0]
         best = max(best, total)
     return best
 

@@ -158,9 +158,9 @@ def positions(board: Board, attacker: Any, fire: Any) -> tuple:
         mg = eager_graph(m, utype, sit)
         end_costs(mg, cell, 0)
     except ValueError:
-        return (attacker.cell,)
+        return ((attacker.cell, 0),)
     budget = fire.move_budget(attacker, mg.allowance)
     if budget is None:
-        return (attacker.cell,)
+        return ((attacker.cell, 0),)
     costs = end_costs(mg, cell, budget)
-    return tuple(sorted(costs, key=lambda c: (costs[c], m.grid.to_offset(c))))
+    return tuple((c, costs[c]) for c in sorted(costs, key=lambda c: (costs[c], m.grid.to_offset(c))))
