@@ -139,10 +139,10 @@ def race(scenario: Scenario | Board, *, position: Position | None = None) -> Rac
         key = (utype, side, cell) if unit is None else (unit, side, cell)
         layers = cache.get(key)
         if layers is None:
-            layers = cache[key] = (turn_layers(m, cell, unit, extra_points=points[side], situation=board.situation)
+            layers = cache[key] = (turn_layers(m, cell, board.situation, unit=unit, extra_points=points[side])
                                    if unit is not None else
-                                   turn_layers(m, cell, utype, extra_points=points[side],
-                                               situation=board.situation.replace(side=side)))
+                                   turn_layers(m, cell, board.situation.replace(side=side), unit=utype,
+                                               extra_points=points[side]))
             used.extend(layers.graph.rules.assumptions())
         return layers
 

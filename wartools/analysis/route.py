@@ -226,8 +226,8 @@ def least_exposed_route(scenario: Scenario | Board, unit: str, goal: Cell | str,
         threat = threat_map(board, mover.side, target=mover.type)
     horizon = turns if turns is not None else max(1, board.scenario.turns)
     extra, readings = board.move_points(mover.side)
-    legs = route_in_turns(m, mover.cell, target, mover.id, max_turns=horizon, extra_points=extra,
-                          situation=board.situation)
+    legs = route_in_turns(m, mover.cell, target, board.situation, unit=mover.id, max_turns=horizon,
+                          extra_points=extra)
     start, utype, sit = resolve(m, mover.cell, mover.id, extra_points=extra, situation=board.situation)
     mg = movement_graph(m, utype, sit)
     used = board.assumptions(threat.assumptions, mg.rules.assumptions(), readings)

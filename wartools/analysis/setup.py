@@ -106,8 +106,7 @@ def approach_cells(board: Board, side: str) -> tuple[Cell, ...]:
     seen: set[Cell] = set()
     for u in board.units_of(board.enemies(side)):
         extra = board.move_points(u.side)[0]
-        reach = reach_in_turns(m, u.cell, u.id, turns=s.turns, extra_points=extra,
-                               situation=board.situation)
+        reach = reach_in_turns(m, u.cell, board.situation, unit=u.id, turns=s.turns, extra_points=extra)
         for o in s.objectives:
             goal: Cell | None = o.cell
             if goal not in reach.turns_to:
@@ -117,7 +116,7 @@ def approach_cells(board: Board, side: str) -> tuple[Cell, ...]:
                 continue
             ends = reach.route(goal)
             for a, b in zip(ends, ends[1:]):
-                seen.update(path(m, a, b, u.id, extra_points=extra, situation=board.situation).cells)
+                seen.update(path(m, a, b, board.situation, unit=u.id, extra_points=extra).cells)
     return tuple(c for c in m.grid.cells() if c in seen)
 
 
