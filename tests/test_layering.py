@@ -28,6 +28,7 @@ LAYERS = [
     ("wartools.games.*.rules", 5),    # a game's rule modules (see layer_of)
     ("wartools.combat", 6), ("wartools.scenario", 6), ("wartools.testing", 6),
     ("wartools.analysis", 7),
+    ("wartools.balance", 7.8),        # many seeded playouts counted: above play, whose playout it runs
     ("wartools.play", 7.5),           # turn engine, records, bots: above the analysis they ask
     ("wartools.render", 8), ("wartools.calibrate", 8), ("wartools.editing", 8),
     ("wartools.widgets", 9),

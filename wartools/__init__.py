@@ -63,6 +63,11 @@ _API = {
     # combat
     "odds": "wartools.combat:odds", "OddsResult": "wartools.combat:OddsResult",
     "Dist": "wartools.dice:Dist",
+    # balance from seeded playouts, and the luck of a played game
+    "balance": "wartools.balance:balance", "iter_balance": "wartools.balance:iter_balance",
+    "Balance": "wartools.balance:Balance", "Sequential": "wartools.balance:Sequential",
+    "wilson": "wartools.balance:wilson",
+    "luck": "wartools.play.luck:luck", "LuckReview": "wartools.play.luck:LuckReview",
     # playouts: the turn engine, records, bots
     "playout": "wartools.play:playout", "find_bot": "wartools.play:find_bot",
     # pictures

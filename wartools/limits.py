@@ -81,6 +81,12 @@ CAPS = IntLimit(0, 100, "command action points", "a side holds a few dozen CAPs 
 TURNS = IntLimit(1, 1000, "turns", "a scenario lasts a few dozen turns")
 RANGE = IntLimit(0, 2 * BOARD_SIDE.high, "range in cells", "no range is longer than the board")
 ALTERNATIVES = IntLimit(0, 20, "alternative paths", "each alternative is a further shortest-path search")
+PLAYOUTS = IntLimit(1, 100_000, "playouts", "1,000 playouts pin a win rate to about +-3 points, 100,000 to "
+                    "+-0.3 and take hours on two cores; each playout's summary is kept in memory")
+SEED = IntLimit(0, 10**18 - 1, "seed", "numpy's SeedSequence takes any whole number >= 0; 18 digits are plenty")
+WORKERS = IntLimit(1, 256, "workers", "one process per core: more processes than cores only add overhead")
+#: longest wait for a Dask scheduler and its first worker (seconds)
+MAX_TIMEOUT = 600.0
 #: any other integer option of the command line
 #: scenario and position numbers (wartools-scenario/1, wartools-position/1)
 VP = IntLimit(0, 1_000_000, "victory points", "a unit's worth, a lead or a threshold: a few dozen VP in play")
@@ -105,6 +111,7 @@ ANY_INT = IntLimit(-1_000_000, 1_000_000, "integer", "no board-game number is la
 CLI_INTS: dict[str, IntLimit] = {
     "height": HEIGHT, "budget": BUDGET, "caps": CAPS, "turns": TURNS, "range": RANGE,
     "alternatives": ALTERNATIVES, "defender_caps": CAPS, "steps": STRENGTH, "strength": STRENGTH,
+    "playouts": PLAYOUTS, "seed": SEED, "workers": WORKERS, "turn": TURNS,
 }
 
 #: any floating-point option of the command line (finite, at most this large)
@@ -250,8 +257,11 @@ def limits_table() -> str:
                       ("a position's VP total", VP_TOTAL), ("a side's resources", RESOURCES),
                       ("a scenario unit's steps", STEPS), ("pins", PINS), ("health", HEALTH), ("turns, a turn number", TURNS),
                       ("--budget", BUDGET), ("--caps", CAPS), ("--turns", TURNS), ("--range", RANGE),
-                      ("--alternatives", ALTERNATIVES), ("any other integer option", ANY_INT)):
+                      ("--alternatives", ALTERNATIVES), ("--playouts", PLAYOUTS), ("--seed", SEED),
+                      ("--workers", WORKERS), ("any other integer option", ANY_INT)):
         rows.append((name, str(lim), lim.reason))
+    rows.append(("--timeout (a Dask scheduler)", f"more than 0, at most {MAX_TIMEOUT:g} seconds",
+                 "a scheduler that has not answered in ten minutes is not coming"))
     rows.append(("odds inputs (dice, damage, mines, ...)", "per game",
                  "each game's odds procedure bounds its inputs: `wartools odds GAME -h` shows them"))
     return "\n".join(["| input | limit | why |", "| --- | --- | --- |"]

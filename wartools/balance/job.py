@@ -1,0 +1,158 @@
+"""One balance run as plain data a worker can receive, and the work of one chunk of playouts.
+
+Every executor (in-process, local processes, Dask) runs the same :func:`play_chunk` on the same
+:class:`Job`: the scenario travels as its own YAML text with the map inline (a scenario object
+holds read-only mappings that do not pickle, and text is what a remote worker can check), the
+start position as position text, the bots by name. A worker loads the scenario once per job
+(:func:`_scenario`) and plays playouts ``start .. stop-1``; playout ``i`` draws its dice from
+``numpy.random.SeedSequence(seed, spawn_key=(i,))``, which is exactly
+``numpy.random.SeedSequence(seed).spawn(n)[i]`` for any ``n > i``. Nothing else is random, so a
+playout's outcome depends only on the job and ``i``, not on the process that played it.
+
+Examples
+--------
+>>> import numpy as np
+>>> a, b = np.random.SeedSequence(7).spawn(5)[3], seed_of(7, 3)
+>>> bool((a.generate_state(4) == b.generate_state(4)).all())
+True
+"""
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from wartools.balance.outcome import Outcome, outcome_of
+from wartools.errors import WartoolsError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.scenario import Position, Scenario
+
+
+def _version() -> str:
+    """The wartools version running here (read from the package, always imported before any of
+    its modules, rather than imported: the package's facade sits above every layer)."""
+    return str(sys.modules["wartools"].__version__)
+
+
+def seed_of(seed: int, index: int) -> np.random.SeedSequence:
+    """The SeedSequence of playout ``index`` of a run seeded ``seed``."""
+    return np.random.SeedSequence(seed, spawn_key=(index,))
+
+
+@dataclass(frozen=True)
+class Job:
+    """What every worker needs to play any playout of a run.
+
+    Attributes
+    ----------
+    scenario
+        The scenario as ``wartools-scenario/1`` text, its map inline.
+    position
+        The start position as ``wartools-position/1`` text (``None``: the scenario's set-up).
+    bots
+        One bot per side, in the scenario's side order: a name (:func:`wartools.play.find_bot`) or
+        a picklable bot object.
+    seed
+        The run's seed.
+    max_actions
+        The longest game a playout may take (``None``: the play engine's default).
+    version
+        The wartools version that made the job: a worker running another version refuses it.
+    """
+
+    scenario: str
+    position: str | None
+    bots: tuple[Any, ...]
+    seed: int
+    max_actions: int | None = None
+    version: str = ""
+
+
+def job_for(scenario: Scenario, bots: Sequence[Any], seed: int, position: Position | None = None,
+            max_actions: int | None = None) -> Job:
+    """The :class:`Job` of a run of ``scenario`` (bots in the scenario's side order)."""
+    from wartools.mapmodel import dump_yaml
+    from wartools.scenario import dumps_position, scenario_to_dict
+
+    data = {**scenario_to_dict(scenario), "map": scenario.map.to_dict()}
+    return Job(scenario=dump_yaml(data), position=None if position is None else dumps_position(scenario, position),
+               bots=tuple(bots), seed=seed, max_actions=max_actions, version=_version())
+
+
+@lru_cache(maxsize=4)
+def _scenario(text: str) -> Scenario:
+    from wartools.scenario import loads_scenario
+
+    return loads_scenario(text, source="<balance job>")
+
+
+@lru_cache(maxsize=4)
+def _position(scenario_text: str, text: str) -> Position:
+    from wartools.scenario import loads_position
+
+    return loads_position(text, _scenario(scenario_text), source="<balance job>")
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """The outcomes of playouts ``start .. stop-1``, and the wartools version that played them."""
+
+    start: int
+    stop: int
+    outcomes: tuple[Outcome, ...]
+    version: str
+
+
+def play_chunk(job: Job, start: int, stop: int) -> Chunk:
+    """Play playouts ``start .. stop-1`` of ``job`` (the one function every executor runs)."""
+    from wartools.play import playout
+
+    if job.version and job.version != _version():
+        raise WartoolsError(f"this worker runs wartools {_version()}, the run was made by {job.version}: "
+                            "install the same version on every worker")
+    scenario = _scenario(job.scenario)
+    position = None if job.position is None else _position(job.scenario, job.position)
+    bots = dict(zip(scenario.sides, job.bots))
+    extra: dict[str, Any] = {} if job.max_actions is None else {"max_actions": job.max_actions}
+    outcomes = tuple(outcome_of(playout(scenario, bots, seed_of(job.seed, i), position=position, **extra), i)
+                     for i in range(start, stop))
+    return Chunk(start, stop, outcomes, _version())
+
+
+def bots_in_side_order(scenario: Scenario, bots: Mapping[str, Any] | Sequence[Any] | str) -> tuple[Any, ...]:
+    """One bot per side of ``scenario``, in its side order, from a mapping, a sequence or ``"a,b"``.
+
+    Examples
+    --------
+    >>> from wartools.scenario import loads_scenario
+    >>> from wartools.scenario.model import EXAMPLE
+    >>> s = loads_scenario(EXAMPLE)
+    >>> bots_in_side_order(s, "greedy,random"), bots_in_side_order(s, {"German": "random", "US": "greedy"})
+    (('greedy', 'random'), ('greedy', 'random'))
+    """
+    sides = list(scenario.sides)
+    if isinstance(bots, str):
+        bots = [b.strip() for b in bots.split(",")]
+    if isinstance(bots, Mapping):
+        unknown = sorted(set(bots) - set(sides))
+        missing = [s for s in sides if s not in bots]
+        if unknown or missing:
+            raise WartoolsError(f"bots: give one bot for each side of {scenario.name!r} ({', '.join(sides)})"
+                                + (f"; {', '.join(map(repr, unknown))} is not a side" if unknown else "")
+                                + (f"; none for {', '.join(missing)}" if missing else ""))
+        return tuple(bots[s] for s in sides)
+    listed = tuple(bots)
+    if len(listed) != len(sides):
+        raise WartoolsError(f"bots: {len(listed)} given, {scenario.name!r} has {len(sides)} sides "
+                            f"({', '.join(sides)}): give one bot per side, in that order")
+    return listed
+
+
+def bot_name(bot: Any) -> str:
+    """The name a bot is shown by (its own ``name``, or the name it was given by)."""
+    return bot if isinstance(bot, str) else str(getattr(bot, "name", type(bot).__name__))
