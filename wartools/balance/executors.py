@@ -33,7 +33,7 @@ import contextlib
 import logging
 import multiprocessing
 import signal
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
@@ -58,7 +58,7 @@ def chunks(n: int, workers: int, most: int = MOST_PER_CHUNK) -> list[tuple[int, 
     return [(a, min(n, a + size)) for a in range(0, n, size)]
 
 
-def run_inline(job: Job, parts: list[tuple[int, int]]) -> Iterator[Chunk]:
+def run_inline(job: Job, parts: list[tuple[int, int]]) -> Generator[Chunk, None, None]:
     """Play the chunks one after another in this process."""
     for start, stop in parts:
         yield play_chunk(job, start, stop)
@@ -68,7 +68,7 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_processes(job: Job, parts: list[tuple[int, int]], workers: int) -> Iterator[Chunk]:
+def run_processes(job: Job, parts: list[tuple[int, int]], workers: int) -> Generator[Chunk, None, None]:
     """Play the chunks on ``workers`` local processes."""
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_ignore_interrupt)
@@ -144,7 +144,7 @@ def _reachable(address: str, timeout: float) -> None:
                             "'dask worker ADDRESS' (docs/playouts.md)") from None
 
 
-def run_dask(job: Job, parts: list[tuple[int, int]], client: Any) -> Iterator[Chunk]:
+def run_dask(job: Job, parts: list[tuple[int, int]], client: Any) -> Generator[Chunk, None, None]:
     """Play the chunks as tasks of ``client`` (the job is sent to every worker once)."""
     from distributed import as_completed
 

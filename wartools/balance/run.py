@@ -24,7 +24,7 @@ Examples
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -138,7 +138,7 @@ def _check(playouts: int, seed: int, workers: int | None, executor: str | None, 
 
 
 def _chunks_of(job: Job, n: int, how: str, workers: int | None, address: str | None,
-               timeout: float) -> Iterator[Chunk]:
+               timeout: float) -> Generator[Chunk, None, None]:
     if how == "inline":
         yield from run_inline(job, chunks(n, 1, MOST_INLINE))
     elif how == "processes":
@@ -175,7 +175,7 @@ def _prepare(scenario: Scenario | str | os.PathLike[str], bots: Mapping[str, Any
 
 
 def _drive(run: _Run, job: Job, how: str, workers: int | None, address: str | None, timeout: float,
-           progress: bool) -> Iterator[_Run]:
+           progress: bool) -> Generator[_Run, None, None]:
     """Play the run's chunks, adding each to ``run`` as it is done (and yielding ``run``) until every
     playout is counted or the sequential rule stops it."""
     bar = _progress(progress, run.requested, run.scenario.name)
