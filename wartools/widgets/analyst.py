@@ -30,6 +30,7 @@ class _AnalystCanvas(MapCanvas):
         super().__init__(analyst.board.map, on_cell=analyst.on_cell, **kw)
 
     def redraw(self) -> None:
+        self.reset_frame()
         self.ax.clear()
         self.analyst.draw(self.ax)
         self.show()
@@ -160,7 +161,7 @@ class ScenarioAnalyst:
 
         a, q, b = self.answer, self.question.value, self.board
         if a is None:
-            return draw_scenario(b.scenario, b.position, ax, setup=False, legend=False)
+            return draw_scenario(b.scenario, b.position, ax, setup=False)
         if q == "threat":
             draw_threat(a, ax)
             if self.cell is not None and a.at(self.cell).attacks:
@@ -171,7 +172,7 @@ class ScenarioAnalyst:
             return draw_route_answer(a, ax)
         if q == "set-up":
             return draw_setup(a, ax)
-        ax = draw_scenario(b.scenario, b.position, ax, setup=False, legend=False)
+        ax = draw_scenario(b.scenario, b.position, ax, setup=False)
         if q == "fire plan":
             draw_cells(ax, b.map, [b.unit(x.target).cell for x in a.assignments], "target", gid="targets")
         else:

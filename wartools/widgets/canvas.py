@@ -62,8 +62,8 @@ class MapCanvas:
         self.on_cell = on_cell
         self.interactive = interactive_backend()
         self.figure = widget_figure(figsize, self.interactive)
-        self.ax = self.figure.add_subplot()
-        self._frame = (self.ax.get_subplotspec(), self.ax.get_position(original=True))
+        self.ax = self.figure.add_axes(map_frame(self.figure))
+        self.ax.set_anchor("SW")  # the map hugs its title above, the key beside it and the colour bar below
         if self.interactive:
             canvas = self.figure.canvas
             canvas.mpl_connect("button_press_event", self.handle_click)
@@ -71,7 +71,7 @@ class MapCanvas:
             canvas.mpl_connect("draw_event", self._on_draw)
             self.widget: w.Widget = canvas
         else:
-            self.widget = w.Image(format="png", layout=w.Layout(max_width="100%"))
+            self.widget = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto"))
         #: what is under the mouse (interactive backend), or the last clicked cell
         self.hover = w.HTML(layout=w.Layout(min_height="1.6em"))
         #: the picture with the hover line under it (what widgets place in their layout)
@@ -95,11 +95,7 @@ class MapCanvas:
         cached map under them, the overlays, then the cached labels and counters above)."""
         from wartools.render import draw_map
 
-        for extra in self.figure.axes[1:]:  # a colour bar the last overlays added
-            extra.remove()
-        if self._frame[0] is not None:  # and the room it took from the map
-            self.ax.set_subplotspec(self._frame[0])
-        self.ax.set_position(self._frame[1])
+        self.reset_frame()
         fresh = self._static is None
         if fresh:
             self.ax.clear()
@@ -118,6 +114,7 @@ class MapCanvas:
         self.ax.__dict__.pop("_wartools_overlays", None)  # overlay_legend's entries so far
         if self.draw_overlays is not None:
             self.draw_overlays(self.ax, self.map)
+        self.settle_frame()
         self._overlays = [a for a in self.ax.get_children() if a not in (self._static or set())]
         if self.interactive:
             # the first picture goes the ordinary way (ipympl sizes its view from it); later
@@ -134,14 +131,46 @@ class MapCanvas:
             else:
                 self.figure.canvas.draw_idle()
         else:
-            self.widget.value = self.png()
+            self._show_png(self.png())
+
+    def reset_frame(self) -> None:
+        """Undo what the last picture did to the layout: its colour bars removed, the map back in its
+        fixed place, its overlay key forgotten (the next picture keys only what it draws)."""
+        for extra in self.figure.axes:
+            if extra is not self.ax:  # a colour bar the last overlays added
+                extra.remove()
+        self.ax.set_position(map_frame(self.figure))  # and the room it took from the map
+        self.ax.__dict__.pop("_wartools_overlays", None)  # overlay_legend's entries so far
+
+    def settle_frame(self) -> None:
+        """After drawing: the map stays in its fixed place (a colour bar takes no room from it) and a
+        colour bar goes in the fixed strip under the map, so the picture never moves under the mouse."""
+        self.ax.set_position(map_frame(self.figure))
+        bars = [a for a in self.figure.axes if a is not self.ax]
+        if not bars:
+            return
+        self.ax.apply_aspect()
+        box, (width, height) = self.ax.get_position(), self.figure.get_size_inches()
+        for i, bar in enumerate(bars):
+            bar.set_position((box.x0 + 0.15 * box.width, (BAR_Y + i * 0.55) / height, 0.7 * box.width,
+                              BAR_HEIGHT / height))
 
     def show(self, dpi: float = PNG_DPI) -> None:
         """Draw everything on the axes afresh and put it on screen (the ipympl canvas, or the PNG
-        fallback at ``dpi``): for canvases that draw their own picture instead of calling :meth:`redraw`."""
+        fallback at ``dpi``, at the figure's own size): for canvases that draw their own picture
+        instead of calling :meth:`redraw` (they call :meth:`reset_frame` before drawing)."""
         self.ax.format_coord = self.describe_xy  # type: ignore[method-assign]  # matplotlib documents overriding it
         self._static = None  # what is on the axes is no longer the cached map
-        show_figure(self.figure, self.widget, self.interactive, dpi)
+        self.settle_frame()
+        if self.interactive:
+            show_figure(self.figure, self.widget, self.interactive, dpi)
+        else:
+            self._show_png(figure_png(self.figure, dpi, tight=False))
+
+    def _show_png(self, png: bytes) -> None:
+        """The PNG fallback shows ``png`` at its own size (a box stretching it would blur it)."""
+        self.widget.value = png
+        self.widget.layout.width = f"{png_width(png)}px"
 
     # --- painting only what changed ----------------------------------------------------------
     def _on_draw(self, _event: Any) -> None:
@@ -264,6 +293,36 @@ class MapCanvas:
 
 #: how much figure a cell gets (labels of about 9 px)
 INCHES_PER_CELL = 0.62
+#: a widget figure's fixed frame, in inches: the key's column right of the map, the title's room
+#: above it, the strip below it for the victory line and a colour bar, and the bar's place there
+KEY_WIDTH, TITLE_ROOM, BAR_ROOM, MARGIN = 2.5, 0.6, 0.85, 0.1
+BAR_Y, BAR_HEIGHT = 0.45, 0.11
+
+
+def map_frame(figure: Figure) -> tuple[float, float, float, float]:
+    """Where a widget's map goes in its figure (figure fractions): the same place for every picture,
+    so a click lands on the hex under the mouse however often the picture changed.
+
+    Examples
+    --------
+    >>> figure = widget_figure((8.0, 6.0), interactive=False)
+    >>> [round(v, 3) for v in map_frame(figure)]
+    [0.013, 0.142, 0.662, 0.758]
+    """
+    width, height = (float(v) for v in figure.get_size_inches())
+    return (MARGIN / width, BAR_ROOM / height, max(width - KEY_WIDTH - 2 * MARGIN, 1.0) / width,
+            max(height - TITLE_ROOM - BAR_ROOM, 1.0) / height)
+
+
+def png_width(png: bytes) -> int:
+    """The width in pixels of PNG bytes (from the header).
+
+    Examples
+    --------
+    >>> png_width(figure_png(widget_figure((2.0, 3.0), interactive=False), dpi=110, tight=False))
+    220
+    """
+    return int.from_bytes(bytes(png[16:20]), "big")
 
 
 def widget_figure(figsize: tuple[float, float], interactive: bool, dpi: float | None = PNG_DPI) -> Figure:
@@ -296,10 +355,11 @@ def widget_figure(figsize: tuple[float, float], interactive: bool, dpi: float | 
     return figure
 
 
-def figure_png(figure: Figure, dpi: float = PNG_DPI) -> bytes:
-    """The whole figure as PNG bytes at ``dpi`` (what the PNG fallback shows)."""
+def figure_png(figure: Figure, dpi: float = PNG_DPI, tight: bool = True) -> bytes:
+    """The whole figure as PNG bytes at ``dpi`` (what the PNG fallback shows): cropped to what is
+    drawn, or (``tight=False``) the figure as laid out, the same size every time."""
     buf = io.BytesIO()
-    figure.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
+    figure.savefig(buf, format="png", dpi=dpi, bbox_inches="tight" if tight else None)
     return buf.getvalue()
 
 
@@ -350,7 +410,8 @@ def readable_figsize(m: Map) -> tuple[float, float]:
     xs, ys = zip(*(p for c in m.grid.cells() for p in m.grid.layout().polygon(c)))
     x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
     scale = min(INCHES_PER_CELL, 11.0 / max(x1 - x0, 1e-9))
-    return (max(5.0, (x1 - x0) * scale + 2.2), max(4.0, (y1 - y0) * scale))
+    return (max(5.0, (x1 - x0) * scale + KEY_WIDTH + 2 * MARGIN),
+            max(4.0, (y1 - y0) * scale) + TITLE_ROOM + BAR_ROOM)
 
 
 def describe_cell(m: Map, cell: Cell) -> str:

@@ -30,6 +30,7 @@ from wartools.widgets.canvas import MapCanvas
 from wartools.widgets.common import error, pre
 
 NOBODY = "(no unit)"
+NOWHERE = "(pick a unit)"
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class _ScenarioCanvas(MapCanvas):
     def __init__(self, board: ScenarioBoard, live: bool = True, **kw: Any) -> None:
         self.board = board
         self._skip_first = not live
-        super().__init__(board.scenario.map, **kw)
+        super().__init__(board.board(), **kw)
 
     def redraw(self) -> None:
         if self._skip_first:  # MapCanvas draws once on construction; a board that is not live waits
@@ -54,14 +55,13 @@ class _ScenarioCanvas(MapCanvas):
             return
         from wartools.render.scenario import draw_scenario
 
+        self.map = self.board.board()  # the position's units, for the hover line too
+        self.reset_frame()
         self.ax.clear()
-        for extra in list(self.figure.axes):
-            if extra is not self.ax:
-                extra.remove()
-        draw_scenario(self.board.scenario, self.board.position, self.ax, legend=False)
+        draw_scenario(self.board.scenario, self.board.position, self.ax)
         if self.draw_overlays is not None:
             self.draw_overlays(self.ax, self.map)
-        self.show(dpi=80)
+        self.show()
 
 
 class ScenarioBoard:
@@ -74,7 +74,7 @@ class ScenarioBoard:
     """
 
     def __init__(self, scenario: Scenario, position: Position | None = None,
-                 figsize: tuple[float, float] = (8, 6.5), live: bool = True) -> None:
+                 figsize: tuple[float, float] | None = None, live: bool = True) -> None:
         self.scenario = scenario
         #: redraw the picture after every action (``False``: only on :meth:`redraw`, for scripts and tests)
         self.live = live
@@ -86,13 +86,18 @@ class ScenarioBoard:
         self.unit = w.Dropdown(options=self._unit_options(), value=NOBODY, description="unit")
         self._syncing = False
         self.unit.observe(self._picked, names="value")
+        #: where the selected unit goes (its legal moves or entry cells); a click on the map does the same
+        self.destination = w.Dropdown(options=[NOWHERE], value=NOWHERE, description="to")
+        self.go_button = w.Button(description="move", disabled=True)
+        self.go_button.on_click(lambda _b: self._go())
         self.end_button = w.Button(description=f"end {scenario.rules.turn_name}")
         self.end_button.on_click(lambda _b: self.end_turn())
         self.message = w.HTML()
         self.info = w.HTML()
         self.canvas = _ScenarioCanvas(self, draw=self._draw, on_cell=self.on_cell, figsize=figsize,
                                       live=live)
-        self.widget = w.VBox([w.HBox([self.unit, self.end_button]), self.canvas.widget, self.message, self.info])
+        self.widget = w.VBox([w.HBox([self.unit, self.destination, self.go_button, self.end_button]),
+                              self.message, self.canvas.view, self.info])
         self._show()
 
     # --- plain logic --------------------------------------------------------------------
@@ -212,6 +217,21 @@ class ScenarioBoard:
         if not self._syncing:
             self.select(None if change["new"] == NOBODY else change["new"])
 
+    def _go(self) -> Action | None:
+        """The *move* button: the selected unit to the cell chosen under *to*."""
+        label = self.destination.value
+        if self.selected is None or label == NOWHERE:
+            return None
+        return self.on_cell(self.scenario.map.cell(label.split(" ")[0]))
+
+    def _destinations(self) -> list[str]:
+        """The *to* choices: each legal cell with its cost (or the entry cells), cheapest first."""
+        if not self.legal:
+            return [NOWHERE]
+        m, entering = self.scenario.map, self.selected not in self.position.units
+        cells = sorted(self.legal, key=lambda c: (self.legal[c], m.grid.to_offset(c)))
+        return [m.label(c) + ("" if entering else f" ({self.legal[c]})") for c in cells]
+
     def _apply(self, candidate: Position, text: str) -> Action:
         try:
             self.position = check_position(self.scenario, candidate)
@@ -238,8 +258,13 @@ class ScenarioBoard:
                 self.unit.options = options
             if self.unit.value != want:
                 self.unit.value = want
+            destinations = self._destinations()
+            if list(self.destination.options) != destinations:
+                self.destination.options = destinations
         finally:
             self._syncing = False
+        self.go_button.disabled = self.destination.value in (NOWHERE, None)
+        self.go_button.description = "enter" if self.selected in self.position.waiting(self.scenario) else "move"
         self.end_button.disabled = self.position.ended
         if self.live:
             self.canvas.redraw()
