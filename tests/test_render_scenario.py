@@ -27,7 +27,11 @@ def test_setup_picture():
     setup = [a for a in ax.patches if (a.get_gid() or "").startswith("setup:")]
     assert {a.get_gid() for a in setup} == {"setup:US", "setup:German"}
     entries = gids(ax, "entry:")
-    assert set(entries) == {"US"} and "us-2 (G3)" in entries["US"].get_text()
+    assert set(entries) == {"US"}
+    # when it enters is said in words in the key ("G3" would read as a hex), not on the board
+    key = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "US enter: us-2 on game turn 3" in key and not any("(G3)" in t for t in key)
+    assert "US set-up area" in key and key.count("US units") == 1 and "US unit" not in key
     ring = gids(ax, "objective-ring:")["bridge"]
     assert to_hex(ring.get_edgecolor()) == NOBODY
     assert ax.get_title() == "Bridge (doctest) -- game turn 1 of 4"
@@ -44,6 +48,9 @@ def test_midgame_picture_shows_control_and_no_setup():
     assert to_hex(rings["saint-remy"].get_edgecolor()) == col["German"]
     assert not [a for a in ax.patches if (a.get_gid() or "").startswith("setup:")]
     assert not gids(ax, "entry:")                               # every reinforcement is on the board
+    key = [t.get_text() for t in ax.get_legend().get_texts()]
+    # mid-game: no set-up area and no entry drawn, so none keyed
+    assert not [t for t in key if "set-up area" in t or " enter: " in t], key
     assert "de-in-1" not in gids(ax, "unit:")                   # eliminated
     assert ax.get_title().endswith("game turn 4 of 6")
     plt.close(ax.figure)

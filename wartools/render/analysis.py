@@ -18,13 +18,16 @@ from wartools.render.draw import annotate_cells, draw_path, heat_cells, shade
 from wartools.render.scenario import draw_scenario
 from wartools.render.style import RANK_CMAP, THREAT_CMAP
 
+#: room between the title and the map for the victory line (:func:`draw_scenario` writes it there)
+TITLE_PAD = 16
+
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.analysis.route import Route
     from wartools.analysis.setup import SetupAdvice
     from wartools.analysis.threat import ThreatMap
 
 
-def draw_threat(t: ThreatMap, ax: Any = None, *, legend: bool = False, numbers: bool = True) -> Any:
+def draw_threat(t: ThreatMap, ax: Any = None, *, legend: bool = True, numbers: bool = True) -> Any:
     """The scenario with every threatened cell coloured by its expected hits (the number of
     attackers written in it)."""
     b = t.board
@@ -35,36 +38,40 @@ def draw_threat(t: ThreatMap, ax: Any = None, *, legend: bool = False, numbers: 
         if numbers:
             annotate_cells(ax, b.map, {c: len(v.attacks) for c, v in t.cells.items() if v.attacks},
                            gid="threat-attackers")
-    ax.set_title(f"threat to {t.side} ({t.target_type})" + (", attackers moving" if t.moving else ""))
+    ax.set_title(f"threat to {t.side} ({t.target_type})" + (", attackers moving" if t.moving else ""),
+                 fontsize=9, pad=TITLE_PAD)
     return ax
 
 
-def draw_route_answer(r: Route, ax: Any = None) -> Any:
+def draw_route_answer(r: Route, ax: Any = None, *, legend: bool = True) -> Any:
     """The threat to the mover's side as a heat map, the cheapest route (dashed) and the
     least-exposed one (solid), each in its look of the picture language and keyed."""
     from wartools.analysis.threat import threat_map
 
     b = r.board
-    ax = draw_threat(threat_map(b, b.unit(r.unit).side, target=b.unit(r.unit).type), ax, numbers=False)
+    ax = draw_threat(threat_map(b, b.unit(r.unit).side, target=b.unit(r.unit).type), ax, numbers=False,
+                     legend=legend)
     if r.reachable:
         draw_path(ax, b.map, r.cheapest_cells, gid="cheapest-route", meaning="cheapest-route")
         draw_path(ax, b.map, r.cells, gid="least-exposed-route", meaning="safest-route")
-    ax.set_title(f"{r.unit} to {b.map.label(r.goal)}: least exposed (solid) and cheapest (dashed)")
+    ax.set_title(f"{r.unit} to {b.map.label(r.goal)}: least exposed (solid) and cheapest (dashed)",
+                 fontsize=9, pad=TITLE_PAD)
     return ax
 
 
-def draw_setup(a: SetupAdvice, ax: Any = None, *, top: int = 10) -> Any:
-    """The candidate cells coloured by rank (darker is better), the ``top`` ones numbered, and the
-    enemy's approach cells outlined."""
+def draw_setup(a: SetupAdvice, ax: Any = None, *, top: int = 10, legend: bool = True) -> Any:
+    """The candidate cells coloured by rank (1 = best, darkest; with its colour bar), the ``top``
+    ones numbered, and the enemy's approach cells shaded."""
     b = a.board
-    ax = draw_scenario(b.scenario, b.position, ax, setup=False, legend=False)
+    ax = draw_scenario(b.scenario, b.position, ax, setup=False, legend=legend)
     n = len(a.cells)
     if n:
-        heat_cells(ax, b.map, {c.cell: float(n - i) / n for i, c in enumerate(a.cells)}, cmap=RANK_CMAP, gid="setup-rank")
+        heat_cells(ax, b.map, {c.cell: i + 1 for i, c in enumerate(a.cells)}, cmap=RANK_CMAP,
+                   gid="setup-rank", colorbar=f"rank among the {n} set-up cells (1 = best, darkest)")
         annotate_cells(ax, b.map, {c.cell: i + 1 for i, c in enumerate(a.cells[:top])}, gid="setup-top")
     if a.approach:
         shade(ax, b.map, a.approach, "approach")
-    ax.set_title(f"set-up advice: {a.unit_type} of {a.side}")
+    ax.set_title(f"set-up advice: {a.unit_type} of {a.side}", fontsize=9, pad=TITLE_PAD)
     return ax
 
 

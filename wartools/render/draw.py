@@ -495,11 +495,16 @@ def draw_path(ax: Any, m: Map, cells: Sequence[Cell | str], color: str = MEANING
     if meaning is not None:
         color, style = MEANINGS[meaning].colour, MEANINGS[meaning].line or "-"
         overlay_legend(ax, meaning)
+    from matplotlib.patheffects import Normal, Stroke
+
+    # a white outline under the arrow: it reads on any shading or heat (a pink path on pink heat too)
+    outline = [Stroke(linewidth=4.5, foreground="white"), Normal()]
     layout = _layout(m)
     pts = [layout.to_pixel(c) for c in _cells(m, cells)]
     for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
         ax.annotate("", xy=(x1, y1), xytext=(x0, y0), zorder=10, gid=gid,
-                    arrowprops={"arrowstyle": "-|>", "color": color, "lw": 2.0, "linestyle": style})
+                    arrowprops={"arrowstyle": "-|>", "color": color, "lw": 2.0, "linestyle": style,
+                                "path_effects": outline})
     return ax
 
 

@@ -17,16 +17,24 @@ Examples
 from __future__ import annotations
 
 import dataclasses
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from wartools.mapmodel import Objective as MapObjective
-from wartools.render.draw import _anchor, _layout, draw_legend, draw_map, extend_map_key
+from wartools.render.draw import COUNTER_Z, LABEL_Z, _layout, draw_legend, draw_map, extend_map_key
 from wartools.render.style import NOBODY, SIDE_COLOURS, side_colour, unit_abbreviation
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.scenario import Position, Scenario
 
-_HALF = {"hex": 0.36, "square": 0.24}
+#: a scenario counter's half size and its centre's offset (y down) in a unit cell: a little smaller
+#: and lower than a map's, so the objective's name fits between the cell label and the counter
+_HALF = {"hex": 0.3, "square": 0.2}
+_CENTRE = {"hex": 0.0, "square": 0.08}
+#: where the objective's name goes: between the cell label and the counter (y down)
+_NAME_Y = {"hex": -0.43, "square": -0.2}
+#: a stack fans out right and down (up would run into the objective's name)
+_FAN = (0.1, 0.07)
 
 
 def colours(s: Scenario) -> dict[str, str]:
@@ -56,19 +64,21 @@ def draw_scenario(s: Scenario, position: Position | None = None, ax: Any = None,
                                                                      "objective", o.value) for o in s.objectives))
     ax = draw_map(board, ax, units=False, labels=labels, title=False)
     col = colours(s)
-    if setup if setup is not None else p.turn == 1:
+    show_setup = setup if setup is not None else p.turn == 1
+    if show_setup:
         _draw_setup(ax, s, col)
     result = evaluate(s, p)
     _draw_objectives(ax, s, result, col)
     _draw_units(ax, s, p, col)
-    _draw_entries(ax, s, p, col)
+    entering = _draw_entries(ax, s, p, col)
     ax.set_title(f"{s.name} -- {s.rules.turn_name} {p.turn} of {s.turns}"
-                 + (" (over)" if result.over else ""), fontsize=9, pad=22)
-    ax.text(0.0, -0.02, f"{result.result or 'no result'}: " + ", ".join(f"{k} {v} VP" for k, v in result.vp.items()),
-            transform=ax.transAxes, fontsize=7, va="top", gid="victory")
+                 + (" (over)" if result.over else ""), fontsize=9, pad=16)
+    # the standing between the title and the map: a colour bar under the map never covers it
+    ax.text(0.0, 1.005, f"{result.result or 'no result'}: " + ", ".join(f"{k} {v} VP" for k, v in result.vp.items()),
+            transform=ax.transAxes, fontsize=7, va="bottom", gid="victory")
     if legend:
-        draw_legend(ax, board)
-        _legend(ax, s, col)
+        draw_legend(ax, dataclasses.replace(board, units=()))  # the sides are keyed once, by the scenario
+        _legend(ax, s, col, result, show_setup, entering)
     return ax
 
 
@@ -95,35 +105,36 @@ def _draw_objectives(ax: Any, s: Scenario, result: Any, col: dict[str, str]) -> 
     for o in s.objectives:
         holder = result.controls[o.id].side
         colour = col.get(holder, NOBODY) if holder else NOBODY
+        # above any shading (overlays are drawn between z 8 and 11), under the labels and counters
         ax.add_patch(Polygon(layout.polygon(o.cell), closed=True, fill=False, edgecolor=colour, linewidth=2.6,
-                             linestyle="-" if holder else "--", zorder=6.5, gid=f"objective-ring:{o.id}"))
+                             linestyle="-" if holder else "--", zorder=LABEL_Z - 0.5, gid=f"objective-ring:{o.id}"))
         x, y = layout.to_pixel(o.cell)
-        dx, dy = _anchor(s.map, "annotation")
-        ax.text(x, y + dy, o.id, ha="center", va="center", fontsize=4.5, color="black", zorder=9,
-                bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "alpha": 0.7, "linewidth": 0},
-                gid=f"objective-label:{o.id}")
+        ax.text(x, y + _NAME_Y[s.map.grid.type], o.id, ha="center", va="center", fontsize=6, color="black",
+                zorder=LABEL_Z, gid=f"objective-label:{o.id}",
+                bbox={"boxstyle": "round,pad=0.08", "facecolor": "white", "alpha": 0.85, "linewidth": 0})
 
 
 def _draw_units(ax: Any, s: Scenario, p: Position, col: dict[str, str]) -> None:
     from matplotlib.patches import Rectangle
 
     layout = _layout(s.map)
-    half = _HALF[s.map.grid.type]
+    half, centre = _HALF[s.map.grid.type], _CENTRE[s.map.grid.type]
     stacks: dict[Any, int] = {}
     hidden = {u.id for u in s.units() if u.hidden} if p.turn == 1 else set()
     for u in p.map_units(s):
         k = stacks.get(u.cell, 0)
         stacks[u.cell] = k + 1
         x, y = layout.to_pixel(u.cell)
-        x, y = x + 0.12 * k, y - 0.12 * k
+        x, y = x + _FAN[0] * k, y + centre + _FAN[1] * k
+        # above every shading, fully opaque: a counter keeps its side's colour on any picture;
         # a unit that sets up hidden gets a dashed outline and a '?' (seen only by its owner)
-        ax.add_patch(Rectangle((x - half, y - half), 2 * half, 2 * half, facecolor=col[u.side],
+        ax.add_patch(Rectangle((x - half, y - half), 2 * half, 2 * half, facecolor=col[u.side], alpha=1.0,
                                edgecolor="black", linewidth=0.8, linestyle="--" if u.id in hidden else "-",
-                               zorder=7 + k, gid=f"unit:{u.id}"))
+                               zorder=COUNTER_Z + k, gid=f"unit:{u.id}"))
         text = (unit_abbreviation(u.type) + ("?" if u.id in hidden else "")
                 + (f"\n{u.strength}" if u.strength is not None else ""))
         ax.text(x, y, text, ha="center", va="center", fontsize=5, color="white", fontweight="bold",
-                zorder=7.5 + k, gid=f"unit-label:{u.id}")
+                zorder=COUNTER_Z + 0.5 + k, gid=f"unit-label:{u.id}")
 
 
 def _edge_direction(s: Scenario, cells: tuple[Any, ...]) -> tuple[float, float]:
@@ -136,39 +147,66 @@ def _edge_direction(s: Scenario, cells: tuple[Any, ...]) -> tuple[float, float]:
     return min(gaps, key=lambda d: gaps[d])
 
 
-def _draw_entries(ax: Any, s: Scenario, p: Position, col: dict[str, str]) -> None:
+def _draw_entries(ax: Any, s: Scenario, p: Position, col: dict[str, str]) -> dict[str, list[Any]]:
+    """A short arrow from the board's edge into each entry cell of a reinforcement still to come, in
+    its side's colour; which units enter when is said in the key (words on the board would sit
+    under counters, the title or the key). Returns the waiting units by side."""
     layout = _layout(s.map)
     waiting = set(p.waiting(s))
     groups: dict[tuple[Any, ...], list[Any]] = {}
     for u in s.units():
         if u.id in waiting and u.enters is not None:
             groups.setdefault(s.entry_cells(u), []).append(u)
+    by_side: dict[str, list[Any]] = {}
     for cells, units in groups.items():
         dx, dy = _edge_direction(s, cells)
-        g = s.map.grid
-        # aim at the entry cell nearest the middle of the group
-        mid = sorted(cells, key=g.to_offset)[len(cells) // 2]
-        x, y = layout.to_pixel(mid)
-        start = (x + dx * 1.6, y + dy * 1.6)
         side = units[0].side
-        label = ", ".join(f"{u.id} ({s.rules.turn_name[0].upper()}{u.enters.turn})" for u in units if u.enters)
-        ax.annotate(label, xy=(x, y), xytext=start, fontsize=5, color=col[side], ha="center", va="center",
-                    zorder=10, annotation_clip=False, gid=f"entry:{side}",
-                    arrowprops={"arrowstyle": "-|>", "color": col[side], "linewidth": 1.6})
+        by_side.setdefault(side, []).extend(units)
+        ordered = sorted(cells, key=s.map.grid.to_offset)
+        # a whole map edge gets three arrows (its ends and middle), a zone one per cell
+        shown = ordered if len(ordered) <= 3 else [ordered[0], ordered[len(ordered) // 2], ordered[-1]]
+        for c in shown:
+            x, y = layout.to_pixel(c)
+            ax.annotate("", xy=(x + dx * 0.35, y + dy * 0.35), xytext=(x + dx * 0.95, y + dy * 0.95),
+                        zorder=10, gid=f"entry:{side}",
+                        arrowprops={"arrowstyle": "-|>", "color": col[side], "linewidth": 1.6})
+    return by_side
 
 
-def _legend(ax: Any, s: Scenario, col: dict[str, str]) -> None:
+def entry_words(s: Scenario, units: list[Any]) -> str:
+    """When reinforcements enter, in words: ``us-eng-1 on game turn 2, us-tank-1 on game turn 3``.
+
+    Examples
+    --------
+    >>> from wartools.scenario import loads_scenario
+    >>> from wartools.scenario.model import EXAMPLE
+    >>> s = loads_scenario(EXAMPLE)
+    >>> entry_words(s, [u for u in s.units() if u.enters])
+    'us-2 on game turn 3'
+    """
+    return ", ".join(f"{u.id} on {s.rules.turn_name} {u.enters.turn}" for u in units if u.enters)
+
+
+def _legend(ax: Any, s: Scenario, col: dict[str, str], result: Any, setup: bool,
+            entering: dict[str, list[Any]]) -> None:
+    """The scenario's key: each side once, and only what the picture draws (set-up areas on a
+    set-up picture, entries still to come, the holders of the objectives now)."""
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
     handles: list[Any] = [Patch(facecolor=c, edgecolor="black", label=f"{side} units") for side, c in col.items()]
-    handles += [Patch(facecolor=c, alpha=0.3, hatch="//", edgecolor=c, label=f"{side} set-up area")
-                for side, c in col.items() if s.sides[side].setup]
-    handles += [Line2D([], [], color=c, marker=">", label=f"{side} reinforcement entry") for side, c in col.items()
-                if s.sides[side].reinforcements]
+    if setup:
+        handles += [Patch(facecolor=c, alpha=0.3, hatch="//", edgecolor=c, label=f"{side} set-up area")
+                    for side, c in col.items() if s.setup_area(side)]
+    handles += [Line2D([], [], color=col[side], marker=">",
+                       label=textwrap.fill(f"{side} enter: {entry_words(s, units)}", 44, subsequent_indent="  "))
+                for side, units in entering.items()]
+    holders = [result.controls[o.id].side for o in s.objectives]
     handles += [Patch(fill=False, edgecolor=c, linewidth=2, label=f"objective held by {side}")
-                for side, c in col.items()]
-    handles.append(Patch(fill=False, edgecolor=NOBODY, linestyle="--", linewidth=2, label="objective held by nobody"))
+                for side, c in col.items() if side in holders]
+    if None in holders or "" in holders:
+        handles.append(Patch(fill=False, edgecolor=NOBODY, linestyle="--", linewidth=2,
+                             label="objective held by nobody"))
     # above the map's key (terrain, features, roads)
     extend_map_key(ax, handles, first=True, fontsize=6, gid="scenario-legend")
 
@@ -180,4 +218,4 @@ def scenario_png(s: Scenario, position: Position | None = None, dpi: int = 100) 
     return axes_png(draw_scenario(s, position), dpi)
 
 
-__all__ = ["SIDE_COLOURS", "colours", "draw_scenario", "scenario_png"]
+__all__ = ["SIDE_COLOURS", "colours", "draw_scenario", "entry_words", "scenario_png"]

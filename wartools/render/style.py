@@ -22,8 +22,9 @@ ELEVATION_INK = "#6b3f10"
 INK = "#222222"
 #: one colour for "a probability" in every odds chart
 PROBABILITY_BAR = "#3b6fb6"
-#: an objective nobody holds (outlined, dashed) on scenario pictures
-NOBODY = "#ffffff"
+#: an objective nobody holds (outlined, dashed) on scenario pictures: dark, so it shows on light terrain
+#: and in the key
+NOBODY = "#222222"
 #: a plain highlight for ad-hoc pictures (a meaning of :data:`MEANINGS` is preferred)
 HIGHLIGHT = "#ffcc00"
 
@@ -129,7 +130,7 @@ FEEDBACK_COLOURS = {"right": "#1a7f1a", "wrong": "#b00", "hint": "#8a6d00", "err
 REACH_CMAP = "viridis_r"
 THREAT_CMAP = "magma_r"
 COUNT_CMAP = "cividis"
-RANK_CMAP = "cividis_r"  # a ranking: darker is better
+RANK_CMAP = "cividis"  # a ranking, 1 = best: darker is better
 
 
 def unit_abbreviation(unit_type: str) -> str:
