@@ -61,6 +61,6 @@ def test_a_device_node_is_never_replaced():
 def test_a_symbolic_link_to_a_regular_file_is_still_followed(tmp_path):
     (tmp_path / "real.png").write_bytes(b"old")
     os.symlink("real.png", tmp_path / "link.png")
-    code, _, err = run_cli(WRITERS["render"](str(tmp_path / "link.png")))
+    code, _, err = run_cli(WRITERS["render"](str(tmp_path / "link.png")), seconds=120)
     assert code == 0, err
     assert os.path.islink(tmp_path / "link.png") and (tmp_path / "real.png").read_bytes()[:4] == b"\x89PNG"

@@ -97,6 +97,16 @@ PINS = IntLimit(0, 1000, "pins", "a few pin or suppression markers on one unit")
 STEPS = IntLimit(1, 100, "steps of one unit", "a counter has a handful of steps; every game's odds take "
                  "an attack of 100 steps (a larger number made the analysis refuse a dice count)")
 HEALTH = IntLimit(0, 100, "health", "a unit's remaining health (0: destroyed), bounded as its steps")
+#: a board picture (a scan to calibrate, a VASSAL module's board): its header is read and its
+#: size checked before any pixel is decoded
+MAX_IMAGE_PIXELS = 100_000_000
+IMAGE_REASON = "a 300 dpi scan of the largest boards is some 20 megapixels; decoding is 3 bytes a pixel"
+#: scan calibration: picked centres, and the smallest cell a fit may find
+MAX_PICKS = 5_000
+PICKS_REASON = "a calibration needs a handful of clicked centres; each is checked against the others"
+MIN_PITCH_PX = 4.0
+#: the board size a calibration suggests from a picture (columns and rows at most)
+MAX_SUGGESTED_SIDE = 1024
 #: how many entries a scenario or position file may hold (each is checked once: loading is linear)
 MAX_UNITS = 20_000
 UNITS_REASON = "the largest boards carry a few hundred counters"
@@ -150,6 +160,21 @@ def shown(value: object) -> str:
         return one_line(repr(value[:_SHOWN - 5])) + f"...({len(value)} characters)"
     text = one_line(repr(value))
     return text if len(text) <= _SHOWN else text[:_SHOWN - 5] + "..."
+
+
+def shown_path(path: object) -> str:
+    """A file path for a message: whole up to 120 characters, else its last 100 (the end names
+    the file), on one line.
+
+    Examples
+    --------
+    >>> shown_path("maps/a.yaml")
+    "'maps/a.yaml'"
+    >>> shown_path("/x" * 100)[:8]
+    "'.../x/x"
+    """
+    text = one_line(str(path))
+    return repr(text) if len(text) <= 120 else repr("..." + text[-100:])
 
 
 def check_int(field: str, value: int, limit: IntLimit) -> int:
@@ -249,6 +274,12 @@ def limits_table() -> str:
              "no NaN or infinity; no board measure is larger"),
             ("self-check answer exponent", f"{MAX_EXPONENT}", "'1e50000000' would need 50 million digits"),
             ("units in a scenario or position", f"{MAX_UNITS:,}", UNITS_REASON),
+            ("board picture pixels (a scan, a VASSAL board)", f"{MAX_IMAGE_PIXELS:,}", IMAGE_REASON),
+            ("picked centres of a scan calibration", f"{MAX_PICKS:,}", PICKS_REASON),
+            ("cell pitch a calibration may find", f"at least {MIN_PITCH_PX:g} pixels",
+             "a smaller cell cannot be clicked; centres a millionth of a pixel apart are a mistake"),
+            ("board size suggested from a picture", f"{MAX_SUGGESTED_SIDE:,} columns and rows",
+             "the guess walks every cell it tries; give columns and rows for a larger board"),
             ("objectives in a scenario", f"{MAX_OBJECTIVES:,}", OBJECTIVES_REASON),
             ("victory conditions in a scenario", f"{MAX_CONDITIONS:,}", CONDITIONS_REASON)]
     for name, lim in (("columns, rows", BOARD_SIDE), ("elevation", ELEVATION), ("--height", HEIGHT),

@@ -31,7 +31,7 @@ import stat
 from pathlib import Path
 
 from wartools.errors import WartoolsError
-from wartools.limits import one_line
+from wartools.limits import shown_path as _named
 
 #: a temporary file left by a writer that does not run is removed after this long anyway (seconds)
 STALE_AFTER = 24 * 3600
@@ -102,13 +102,6 @@ def remove_stale_temporaries(target: str | os.PathLike[str]) -> list[str]:
                 path.unlink()
                 removed.append(name)
     return removed
-
-
-def _named(path: str) -> str:
-    """A path for a message: whole up to 120 characters, else its last 100 (the end names
-    the file), on one line."""
-    text = one_line(path)
-    return repr(text) if len(text) <= 120 else repr("..." + text[-100:])
 
 
 def output_target(path: str | os.PathLike[str]) -> Path:

@@ -77,7 +77,7 @@ from typing import IO, Any
 from xml.etree.ElementTree import Element
 
 from wartools.errors import WartoolsError
-from wartools.limits import MAX_FLOAT, shown
+from wartools.limits import MAX_FLOAT, MAX_IMAGE_PIXELS, shown
 from wartools.grids.numbering import AxisNumbering, Numbering, Stagger
 
 MAX_BUILD_FILE = 32 * 1024 * 1024
@@ -87,7 +87,6 @@ MAX_MODULE_BYTES = 2 * 1024**3
 #: one side of a board in pixels (a width/height attribute or a picture's size), and the
 #: pixels of a board picture: a 300 dpi scan of the largest boards is some 20 megapixels
 MAX_BOARD_SIDE = 100_000
-MAX_IMAGE_PIXELS = 100_000_000
 #: a whole-number attribute of a grid's numbering (offsets, leading zeros)
 MAX_ATTRIBUTE = 1_000_000
 

@@ -18,6 +18,7 @@ from typing import Any
 import ipywidgets as w
 import numpy as np
 
+from wartools.limits import shown
 from wartools.calibrate import DEFAULT_TOLERANCE, Calibration, CalibrationError, fit_grid, load_image
 from wartools.errors import WartoolsError
 from wartools.grids.labels import SCHEMES
@@ -91,7 +92,7 @@ class ScanCalibrator:
                 label, x, y = parts
                 out.append((label, float(x), float(y)))
             except ValueError:
-                raise CalibrationError(f"points line {n}: {line.strip()!r} is not 'LABEL X Y'") from None
+                raise CalibrationError(f"points line {n}: {shown(line.strip())} is not 'LABEL X Y'") from None
         return out
 
     def fit(self) -> Calibration | None:
