@@ -70,6 +70,7 @@ _API = {
     "luck": "wartools.play.luck:luck", "LuckReview": "wartools.play.luck:LuckReview",
     # playouts: the turn engine, records, bots
     "playout": "wartools.play:playout", "find_bot": "wartools.play:find_bot",
+    "load_record": "wartools.play:load_record", "replay": "wartools.play:replay",
     # pictures
     "draw_map": "wartools.render:draw_map",
 }

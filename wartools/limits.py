@@ -87,6 +87,20 @@ SEED = IntLimit(0, 10**18 - 1, "seed", "numpy's SeedSequence takes any whole num
 WORKERS = IntLimit(1, 256, "workers", "one process per core: more processes than cores only add overhead")
 #: longest wait for a Dask scheduler and its first worker (seconds)
 MAX_TIMEOUT = 600.0
+# --- game records (wartools-record/1) ----------------------------------------------------------
+RECORD_ACTIONS = IntLimit(0, 100_000, "actions in a record", "a played scenario has a few hundred actions; "
+                          "playouts stop at max_actions (20,000 by default)")
+RECORD_FACES = IntLimit(0, 1000, "faces of one roll", "a roll is a few dozen dice (one per step, rerolls included)")
+RECORD_FACE = IntLimit(1, 100, "a die face", "the games roll d6 and d10")
+SEED_ENTROPY = IntLimit(0, 2**128 - 1, "seed entropy", "numpy's SeedSequence entropy is 128 bits")
+SPAWN_KEY = IntLimit(0, 2**32 - 1, "spawn key word", "numpy's SeedSequence spawn keys are 32-bit words")
+SPAWN_DEPTH = IntLimit(0, 32, "spawn key length", "a balance run spawns one level of children")
+RECORD_VP = IntLimit(-1_000_000, 1_000_000, "victory points in a record", "as an objective's value")
+#: characters of an exact probability or expectation written ``n/d`` in a record
+MAX_FRACTION_CHARS = 200
+#: characters of a roll's or an effect's words in a record
+MAX_RECORD_TEXT = 1000
+
 #: any other integer option of the command line
 #: scenario and position numbers (wartools-scenario/1, wartools-position/1)
 VP = IntLimit(0, 1_000_000, "victory points", "a unit's worth, a lead or a threshold: a few dozen VP in play")
@@ -293,6 +307,14 @@ def limits_table() -> str:
         rows.append((name, str(lim), lim.reason))
     rows.append(("--timeout (a Dask scheduler)", f"more than 0, at most {MAX_TIMEOUT:g} seconds",
                  "a scheduler that has not answered in ten minutes is not coming"))
+    for name, lim in (("record: actions", RECORD_ACTIONS), ("record: faces of one roll", RECORD_FACES),
+                      ("record: a die face", RECORD_FACE), ("record: seed entropy", SEED_ENTROPY),
+                      ("record: spawn key words", SPAWN_KEY), ("record: spawn key length", SPAWN_DEPTH),
+                      ("record: victory points", RECORD_VP)):
+        rows.append((name, str(lim), lim.reason))
+    rows.append(("record: an exact fraction n/d", f"{MAX_FRACTION_CHARS} characters",
+                 "exact odds of a few dozen dice have a few dozen digits"))
+    rows.append(("record: words of a roll or an effect", f"{MAX_RECORD_TEXT:,} characters", "a sentence"))
     rows.append(("odds inputs (dice, damage, mines, ...)", "per game",
                  "each game's odds procedure bounds its inputs: `wartools odds GAME -h` shows them"))
     return "\n".join(["| input | limit | why |", "| --- | --- | --- |"]

@@ -217,6 +217,14 @@ class Offer:
     budget: int | None = None
     rule: str = ""
     cost: int = 0
+    #: which expansion the engine uses (``move``, ``step``, ``fire``, ``declare``, ``assault``) when
+    #: ``kind`` is the game's own word for it (``"opportunity-fire"``); default: ``kind``
+    engine: str | None = None
+
+    @property
+    def expands(self) -> str:
+        """The expansion the engine uses."""
+        return self.engine or self.kind
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,9 @@ from wartools.play.protocol import Bot, Choice
 from wartools.play.engine import Action, Candidate, GameState, PlayError, legal_actions, start, step
 from wartools.play.playout import playout
 from wartools.play.record import RECORD_FORMAT, Record, TurnEnd
+from wartools.play.recordfile import dumps_record, load_record, loads_record, save_record
+from wartools.play.replay import ReplayError, replay
 
 __all__ = ["Action", "Bot", "Candidate", "Choice", "GameState", "PlayError", "RECORD_FORMAT", "RandomBot", "Record",
-           "Roll", "TurnEnd", "bot_names", "find_bot", "legal_actions", "playout", "start", "step"]
+           "ReplayError", "Roll", "TurnEnd", "bot_names", "dumps_record", "find_bot", "legal_actions", "load_record",
+           "loads_record", "playout", "replay", "save_record", "start", "step"]

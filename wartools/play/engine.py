@@ -96,11 +96,20 @@ class Candidate:
     attack: Attack | None = None
     rule: str = ""
     reach: Reach | None = field(default=None, repr=False, compare=False)
+    #: the expansion it came from (``move``, ``fire`` ...), when ``kind`` is the game's own word
+    engine: str = ""
+
+    @property
+    def expands(self) -> str:
+        """How the engine resolves it: ``move``, ``step``, ``fire``, ``declare``, ``assault`` or the kind."""
+        return self.engine or self.kind
 
     def cells(self, m: Map) -> tuple[str, ...]:
         """The labels of the path (a move or assault), the target's cell, or nothing."""
         if self.dest is not None and self.reach is not None:
             return tuple(self.reach.path_to(self.dest).labels())
+        if self.dest is not None and self.expands == STEP and self.unit is not None:
+            return (m.label(m.unit(self.unit).cell), m.label(self.dest))
         if self.dest is not None:
             return (m.label(self.dest),)
         return ()
@@ -114,7 +123,7 @@ class Candidate:
         out = f"{self.unit or self.side} {self.kind}"
         if self.target:
             out += f" at {self.target}"
-        if self.dest is not None and self.kind != FIRE:
+        if self.dest is not None and self.expands not in (FIRE, DECLARE):
             out += f" to {m.label(self.dest)}"
         return out
 
@@ -160,13 +169,21 @@ def full_strengths(scenario: Scenario, rules: TurnRules) -> dict[str, int]:
     return out
 
 
+def strength_key(scenario: Scenario) -> str | None:
+    """Where a position keeps a unit's strength: ``"steps"``, ``"health"`` or nowhere (``None``)."""
+    state = scenario.rules.unit_state
+    return "steps" if "steps" in state else "health" if "health" in state else None
+
+
 def _with_strengths(scenario: Scenario, p: Position, full: Mapping[str, int]) -> Position:
     """The position with every unit's strength written out (typical values made explicit)."""
-    as_steps = "steps" in scenario.rules.unit_state
+    key = strength_key(scenario)
+    if key is None:
+        return p
     units = {}
     for uid, st in p.units.items():
-        if (st.steps if as_steps else st.health) is None:
-            st = st.replace(**{"steps" if as_steps else "health": full[uid]})
+        if getattr(st, key) is None:
+            st = st.replace(**{key: full[uid]})
         units[uid] = st
     return p.replace(units=MappingProxyType(units))
 
@@ -191,11 +208,50 @@ class _NoDice:
 
 
 # --- legal actions ----------------------------------------------------------------------------
-def _moves(g: GameState, unit: Unit, offer: Offer, step_only: bool) -> list[Candidate]:
+def _reach(g: GameState, unit: Unit, budget: int | None) -> Reach | None:
+    key = ("reach", unit.id, budget)
+    cache = g.__dict__.setdefault("_legal_cache", {})
+    if key not in cache:
+        try:
+            cache[key] = reachable(g.map, unit.cell, unit.id, budget=budget)
+        except WartoolsError:
+            cache[key] = None
+    got: Reach | None = cache[key]
+    return got
+
+
+def _steps(g: GameState, unit: Unit, offer: Offer) -> list[Candidate]:
+    """Moves of one cell: the movement graph's own edges out of the unit's cell (the steps
+    ``path`` searches), into cells a move may end on, within the budget."""
+    from wartools.movement.graph import End
+    from wartools.movement.search import resolve_graph
+
     m = g.map
     try:
-        r = reachable(m, unit.cell, unit.id, budget=offer.budget)
+        start, mg = resolve_graph(m, unit.cell, unit.id)
     except WartoolsError:
+        return []
+    if mg.rules.start_blocker() is not None:
+        return []
+    enemies = {u.cell for u in m.units if u.side in set(g.scenario.enemies_of(unit.side))}
+    out = []
+    for succ, cost in mg.out(start).items():
+        cell = succ.cell if isinstance(succ, End) else succ
+        if cell == start or cell in enemies or (offer.budget is not None and cost > offer.budget):
+            continue
+        if not isinstance(succ, End) and not mg.may_end(cell):
+            continue
+        out.append(Candidate(offer.kind, g.side, unit.id, None, cell, cost + offer.cost, None, offer.rule,
+                             None, offer.expands))
+    return out
+
+
+def _moves(g: GameState, unit: Unit, offer: Offer, step_only: bool) -> list[Candidate]:
+    if step_only:
+        return _steps(g, unit, offer)
+    m = g.map
+    r = _reach(g, unit, offer.budget)
+    if r is None:
         return []
     enemies = {u.cell for u in m.units if u.side in set(g.scenario.enemies_of(unit.side))}
     near = set(m.grid.neighbours(unit.cell)) if step_only else None
@@ -203,17 +259,21 @@ def _moves(g: GameState, unit: Unit, offer: Offer, step_only: bool) -> list[Cand
     for cell, cost in r.costs.items():
         if cell == unit.cell or (near is not None and cell not in near):
             continue
-        if (cell in enemies) != (offer.kind == ASSAULT):   # an assault ends among enemies, a move never
+        if (cell in enemies) != (offer.expands == ASSAULT):   # an assault ends among enemies, a move never
             continue
-        out.append(Candidate(offer.kind, g.side, unit.id, None, cell, cost, None, offer.rule, r))
+        out.append(Candidate(offer.kind, g.side, unit.id, None, cell, cost + offer.cost, None, offer.rule, r,
+                             offer.expands))
     return out
 
 
 def _shots(g: GameState, unit: Unit, offer: Offer) -> list[Candidate]:
     from wartools.play.attacks import shots
 
-    return [Candidate(offer.kind, g.side, unit.id, target.id, target.cell, offer.cost, attack, offer.rule)
-            for target, attack in shots(g.board, unit)]
+    cache = g.__dict__.setdefault("_legal_cache", {})
+    if ("shots", unit.id) not in cache:
+        cache[("shots", unit.id)] = shots(g.board, unit)
+    return [Candidate(offer.kind, g.side, unit.id, target.id, target.cell, offer.cost, attack, offer.rule,
+                      engine=offer.expands) for target, attack in cache[("shots", unit.id)]]
 
 
 def legal_actions(g: GameState) -> tuple[Candidate, ...]:
@@ -228,10 +288,10 @@ def legal_actions(g: GameState) -> tuple[Candidate, ...]:
     out: list[Candidate] = []
     for offer in g.rules.offers(m, g.turn):
         unit = units.get(offer.unit or "")
-        if offer.kind in (MOVE, STEP, ASSAULT):
+        if offer.expands in (MOVE, STEP, ASSAULT):
             if unit is not None:
-                out += _moves(g, unit, offer, offer.kind == STEP)
-        elif offer.kind in (FIRE, DECLARE):
+                out += _moves(g, unit, offer, offer.expands == STEP)
+        elif offer.expands in (FIRE, DECLARE):
             if unit is not None:
                 out += _shots(g, unit, offer)
         else:
@@ -267,7 +327,7 @@ def _may_enter(g: GameState, unit_type: str, side: str, cell: Cell) -> bool:
 
 # --- applying an action -----------------------------------------------------------------------
 def _apply(s: Scenario, p: Position, changes: tuple[Change, ...]) -> Position:
-    as_steps = "steps" in s.rules.unit_state
+    key = strength_key(s)
     units = dict(p.units)
     eliminated = list(p.eliminated)
     for ch in changes:
@@ -279,8 +339,8 @@ def _apply(s: Scenario, p: Position, changes: tuple[Change, ...]) -> Position:
             eliminated.append(ch.unit)
             continue
         upd: dict[str, Any] = {}
-        if ch.strength is not None:
-            upd["steps" if as_steps else "health"] = ch.strength
+        if ch.strength is not None and key is not None:
+            upd[key] = ch.strength
         if ch.cell is not None:
             upd["cell"] = ch.cell
         if ch.add or ch.remove:
@@ -302,16 +362,16 @@ def resolve(g: GameState, c: Candidate, dice: Dice) -> tuple[Resolution, int]:
     m, rules = g.map, g.rules
     units = {u.id: u for u in m.units}
     unit = units.get(c.unit or "")
-    if c.kind == FIRE and unit is not None and c.attack is not None:
+    if c.expands == FIRE and unit is not None and c.attack is not None:
         return rules.resolve_fire(m, unit, units[c.target or ""], c.attack, dice, g.turn), c.cost
-    if c.kind == ASSAULT and unit is not None and c.reach is not None and c.dest is not None:
+    if c.expands == ASSAULT and unit is not None and c.reach is not None and c.dest is not None:
         path = c.reach.path_to(c.dest)
         return rules.resolve_assault(m, unit, tuple(path.cells), dice, g.turn), c.cost
-    if c.kind in (MOVE, STEP) and unit is not None and c.dest is not None:
+    if c.expands in (MOVE, STEP) and unit is not None and c.dest is not None:
         return Resolution((), (Change(unit.id, cell=c.dest),), (f"{unit.id} moves to {m.label(c.dest)}",)), c.cost
     if c.kind == "enter" and c.dest is not None:
         return Resolution((), (), (f"{c.unit} enters on {m.label(c.dest)}",)), 0
-    if c.kind == DECLARE:
+    if c.expands == DECLARE:
         return Resolution((), (), (f"{c.unit} will fire at {c.target}",)), c.cost
     return rules.resolve(m, c.kind, unit, dice, g.turn), c.cost
 
@@ -335,13 +395,13 @@ def step(g: GameState, c: Candidate, dice: Dice) -> tuple[GameState, list[Action
     turn = g.turn
     if c.kind == "enter" and c.dest is not None and c.unit is not None:
         u = s.unit(c.unit)
-        key = "steps" if "steps" in s.rules.unit_state else "health"
-        st = UnitState(u.id, c.dest, tags=u.tags, **{key: turn.full.get(u.id)})
+        key = strength_key(s)
+        st = UnitState(u.id, c.dest, tags=u.tags, **({key: turn.full.get(u.id)} if key else {}))
         p = p.replace(units=MappingProxyType({**p.units, u.id: st}))
     elif c.kind == "delay" and c.unit is not None:
-        p = p.replace(off_map=(*p.off_map, c.unit), events=(*p.events, f"{c.unit} could not enter"))
+        p = p.replace(off_map=(*p.off_map, c.unit))
     else:
-        if c.kind == DECLARE and c.unit and c.target:
+        if c.expands == DECLARE and c.unit and c.target:
             turn = turn.replace(pending=(*turn.pending, (c.unit, c.target)))
         p = _apply(s, p, res.changes)
         turn = g.rules.after(s.board(p), turn, c.kind, c.unit, cost, res.outcome)

@@ -5,14 +5,18 @@ Files of it are ``wartools-record/1`` (:mod:`wartools.play.recordfile`, ``docs/r
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from wartools.dice import fraction_str
 from wartools.games.options import Assumption
+from wartools.games.turn_rules import Roll
 from wartools.play.engine import Action
-from wartools.scenario import Position, Scenario, evaluate, objective_control
+from wartools.scenario import (Position, Scenario, evaluate, objective_control, position_to_dict,
+                               scenario_to_dict)
 
 RECORD_FORMAT = "wartools-record/1"
 
@@ -89,8 +93,6 @@ class Record:
 
     def to_json(self) -> dict[str, Any]:
         """The record as plain data, in the ``wartools-record/1`` layout (docs/record-format.md)."""
-        from wartools.play.recordfile import record_to_dict
-
         return record_to_dict(self)
 
     def text(self) -> str:
@@ -127,4 +129,39 @@ class Record:
         return v.result, dict(v.vp)
 
 
-__all__ = ["RECORD_FORMAT", "Record", "TurnEnd"]
+# --- writing ------------------------------------------------------------------------------------
+def _roll(r: Roll) -> dict[str, Any]:
+    return {"side": r.side, "what": r.what, "faces": list(r.faces), "p": fraction_str(r.p),
+            "value": fraction_str(r.value), "expected": fraction_str(r.expected), "rule": r.rule}
+
+
+def _action(a: Action) -> dict[str, Any]:
+    return {"index": a.index, "turn": a.turn, "side": a.side, "kind": a.kind, "unit": a.unit, "target": a.target,
+            "cells": list(a.cells), "rolls": [_roll(r) for r in a.rolls], "effects": list(a.effects),
+            "rule": a.rule}
+
+
+def record_to_dict(r: Record, base_dir: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+    """The record as plain data in the ``wartools-record/1`` layout; the scenario's path is
+    written relative to ``base_dir`` (the record file's folder) when given."""
+    s = r.scenario
+    if r.scenario_path is not None:
+        where = r.scenario_path
+        if base_dir is not None:
+            where = os.path.relpath(os.path.abspath(where), os.path.abspath(base_dir))
+        scen: dict[str, Any] = {"path": Path(where).as_posix(), "sha256": r.scenario_hash}
+    else:
+        scen = {"inline": scenario_to_dict(s), "sha256": r.scenario_hash}
+    out: dict[str, Any] = {"format": RECORD_FORMAT, "scenario": scen,
+                           "seed": {"entropy": r.seed[0], "spawn_key": list(r.seed[1])}, "bots": dict(r.bots)}
+    if r.start is not None and r.start != s.start():
+        out["start"] = position_to_dict(s, r.start)
+    out["actions"] = [_action(a) for a in r.actions]
+    out["turn_ends"] = [{"turn": t.turn, "position": position_to_dict(s, t.position)} for t in r.turn_ends]
+    out.update({"result": r.result, "winner": r.winner, "vp": dict(r.vp),
+                "assumptions": [a.to_json() for a in r.assumptions]})
+    return out
+
+
+
+__all__ = ["RECORD_FORMAT", "Record", "TurnEnd", "record_to_dict"]

@@ -21,6 +21,12 @@ class ConflictOfHeroes(Game):
         # scenario layer (wartools.games.conflict_of_heroes.scenario)
         Option("variable-ap", False, "Conflict of Heroes 3.01",
                "optional rule: an activated unit gets 2D6 APs instead of 7"),
+        # play (wartools.games.conflict_of_heroes.turn)
+        Option("hit-counter", "damaged", "Conflict of Heroes Game Overview (hit counters: the counter mix "
+               "is not in the excerpt)", "what a hit does in a playout: damaged (a first hit marks the unit "
+               "hit, a second destroys it) or destroyed (every hit destroys)", assumed=True,
+               choices=("damaged", "destroyed"),
+               reading="a hit unit is marked hit (its hit counter); a unit hit again is destroyed"),
         # fire (wartools.games.conflict_of_heroes.odds, .shots)
         Option("cap-modifier", 1, "Conflict of Heroes 3.2 (CAPs may modify any die roll; the rate, 3.24, "
                "is not in the excerpt)",

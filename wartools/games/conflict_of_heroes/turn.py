@@ -1,0 +1,150 @@
+"""Conflict of Heroes' sequence of play for playouts (Storms of Steel 1.0, 2.1-2.3, 3.0-3.2).
+
+- A round begins with the initiative roll (2.1): each player rolls 2D6, ties are rolled
+  again, the high roller takes the first turn (the firefight names the first player of
+  round 1). CAPs are reset to the firefight's level (3.2).
+- The players then alternate turns; in a turn a player takes ONE action or passes (2.2):
+  a *unit action* with the activated unit (one hex of movement for its AP cost, or a shot
+  for ``fire-ap`` APs), activating a fresh unit with 7 APs first (the unit activated before
+  is spent); an *opportunity action*, one shot by a fresh unit that is not activated, which
+  is then spent (3.1); or a *command action*, one hex of movement by any unit paid in CAPs
+  (3.2). Passing spends the activated unit. The round ends when both pass in a row (2.3).
+- A shot hits when 2D6 + firepower reaches the defence value (Game Overview); what a hit
+  does is the option ``hit-counter`` (the excerpt does not print the hit counters).
+
+Examples
+--------
+>>> from wartools.games import find_game
+>>> find_game("conflict-of-heroes").turn_rules().ACTIVATION_AP
+7
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from types import MappingProxyType
+from typing import TYPE_CHECKING, ClassVar
+
+from wartools.games.turn_rules import FIRE, STEP, Change, Dice, Offer, Resolution, Roll, TurnRules, TurnState
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.games.fire_rules import Attack
+    from wartools.mapmodel import Map, Unit
+
+
+class Turns(TurnRules):
+    """Conflict of Heroes' turn rules; see the module docstring."""
+
+    sequence = ("rounds of alternating player turns, one action or a pass each (unit, opportunity or "
+                "command action), until both pass in a row (Conflict of Heroes 2.2, 2.3)")
+    turn_rule = "Conflict of Heroes 2.2"
+    ACTIVATION_AP: ClassVar[int] = 7
+    OPTIONS = ("hit-counter", "fire-ap", "cap-modifier")
+    OMITTED = (
+        ("Conflict of Heroes 1.0, 7.3", "CAPs are not reduced for casualties; no off-board artillery"),
+        ("Conflict of Heroes 3.01", "variable APs (the optional rule): every activation has 7 APs"),
+        ("Conflict of Heroes 3.2", "CAPs are spent on command moves only, never on die rolls or to "
+                                   "supplement APs; no stalling, card actions, rallying or digging in"),
+        ("Conflict of Heroes 9.0", "shared activations"),
+    )
+
+    def fire_ap(self) -> int:
+        """APs one shot costs (option ``fire-ap``)."""
+        return int(self.game.option("fire-ap"))
+
+    def start_turn(self, turn: int, sides: tuple[str, ...], first: str, dice: Dice,
+                   full: Mapping[str, int], resources: Mapping[str, Mapping[str, int]]
+                   ) -> tuple[TurnState, tuple[Roll, ...]]:
+        from wartools.games.conflict_of_heroes.combat import initiative
+
+        rolls: tuple[Roll, ...] = ()
+        if turn > 1 and len(sides) == 2:
+            faces: list[int] = []
+            while True:
+                ra, rb = dice.roll(6, 2), dice.roll(6, 2)
+                faces += [*ra, *rb]
+                if sum(ra) != sum(rb):
+                    break
+            first = sides[0] if sum(ra) > sum(rb) else sides[1]
+            p_first = initiative()["A"]
+            rolls = (Roll(sides[0], f"initiative for round {turn}: 2D6 each, {sides[0]} against {sides[1]}, ties "
+                                    "rolled again", tuple(faces), p_first if first == sides[0] else 1 - p_first,
+                          Fraction(int(first == sides[0])), p_first, "Conflict of Heroes 2.1"),)
+        return TurnState(turn, "round", first, first, sides, full=full, resources=resources), rolls
+
+    def offers(self, m: Map, state: TurnState) -> tuple[Offer, ...]:
+        side = state.side
+        out: list[Offer] = []
+        fire_ap = self.fire_ap()
+        caps = state.resources.get(side, {}).get("caps", 0)
+        mine = [u for u in m.units if u.side == side]
+        active = next((u for u in mine if u.id == state.active), None)
+        if active is not None:
+            out.append(Offer(STEP, active.id, budget=state.budget, rule="Conflict of Heroes 2.2 (unit action)"))
+            if state.budget >= fire_ap:
+                out.append(Offer(FIRE, active.id, cost=fire_ap, rule="Conflict of Heroes 2.2 (unit action)"))
+        for u in mine:
+            if u.id in state.acted or u.id == state.active:
+                continue
+            out.append(Offer("activate-step", u.id, budget=self.ACTIVATION_AP, engine=STEP,
+                             rule="Conflict of Heroes 3.0 (activation)"))
+            out.append(Offer("activate-fire", u.id, cost=fire_ap, engine=FIRE, rule="Conflict of Heroes 3.0 (activation)"))
+            out.append(Offer("opportunity-fire", u.id, engine=FIRE, rule="Conflict of Heroes 3.1"))
+        if caps > 0:
+            for u in mine:
+                out.append(Offer("command-step", u.id, budget=caps, engine=STEP, rule="Conflict of Heroes 3.2"))
+        out.append(Offer("pass", rule="Conflict of Heroes 2.2 (pass)"))
+        return tuple(out)
+
+    def over(self, state: TurnState) -> bool:
+        return state.passes >= 2
+
+    def after(self, m: Map, state: TurnState, kind: str, unit: str | None, cost: int,
+              outcome: str = "") -> TurnState:
+        nxt = state.other()
+        acted = set(state.acted)
+        if kind == "pass":
+            if state.active:
+                acted.add(state.active)
+            return state.replace(side=nxt, passes=state.passes + 1, active=None, budget=0, acted=frozenset(acted))
+        if kind == "opportunity-fire":
+            acted.add(unit or "")
+            return state.replace(side=nxt, passes=0, acted=frozenset(acted))
+        if kind == "command-step":
+            res = dict(state.resources.get(state.side, {}))
+            res["caps"] = res.get("caps", 0) - cost
+            resources = MappingProxyType({**state.resources, state.side: MappingProxyType(res)})
+            return state.replace(side=nxt, passes=0, resources=resources)
+        active, budget = state.active, state.budget
+        if kind.startswith("activate-"):
+            if active:
+                acted.add(active)
+            active, budget = unit, self.ACTIVATION_AP
+        budget -= cost
+        if unit not in {u.id for u in m.units}:        # destroyed while acting
+            active, budget = None, 0
+        elif budget < 1:
+            acted.add(unit or "")
+            active, budget = None, 0
+        return state.replace(side=nxt, passes=0, active=active, budget=budget, acted=frozenset(acted))
+
+    def resolve_fire(self, m: Map, attacker: Unit, target: Unit, attack: Attack, dice: Dice,
+                     state: TurnState) -> Resolution:
+        from wartools.games.conflict_of_heroes.combat import hit_probability, resolve_fire
+
+        fp, defense, terrain = (int(attack.inputs[k]) for k in ("firepower", "defense", "terrain"))
+        faces = dice.roll(6, 2)
+        av, dv, hit = resolve_fire((faces[0], faces[1]), fp, defense, terrain=terrain)
+        p = hit_probability(fp, defense, terrain=terrain)
+        roll = Roll(attacker.side, f"{attacker.id} fires at {target.id}: 2D6 + {fp} against {dv}", faces,
+                    p if hit else 1 - p, Fraction(int(hit)), p, "Conflict of Heroes Game Overview")
+        if not hit:
+            return Resolution((roll,), (), (f"attack value {av} against {dv}: miss",))
+        if self.game.option("hit-counter") == "destroyed" or "hit" in target.tags:
+            return Resolution((roll,), (Change(target.id, strength=0, eliminated=True),),
+                              (f"attack value {av} against {dv}: hit", f"{target.id} eliminated"))
+        return Resolution((roll,), (Change(target.id, add=("hit",)),),
+                          (f"attack value {av} against {dv}: hit", f"{target.id} is hit"))
+
+
+__all__ = ["Turns"]
