@@ -396,7 +396,9 @@ def step(g: GameState, c: Candidate, dice: Dice) -> tuple[GameState, list[Action
     if c.kind == "enter" and c.dest is not None and c.unit is not None:
         u = s.unit(c.unit)
         key = strength_key(s)
-        st = UnitState(u.id, c.dest, tags=u.tags, **({key: turn.full.get(u.id)} if key else {}))
+        st = UnitState(u.id, c.dest, tags=u.tags)
+        if key is not None:
+            st = st.replace(**{key: turn.full.get(u.id)})
         p = p.replace(units=MappingProxyType({**p.units, u.id: st}))
     elif c.kind == "delay" and c.unit is not None:
         p = p.replace(off_map=(*p.off_map, c.unit))

@@ -39,6 +39,8 @@ ENGINE_ASSUMPTIONS = (
 def seed_sequence(seed: int | np.random.SeedSequence) -> np.random.SeedSequence:
     """The seed as a :class:`numpy.random.SeedSequence` (an int becomes ``SeedSequence(seed)``)."""
     if isinstance(seed, np.random.SeedSequence):
+        if not isinstance(seed.entropy, (int, np.integer)):
+            raise PlayError("a playout's SeedSequence needs a whole-number entropy (a record stores it)")
         return seed
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise PlayError(f"a seed is a whole number >= 0 or a numpy SeedSequence, got {seed!r}")
@@ -110,8 +112,7 @@ def playout(scenario: Scenario, bots: Mapping[str, Bot | str] | Sequence[Bot | s
             raise PlayError(f"{scenario.name}: no end after {max_actions} actions (max_actions)")
     path, digest = scenario_identity(scenario)
     v = evaluate(scenario, g.position)
-    entropy = int(ss.entropy) if isinstance(ss.entropy, (int, np.integer)) else int(ss.entropy[0])
-    return Record(scenario, path, digest, (entropy, tuple(int(k) for k in ss.spawn_key)),
+    return Record(scenario, path, digest, (int(ss.entropy) if isinstance(ss.entropy, (int, np.integer)) else 0, tuple(int(k) for k in ss.spawn_key)),
                   {s: b.name for s, b in players.items()}, tuple(actions), tuple(ends), v.result,
                   scenario.winner_of(v.result), dict(v.vp), record_assumptions(g), start=first)
 

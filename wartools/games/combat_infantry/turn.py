@@ -210,11 +210,11 @@ class Turns(TurnRules):
         acted = state.acted | {unit or ""}
         budget = state.budget
         if unit in state.commanded:
-            on_map = {u.id: u for u in m.units}
-            hq = on_map.get(state.active or "")
-            u = on_map.get(unit or "")
-            company = hq is not None and self._is_company_hq(m, hq)
-            if company or (u is not None and u.type != "rifle") or u is None:
+            on_map = {x.id: x for x in m.units}
+            boss = on_map.get(state.active or "")
+            mover = on_map.get(unit or "")
+            company = boss is not None and self._is_company_hq(m, boss)
+            if company or mover is None or mover.type != "rifle":
                 budget -= 1
         return state.replace(acted=acted, budget=budget)
 
