@@ -112,7 +112,7 @@ def test_ci_diagram4_pont_romain_phq_beyond_the_slope_is_hidden():
 def test_ci_friendly_units_block_fire_not_sight_higher_fire_over_adjacent():
     units = [("f", "US", "rifle", "A1", []), ("g", "US", "rifle", "A2", []), ("e", "German", "rifle", "A4", [])]
     m = tiny_map("combat-infantry", 1, 4, units=units)
-    assert status(m, "A1", "A4") == "clear"
+    assert status(m, "A1", "A4", range=3) == "clear"
     assert status(m, "A1", "A4", mode="fire", range=3) == "blocked"
     assert status(m, "A1", "A4", mode="fire", indirect=True, range=3) == "clear"   # Diagram 4 mortar
     m2 = tiny_map("combat-infantry", 1, 4, elevation={"A1": 1}, units=units)

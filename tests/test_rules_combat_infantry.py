@@ -126,16 +126,24 @@ def test_a_sniper_target_never_has_double_defense():
 # --- unit ranges (2.13, 6.2, 6.4) -------------------------------------------------------------------
 
 def test_each_unit_type_fires_and_sees_its_own_range():
-    """2.13 and 6.2: units fire only at targets in range; 6.4: units see up to their range. The
-    rifle block (2.1) shows range 2, the Panther (2.53) range 7; blocks the excerpt does not print
-    are assumed ranges, said in the answer and changed with ``--option range-<type>=N``."""
+    """2.13 and 6.2: units fire only at targets in range; 6.4: "units can see up to their range"
+    (the default; seeing as far as the terrain allows is the house rule sight-within-range=false,
+    named in the answer). The rifle block (2.1) shows range 2, the Panther (2.53) range 7; blocks
+    the excerpt does not print are assumed ranges, said in the answer and changed with
+    ``--option range-<type>=N``."""
     m = ci(9, 1, units=[("r", "US", "rifle", "A1"), ("t", "German", "tank", "I1")])
     assert sees(m, "A1", "C1", mode="fire") and not sees(m, "A1", "D1", mode="fire")
     r = line_of_sight(m, "A1", "D1", mode="fire")
     assert r.deciding[0].rule_id == "unit-range"
     assert sees(m, "I1", "B1", mode="fire") and not sees(m, "I1", "A1", mode="fire")   # tank: 7
-    assert sees(m, "A1", "I1")                       # sight: the terrain's question (assumed reading)
-    assert not sees(m.with_options(**{"sight-within-range": True}), "A1", "D1")
+    assert sees(m, "A1", "C1") and not sees(m, "A1", "D1")             # sight: up to the range (6.4)
+    assert line_of_sight(m, "A1", "D1").deciding[0].rule_id == "unit-range"
+    assert sees(m, "I1", "B1") and not sees(m, "I1", "A1")             # the tank sees 7 hexes
+    far = m.with_options(**{"sight-within-range": False})             # the other reading: a house rule
+    assert sees(far, "A1", "I1") and not sees(far, "A1", "I1", mode="fire")
+    assert any(a.option == "sight-within-range" and "house rule" in a.reading
+               for a in line_of_sight(far, "A1", "I1").assumptions)
+    assert not any(a.option == "sight-within-range" for a in line_of_sight(m, "A1", "C1").assumptions)
     assert sees(m, "A1", "H1", range=7, mode="fire")                      # range= overrides
     # a machine gun's range is an assumption: said, and a group can change it
     mg = ci(9, 1, units=[("mg", "US", "mg", "A1")])
@@ -318,3 +326,64 @@ def test_reach_names_the_assumed_costs_its_cells_rest_on_as_path_does():
     short = reachable(m, "A1", "rifle", side="US", budget=2)
     assert m.cell("C1") not in short.costs and not any("marsh" in a.reading for a in short.assumptions)
     assert not any("hexside" in a.reading for a in reachable(ci(4, 1), "A1", "rifle", side="US").assumptions)
+
+
+# --- issue 20: line of sight into towns, bombardment into woods, slopes downhill -----------------
+
+def test_an_undrawn_hexside_of_a_town_is_a_named_reading_for_los():
+    """6.4: ignore terrain within the firing and target hexes, but hexside terrain always blocks;
+    3.4 Town: town hexsides let fire into adjacent hexes; 3.2: an ambiguous hexside takes the most
+    restrictive terrain -- which is how ``path`` prices an undrawn hexside into a town ("town
+    hexside"). For LOS the default reads only drawn hexsides (Diagram 4's farm fires out), and
+    every answer names that reading (option undrawn-hexsides-block); switched on, the line into a
+    town hex two hexes away is blocked by that hexside, the line out of it too (the same both
+    ways); neighbours see each other either way (6.4); a hexside drawn town blocks, drawn clear it
+    never does."""
+    m = ci(1, 4, terrain={"A3": "town"})
+    assert "town hexside" in path(m, "A2", "A3", "rifle").steps[0].why
+    r = line_of_sight(m, "A1", "A3", range=3)
+    assert r.visible and any(a.option == "undrawn-hexsides-block" for a in r.assumptions)
+    strict = m.with_options(**{"undrawn-hexsides-block": True})
+    s = line_of_sight(strict, "A1", "A3", range=3)
+    assert [(x.where, x.contact, x.rule_id) for x in s.deciding] == [("A2|A3", "crossed", "undrawn-hexside")]
+    assert any("house rule" in a.reading for a in s.assumptions)
+    assert not sees(strict, "A3", "A1", range=3)                      # reverse direction
+    assert not sees(strict.with_terrain("A3", "farm"), "A1", "A3", range=3)   # a farm alike
+    for mm in (m, strict):
+        assert sees(mm, "A2", "A3") and sees(mm, "A3", "A2")          # adjacent: always
+    assert sees(ci(1, 4, terrain={"A3": "town"}, edges={("A2", "A3"): "clear"}).with_options(
+        **{"undrawn-hexsides-block": True}), "A1", "A3", range=3)
+    assert not sees(ci(1, 4, terrain={"A3": "town"}, edges={("A2", "A3"): "town"}), "A1", "A3", range=3)
+
+
+def test_bombardment_into_and_out_of_woods_is_a_named_reading():
+    """6.6 and chart note 3 (the orchard row: fire from adjacent only, bombardment OK); 2.42 and
+    6.62: mortars bombard from and into woods. A bombardment line into woods three hexes away is
+    open, out of woods too, and the answer names the reading (option bombard-into-woods); direct
+    fire is blocked either way; with the option off bombardment is limited like fire."""
+    m = ci(1, 4, terrain={"A4": "woods"})
+    fire = line_of_sight(m, "A1", "A4", range=6)
+    assert fire.status == "blocked"
+    bomb = line_of_sight(m, "A1", "A4", range=6, indirect=True)
+    assert bomb.visible and any(a.option == "bombard-into-woods" for a in bomb.assumptions)
+    assert sees(m, "A4", "A1", range=6, indirect=True)               # out of woods (2.42)
+    assert not any(a.option == "bombard-into-woods" for a in fire.assumptions)
+    off = m.with_options(**{"bombard-into-woods": False})
+    assert not sees(off, "A1", "A4", range=6, indirect=True) and not sees(off, "A4", "A1", range=6, indirect=True)
+    assert sees(off, "A3", "A4", indirect=True)                       # adjacent still
+
+
+def test_the_slope_assault_limit_downhill_is_a_named_reading():
+    """3.4 Slope: the slope assault limit is always 1, and slope effects do not apply downhill
+    (chart note 9: other terrain downhill). By default the limit holds both ways (option
+    slope-limit-downhill), named in the answer; with the option off, downhill takes the other
+    terrain's limit (clear: 2) while uphill stays 1; a hexside with no slope names no slope reading."""
+    from wartools.games.combat_infantry.limits import hexside_limits
+
+    m = ci(2, 1, elevation={"A1": 1}, edges={("A1", "B1"): "slope"})
+    down, up = hexside_limits(m, "A1", "B1"), hexside_limits(m, "B1", "A1")
+    assert (down.assault, up.assault) == (1, 1)
+    assert any(a.option == "slope-limit-downhill" for a in down.assumptions())
+    off = m.with_options(**{"slope-limit-downhill": False})
+    assert (hexside_limits(off, "A1", "B1").assault, hexside_limits(off, "B1", "A1").assault) == (2, 1)
+    assert not any(a.option == "slope-limit-downhill" for a in hexside_limits(ci(2, 1), "A1", "B1").assumptions())

@@ -49,11 +49,31 @@ class CombatInfantry(Game):
                reading="a ruler that runs exactly along a hexside of blocking terrain or through its corner "
                        "is blocked: 3.2's 'if ambiguous, assume the most restrictive terrain'",
                choices=("any", "both", "ignore")),
-        Option("sight-within-range", False, "Combat Infantry 6.4",
-               "a unit sees no farther than its own range (2.13), as it fires", assumed=True,
-               reading="the range limits fire (6.2); sight is the terrain's question: 6.4's 'units can "
-                       "see up to their range' is read as the range of what they may fire at, and "
-                       "spotting has its own ranges (6.61)"),
+        Option("undrawn-hexsides-block", False, "Combat Infantry 3.2, 3.4, 6.4",
+               "for line of sight, a hexside the map does not draw takes the terrain of a town or farm "
+               "hex it borders (3.2: the more restrictive), as movement prices it, and blocks LOS "
+               "between hexes that are not adjacent (6.4: hexside terrain always blocks; 3.4 Town)",
+               assumed=True,
+               reading="only the hexside terrain a map draws blocks LOS (6.4); a hexside drawn with nothing "
+                       "is no town or farm hexside for sight, though movement prices it by the more "
+                       "restrictive of its hexes (3.2): the terrain in the firing and target hexes is "
+                       "ignored (6.4), as the book's farms fire out (Diagram 4: Lonlay farm); draw town "
+                       "hexsides where a town's edge blocks"),
+        Option("bombard-into-woods", True, "Combat Infantry 6.6, 2.42, chart note 3",
+               "bombardment (indirect fire) reaches into and out of woods and orchard hexes beyond "
+               "the adjacent ones", assumed=True,
+               reading="the adjacent-only LOS of woods and orchards (3.4 Woods, chart note 3) does not "
+                       "limit bombardment: note 3 says 'Bombardment OK' on the orchard row, and mortars "
+                       "bombard from woods (2.42) and into them (6.62); woods read like orchards"),
+        Option("slope-limit-downhill", True, "Combat Infantry 3.4 Slope, chart note 9",
+               "the slope assault limit of 1 applies downhill too", assumed=True,
+               reading="a slope's assault limit is always 1, downhill too (3.4 Slope: 'always 1'); chart "
+                       "note 9 ('slope effects are other terrain for downhill') is read as the movement "
+                       "cost only"),
+        Option("sight-within-range", True, "Combat Infantry 6.4",
+               "a unit sees no farther than its own range (2.13), as it fires (6.4: units can see up to "
+               "their range); false: sight is the terrain's question alone, the range limits only fire "
+               "(6.2) and spotting has its own ranges (6.61)"),
     )
     options += tuple(
         Option(f"range-{unit}", hexes, "Combat Infantry 2.13", f"{what} range in hexes (6.2, 6.4: a unit sees "

@@ -57,8 +57,9 @@ COVERAGE = (
           "option: ambiguous-contact; " + _M + "test_ci_clear_and_woods_hexsides; "
           + _L + "test_ci_along_and_vertex_most_restrictive; " + _S + "test_along_a_hexside_is_the_most_restrictive_reading"),
     Entry("3.3", "Map locations", "not-modelled", "names of places are labels on the map, no rule"),
-    Entry("3.4", "Terrain types (woods and orchards: LOS adjacent only, both ways)", "assumed",
-          "option: woods-see-out, option: hedge-stops-wheeled; "
+    Entry("3.4", "Terrain types (woods and orchards: LOS adjacent only, both ways; slopes downhill)", "assumed",
+          "option: woods-see-out, option: hedge-stops-wheeled, option: slope-limit-downhill; "
+          + _R + "test_the_slope_assault_limit_downhill_is_a_named_reading; "
           + _R + "test_woods_and_orchard_los_is_the_same_both_ways_and_adjacent_only; "
           + _R + "test_hedges_stopping_guns_and_vehicles_is_an_assumed_reading; "
           + _R + "test_heavy_units_never_enter_woods_or_marsh_hexes_off_road; "
@@ -83,15 +84,19 @@ COVERAGE = (
     Entry("6.33", "Eliminated units", "implemented", _C + "test_hits_go_to_strongest_first_tanks_excluded"),
     Entry("6.34", "Wrecks: +1 MP, no LOS block", "implemented",
           _M + "test_ci_wreck_plus_one_and_smoke_stops; " + _L + "test_ci_wrecks_do_not_block_smoke_does"),
-    Entry("6.4", "Line of sight (the same both ways; sight up to the unit's range is a reading)", "assumed",
-          "option: sight-within-range, option: woods-see-out; " + _L + "test_ci_ends_terrain_ignored_between_terrain_blocks; "
+    Entry("6.4", "Line of sight (the same both ways; units see up to their range; undrawn town hexsides)",
+          "assumed", "option: sight-within-range, option: woods-see-out, option: undrawn-hexsides-block; "
+          + _L + "test_ci_ends_terrain_ignored_between_terrain_blocks; "
+          + _R + "test_an_undrawn_hexside_of_a_town_is_a_named_reading_for_los; "
           + _R + "test_woods_symmetric_over_a_whole_board_and_the_one_way_reading_is_an_option; "
           + _R + "test_each_unit_type_fires_and_sees_its_own_range"),
     Entry("6.41", "Elevations and blind hexes", "implemented", _L + "test_ci_higher_ground_blocks_and_blind_hexes"),
     Entry("6.5", "Hexside fire limits", "implemented", _R + "test_fire_limits_per_hexside_and_long_range_one_per_hex"),
     Entry("6.51", "Long-range fire: one unit per firing hex and target", "implemented",
           _R + "test_fire_limits_per_hexside_and_long_range_one_per_hex"),
-    Entry("6.6", "Bombardment", "implemented", _C + "test_bombardment_matches_face_enumeration"),
+    Entry("6.6", "Bombardment (into and out of woods beyond the adjacent hexes: a reading)", "assumed",
+          "option: bombard-into-woods; " + _C + "test_bombardment_matches_face_enumeration; "
+          + _R + "test_bombardment_into_and_out_of_woods_is_a_named_reading"),
     Entry("6.61", "Spotting: 3 hexes, 4 from higher ground", "implemented",
           _L + "test_ci_ranges_night_and_spotting; " + _R + "test_los_spotting_flag_on_the_command_line"),
     Entry("6.62", "Treebursts", "implemented", _C + "test_d2_terrain_and_treebursts"),

@@ -65,13 +65,16 @@ class HexsideLimits:
     why: str
     assumed: bool
     tank_assault: int
+    readings: tuple[Assumption, ...] = ()
 
     def assumptions(self) -> tuple[Assumption, ...]:
-        """The assumed chart entry this answer rests on, if any."""
+        """The assumed chart entry this answer rests on, if any, and the game's readings (a slope
+        assaulted downhill: option ``slope-limit-downhill``)."""
         if not self.assumed:
-            return ()
+            return self.readings
         return (Assumption("Combat Infantry 6.5, 9.1", f"{self.terrain} hexside: fire limit {self.fire}, "
-                           f"assault limit {self.assault} (the chart row is not in the excerpt)"),)
+                           f"assault limit {self.assault} (the chart row is not in the excerpt)"),
+                *self.readings)
 
 
 _HEX_TERRAIN = ("clear", "beach", "orchard", "cemetery", "woods", "marsh", "town", "farm")
@@ -88,12 +91,30 @@ def _candidates(m: Map, a: Cell, b: Cell) -> list[str]:
 
 def hexside_limits(m: Map, a: Cell | str, b: Cell | str) -> HexsideLimits:
     """The fire and assault limits of the hexside between adjacent hexes ``a`` and ``b`` (6.5, 9.1,
-    the chart), the most restrictive feature or hex terrain deciding (3.2)."""
+    the chart), the most restrictive feature or hex terrain deciding (3.2), for units in ``a``
+    firing or assaulting into ``b``. A slope's assault limit (3.4 Slope: always 1) applies
+    downhill too unless option ``slope-limit-downhill`` is off (chart note 9: slope effects are
+    other terrain downhill); a slope answer names that reading.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("combat-infantry", 2, 1, elevation={"A1": 1}, edges={("A1", "B1"): "slope"})
+    >>> hexside_limits(m, "A1", "B1").assault, hexside_limits(m.with_options(**{"slope-limit-downhill": False}),
+    ...                                                        "A1", "B1").assault
+    (1, 2)
+    """
     a, b = m.cell(a), m.cell(b)
     if m.grid.distance(a, b) != 1:
         raise WartoolsError(f"{m.label(a)} and {m.label(b)} are not adjacent: fire limits apply to adjacent "
                             "targets only (6.5)")
     names = _candidates(m, a, b)
+    readings: tuple[Assumption, ...] = ()
+    if "slope" in names:
+        readings = m.game.assumptions(["slope-limit-downhill"])
+        downhill = m.elevation_at(b) < m.elevation_at(a)
+        if downhill and not m.game.option("slope-limit-downhill"):
+            names = [t for t in names if t != "slope"] or ["clear"]
     fire_t = min((t for t in names if t in FIRE_LIMIT), key=lambda t: FIRE_LIMIT[t])
     assault_t = min(names, key=lambda t: ASSAULT_LIMIT[t])
     fire, assault = FIRE_LIMIT[fire_t], ASSAULT_LIMIT[assault_t]
@@ -104,7 +125,7 @@ def hexside_limits(m: Map, a: Cell | str, b: Cell | str) -> HexsideLimits:
     why = f"{terrain} hexside: fire {fire}, assault {assault} ({where})"
     if assumed:
         why += " [assumed]"
-    return HexsideLimits(fire, assault, terrain, why, assumed, tank)
+    return HexsideLimits(fire, assault, terrain, why, assumed, tank, readings)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,11 @@ The rules, paraphrased:
 * Blocking hexside terrain always blocks, whichever hexside it is (6.4);
   hedges block even between adjacent hexes, the other blocking hexsides
   (woods, orchard, town, farm) only between hexes that are not adjacent
-  (3.4 Town and Woods, Diagram 4). Adjacent hexes otherwise always see each
+  (3.4 Town and Woods, Diagram 4). A hexside the map draws with no hex
+  terrain takes the more restrictive terrain of its two hexes (3.2), as
+  movement prices it: next to a town or farm hex it is a town or farm
+  hexside (option ``undrawn-hexsides-block``; draw a ``clear`` hexside where
+  a town opens onto the field). Adjacent hexes otherwise always see each
   other (6.4).
 * Elevation (6.41): ground higher than both ends blocks; otherwise an
   obstacle between ends at different levels -- blocking terrain below the
@@ -26,9 +30,9 @@ The rules, paraphrased:
 * Wrecks never block (6.34). Friendly units block fire but not sight, also
   along a hexside between two friendly hexes; a unit fires over an adjacent
   lower friendly unit (6.4, 6.41). Enemy units never block.
-* Ranges: a unit fires up to its range (2.13, 6.2) -- and sees up to it
-  with option ``sight-within-range`` (6.4; by default sight is the terrain's
-  question, see the option's reading): the
+* Ranges: a unit fires and sees up to its range (2.13, 6.2, 6.4 "units can
+  see up to their range"; option ``sight-within-range=false`` lets sight reach
+  as far as the terrain allows, a house rule the answer names): the
   observer's type (``unit=`` or the unit on the start hex) takes its range
   from the game's ``range-<type>`` options -- a rifle squad 2 hexes (the 2.1
   block), a tank 7 (the 2.53 Panther); the other blocks are not printed in the
@@ -36,7 +40,9 @@ The rules, paraphrased:
   overrides it. Spotting is 3 hexes or 4 when the spotter is higher (6.61),
   night at most 2 (10.3).
 * Bombardment (``indirect=True``, 6.6): hedges and friendly units do not stop
-  it; the woods adjacency limit does not apply (chart note 3).
+  it; the woods and orchard adjacency limit does not apply (chart note 3 on the
+  orchard row; woods read alike: option ``bombard-into-woods``, named in every
+  bombardment answer).
 
 **Along and vertex contacts.** Combat Infantry 3.2 says that when it is
 ambiguous, the most restrictive terrain applies. A ruler that runs exactly
@@ -87,7 +93,8 @@ class CombatInfantryLOS(LOSPolicy):
     """Combat Infantry LOS policy (see the module docstring for the rules and choices)."""
 
     game_id = "combat-infantry"
-    OPTIONS: ClassVar[tuple[str, ...]] = ("woods-see-out", "sight-within-range", "ambiguous-contact")
+    OPTIONS: ClassVar[tuple[str, ...]] = ("woods-see-out", "sight-within-range", "ambiguous-contact",
+                                          "undrawn-hexsides-block")
     ALONG: ClassVar[str] = "any"
     VERTEX: ClassVar[str] = "any"
     blocking_terrain: ClassVar[tuple[str, ...]] = BLOCKING_TERRAIN
@@ -117,6 +124,9 @@ class CombatInfantryLOS(LOSPolicy):
         "hedge": "Combat Infantry 3.4 and 6.4: the hedge on {where} blocks LOS, even between adjacent hexes",
         "hexside": "Combat Infantry 6.4: {feature} hexside {where} blocks LOS (hexside terrain always "
                    "blocks; only adjacent hexes see through it)",
+        "undrawn-hexside": "Combat Infantry 3.2, 3.4 and 6.4: the hexside {where}, drawn with no terrain, takes "
+                           "the blocking terrain of a hex it borders (the most restrictive, as movement prices "
+                           "it) and blocks LOS between hexes that are not adjacent",
         "friendly": "Combat Infantry 6.4: the friendly unit in {where} blocks fire (not sight)",
         "friendly-hexside": "Combat Infantry 6.4: the hexside {where} between friendly units blocks fire",
         "fire-over": "Combat Infantry 6.41: a higher unit fires over the adjacent lower unit in {where}",
@@ -132,8 +142,26 @@ class CombatInfantryLOS(LOSPolicy):
             "adjacent_only": geo.terrain_mask(self.adjacent_only_terrain),
             "hedge": geo.edge_mask(self.hedges),
             "hexside": geo.edge_mask(self.blocking_hexsides),
+            "undrawn": self._undrawn_hexsides(geo),
+            "town": self._towns(geo),
             "printed_range": self._printed_ranges(geo),
         }
+
+    def _undrawn_hexsides(self, geo: MapGeometry) -> np.ndarray:
+        """Edges drawn with no hex terrain next to a town or farm hex: its hexsides (3.2, the most
+        restrictive of the two hexes; option ``undrawn-hexsides-block``, else none). Woods and
+        orchard hexes are seen into from adjacent hexes only anyway (3.4)."""
+        if not self.option("undrawn-hexsides-block"):
+            return np.zeros(len(geo.edge_c1), dtype=bool)
+        from wartools.games.combat_infantry import _HEX_TERRAIN
+
+        town, c1, c2 = self._towns(geo), geo.edge_c1, np.maximum(geo.edge_c2, 0)
+        on = (geo.edge_c2 >= 0) & geo.onboard[c1] & geo.onboard[c2]        # hexsides of the board
+        return ~geo.edge_mask(_HEX_TERRAIN) & on & (town[c1] | town[c2])
+
+    def _towns(self, geo: MapGeometry) -> np.ndarray:
+        """Hexes of blocking terrain that is not adjacent-only (town, farm)."""
+        return geo.terrain_mask([t for t in self.blocking_hexsides if t not in self.adjacent_only_terrain])
 
     def relevant(self, geo: MapGeometry, prep: dict[str, np.ndarray], sit: LOSSituation,
                  explain: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -144,7 +172,7 @@ class CombatInfantryLOS(LOSPolicy):
         cells = prep["block"] | prep["smoke"] | (geo.elevation > low)
         if explain:
             cells = cells | prep["wreck"]
-        edges = prep["hedge"] | prep["hexside"]
+        edges = prep["hedge"] | prep["hexside"] | prep["undrawn"]
         if sit.mode == "fire" and not sit.indirect:
             cells = cells | (geo.unit_sides != 0)
             edges = edges | ((geo.unit_sides[geo.edge_c1] != 0) &
@@ -187,7 +215,7 @@ class CombatInfantryLOS(LOSPolicy):
             smoke = self.counted(batch, prep["smoke"]) & (batch.dist[cp] >= 1)
             out.add(cp[smoke], BLOCK, "smoke", CELL, cc[smoke], ck[smoke], batch.co[smoke])
         # woods and orchard ends: adjacent hexes only, both ways (3.4, chart note 3, 6.4)
-        if not sit.indirect:
+        if not sit.indirect or not self.option("bombard-into-woods"):
             wt = np.flatnonzero(far & prep["adjacent_only"][batch.b])
             out.add(wt, BLOCK, "woods-target", CELL, batch.b[wt], NO_CONTACT, last)
             if not self.option("woods-see-out"):
@@ -217,6 +245,12 @@ class CombatInfantryLOS(LOSPolicy):
             out.add(ep[h], BLOCK, "hedge", EDGE, ee[h], batch.ek[h], batch.eo[h])
         hs = e_touch & prep["hexside"][ee] & far[ep]
         out.add(ep[hs], BLOCK, "hexside", EDGE, ee[hs], batch.ek[hs], batch.eo[hs])
+        # a town or farm end's own undrawn hexsides (intervening town hexes block anyway)
+        a, b, town = batch.a[ep], batch.b[ep], prep["town"]
+        at_end = ((town[a] & ((batch.e1 == a) | (batch.e2 == a))) |
+                  (town[b] & ((batch.e1 == b) | (batch.e2 == b))))
+        ud = e_touch & prep["undrawn"][ee] & far[ep] & at_end
+        out.add(ep[ud], BLOCK, "undrawn-hexside", EDGE, ee[ud], batch.ek[ud], batch.eo[ud])
         # friendly units block fire (6.4), not bombardment (6.6)
         if sit.mode == "fire" and not sit.indirect:
             side = batch.obs_side
@@ -260,6 +294,8 @@ class CombatInfantryLOS(LOSPolicy):
         type (every assumed unit range when the observer's type is not given) unless ``range=``
         or spotting ranges decide."""
         base = super().assumptions(sit)
+        if sit is not None and sit.indirect:
+            base += self.game.assumptions(["bombard-into-woods"])
         if sit is not None and (sit.range is not None or sit.spotting
                                 or (sit.mode == "sight" and not self.option("sight-within-range"))):
             return base
