@@ -364,7 +364,7 @@ class FireRules:
         >>> fire.attack(m, m.unit("us-1"), m.unit("de-1")).p_hit
         Fraction(51, 100)
         >>> print(fire.attack(m, m.unit("us-1"), m.unit("de-1"), Situation(night=True)).text())
-        us-1 may not attack: Combat Infantry 10.3: at night every range is at most 2 hexes; D1 is farther (Combat Infantry 10.3)
+        us-1 may not attack: at night every range is at most 2 hexes; D1 is farther (Combat Infantry 10.3)
         """
         from wartools.los.engine import line_of_sight
 
@@ -554,10 +554,14 @@ class FireRules:
         if first is None:
             return self.refuse(attacker, target, "line", self.game.name, "no line of sight")
         kind = self.LINE_KINDS.get(first.rule_id, "line")
-        section = first.rule.split(":")[0] if ":" in first.rule else first.rule
-        if kind == "range" and self.RANGE_RULE:
-            section = self.RANGE_RULE
-        return self.refuse(attacker, target, kind, section, first.rule)
+        section, _, why = first.rule.partition(": ")
+        if not why:
+            section, why = self.game.name, first.rule
+        if kind == "range":
+            section = self.RANGE_RULE or section
+            why = (f"{board.label(target.cell)} is {line.range} cells away, beyond {attacker.id}'s range "
+                   f"{self.fire_range(attacker, profile)}")
+        return self.refuse(attacker, target, kind, section, why)
 
     def after_line(self, board: Map, attacker: Unit, target: Unit, sit: Situation, profile: Profile,
                    line: Line) -> Refusal | None:
