@@ -239,7 +239,8 @@ def check_keywords(query: Callable[..., Any], situation: type[Situation], given:
 @dataclass(frozen=True)
 class ScenarioSituation(Situation):
     """The situation of a scenario in one position: the common fields, plus the turn, the
-    teams and the game options in force (the map's, the scenario's and a command's).
+    teams and the game options in force (the map's, the scenario's and a command's), as
+    ``settings``.
 
     Built by :meth:`wartools.scenario.Scenario.situation`; an engine asked with it keeps the
     fields it reads (:meth:`Situation.of`). :meth:`board` puts its options and teams on a map,
@@ -251,8 +252,9 @@ class ScenarioSituation(Situation):
         The turn (game turn, round) of the position.
     teams
         ``(team, (side, ...))`` pairs: the sides that are allies.
-    options
-        ``(name, value)`` pairs of the game options in force that differ from their defaults.
+    settings
+        ``(name, value)`` pairs of the game options in force that differ from their defaults
+        (not ``options``: the movement situation's per-question switches have that name).
 
     Examples
     --------
@@ -266,7 +268,7 @@ class ScenarioSituation(Situation):
 
     turn: int = 1
     teams: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    options: tuple[tuple[str, Any], ...] = ()
+    settings: tuple[tuple[str, Any], ...] = ()
 
     def allies(self, side: str) -> tuple[str, ...]:
         """The sides of ``side``'s team (``side`` alone when no team names it)."""
@@ -278,12 +280,12 @@ class ScenarioSituation(Situation):
         Examples
         --------
         >>> from wartools.testing import tiny_map
-        >>> m = ScenarioSituation(options=(("night", True),), teams=(("A", ("US", "German")),)).board(
+        >>> m = ScenarioSituation(settings=(("night", True),), teams=(("A", ("US", "German")),)).board(
         ...     tiny_map("ci", 2, 1))
         >>> m.game.option("night"), sorted(m.allies("US"))
         (True, ['German', 'US'])
         """
-        wanted = dict(self.options)
+        wanted = dict(self.settings)
         out = m if all(m.game.settings.get(k) == v for k, v in wanted.items()) else m.with_options(**wanted)
         teams = {t: tuple(s) for t, s in self.teams}
         if teams and dict(out.teams) != teams:

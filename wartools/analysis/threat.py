@@ -128,7 +128,8 @@ def _positions(board: Board, attacker: Unit, fire: FireRules) -> tuple[tuple[Cel
     from wartools.movement.search import MovementError, end_costs, resolve_graph
 
     try:
-        start, mg = resolve_graph(board.map, attacker.cell, attacker.id, situation=board.situation)
+        start, mg = resolve_graph(board.map, attacker.cell, attacker.id, situation=board.situation,
+                                  options=fire.move_options(attacker) or None)
     except WartoolsError:
         return ((attacker.cell, 0),)         # no movement allowance: it fires from where it stands
     budget = fire.move_budget(attacker, mg.allowance)

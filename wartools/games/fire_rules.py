@@ -490,7 +490,8 @@ class FireRules:
         if isinstance(limits, Refusal):
             return limits
         readings = merge_assumptions(self.unit_readings(attacker, profile), self.unit_readings(target, defender),
-                                     assumed, line.assumptions, *(x.assumptions for x in limits))
+                                     assumed, line.assumptions, *(x.assumptions for x in limits),
+                                     self.readings(board, attacker, target, line))
         return Attack(attacker.id, target.cell, inputs, p, e, line.distance, limits,
                       line.rules + self.applied(board, attacker, target, line), readings, attacker.cell,
                       line.spotter)
@@ -579,6 +580,11 @@ class FireRules:
         limit of zero)."""
         return ()
 
+    def readings(self, board: Map, attacker: Unit, target: Unit, line: Line) -> tuple[Assumption, ...]:
+        """The assumed readings this attack rests on besides the units' values, the line's and
+        the odds procedure's (none by default)."""
+        return ()
+
     def applied(self, board: Map, attacker: Unit, target: Unit, line: Line) -> tuple[str, ...]:
         """The rules this attack applied, in words with their sections."""
         return ()
@@ -605,6 +611,11 @@ class FireRules:
         """Points ``attacker`` may move before firing in the same turn (``None``: it may not
         move and fire)."""
         return None
+
+    def move_options(self, attacker: Unit) -> frozenset[str]:
+        """Movement options a unit that moves and then fires moves with (a weapon team that must
+        deploy where it stops)."""
+        return frozenset()
 
     def moved(self, attacker: Unit, cell: Cell, spent: int) -> Unit:
         """``attacker`` after moving to ``cell`` for ``spent`` points, as it then fires (a game

@@ -306,7 +306,7 @@ class Scenario:
         --------
         >>> from wartools.scenario import loads_scenario
         >>> sit = loads_scenario(EXAMPLE).with_options(night=True).situation()
-        >>> sit.night, sit.turn, sit.options, sit.allies("US")
+        >>> sit.night, sit.turn, sit.settings, sit.allies("US")
         (True, 1, (('night', True),), ('US',))
         """
         p = position or self.start()
@@ -315,7 +315,7 @@ class Scenario:
         return ScenarioSituation(night=self.game.settings.get("night") is True,
                                  weather=weather.strip().lower() if isinstance(weather, str) else "clear",
                                  turn=p.turn, teams=tuple(self.board_teams().items()),
-                                 options=tuple(sorted(changed.items())))
+                                 settings=tuple(sorted(changed.items())))
 
     def _repr_png_(self) -> bytes | None:
         from wartools.render.scenario import scenario_png

@@ -17,8 +17,9 @@
   health lost.
 - Units move in the command phase and all attack afterwards (5): a unit may move its
   allowance and then attack, and a mover is exposed where its move ends. A weapon team packs
-  up free to move and must spend one cp to deploy before it attacks (4 Weapon Teams): it
-  moves at most its allowance less one, and a packed-up team that has the cp deploys.
+  up free to move and must spend one cp to deploy where it stops before it attacks (4 Weapon
+  Teams; the movement engine's ``deploy`` option charges it within the move): a deployed team
+  that spends its whole 3 cp moving cannot attack, a packed-up team with the cp to deploy can.
 
 Examples
 --------
@@ -135,10 +136,23 @@ class Fire(FireRules):
 
     def after_line(self, board: Map, attacker: Unit, target: Unit, sit: Situation, profile: Profile,
                    line: Line) -> Refusal | None:
-        if target.cell not in self._spotted_by(board, attacker.side):
+        if target.cell not in self._spotted_by(board, attacker.side) and not self._sees(board, attacker, target):
             return self.refuse(attacker, target, "spotting", "Company of Heroes 7 (Sight, Spotting)",
                                f"{board.label(target.cell)} is not seen by any unit of the team")
         return None
+
+    @staticmethod
+    def _sees(board: Map, attacker: Unit, target: Unit) -> bool:
+        """Whether ``attacker`` itself sees ``target`` from where it stands (after a move, a cell
+        the board does not have it on; 7 Sight)."""
+        from wartools.games.company_of_heroes.los import unit_sight
+        from wartools.los.engine import line_of_sight
+
+        on_board = next((u.cell for u in board.units if u.id == attacker.id), None)
+        if on_board == attacker.cell:
+            return False            # already counted in the team's spotting
+        return line_of_sight(board, attacker.cell, target.cell, mode="sight", range=unit_sight(attacker.tags),
+                             side=attacker.side, unit=attacker.type, target=target.type).visible
 
     def _spotted_by(self, board: Map, side: str) -> frozenset[Cell]:
         """The cells ``side``'s team sees on ``board`` (computed once per board and side)."""
@@ -184,15 +198,18 @@ class Fire(FireRules):
         return self.read(self.game.odds_procedure().run(self.game, inputs).answer)
 
     def move_budget(self, attacker: Unit, allowance: int) -> int | None:
-        """A unit moves its allowance and attacks; a weapon team keeps one cp to deploy (4)."""
-        from wartools.games.company_of_heroes.los import WEAPON_TEAMS
-
-        if attacker.type in WEAPON_TEAMS:
-            return allowance - 1 if allowance >= 1 else None
+        """A unit moves its allowance and attacks (5)."""
         return allowance
 
+    def move_options(self, attacker: Unit) -> frozenset[str]:
+        """A weapon team that moves packs up (free) and deploys where it stops for one cp, paid
+        within its move (4 Weapon Teams: movement option ``deploy``)."""
+        from wartools.games.company_of_heroes.los import WEAPON_TEAMS
+
+        return frozenset({"deploy"}) if attacker.type in WEAPON_TEAMS else frozenset()
+
     def moved(self, attacker: Unit, cell: Cell, spent: int) -> Unit:
-        """A weapon team that moved (packing up, free) deploys with its last cp (4 Weapon Teams)."""
+        """A weapon team ends its move deployed (its deploy cp paid within the move, 4)."""
         from wartools.games.company_of_heroes.los import WEAPON_TEAMS
 
         tags = attacker.tags

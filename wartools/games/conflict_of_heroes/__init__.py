@@ -68,6 +68,13 @@ class ConflictOfHeroes(Game):
                assumed=True, choices=("front", "flank"),
                reading="an armored target's front is the half of the hex ahead of it (the faced hexside and "
                        "its two neighbours); a firer exactly on the boundary fires at the front"),
+        # the target hex's defence modifiers the excerpt does not print (combat.TERRAIN_DEFENSE;
+        # woods +2 is the Game Overview's): scenario analysis reads these options
+        *(Option(f"defense-{terrain}", value, "Conflict of Heroes Game Overview (defence modifiers of the "
+                 "target's hex; only woods +2 is printed)",
+                 f"defence modifier of a target in a {terrain} hex (threat maps, fire plans)", assumed=True,
+                 reading=f"a target in a {terrain} hex adds {value:+d} to its defence (conventional reading)")
+          for terrain, value in (("building", 3), ("brush", 1), ("field", 1), ("water", 0))),
     )
     name = "Conflict of Heroes: Storms of Steel"
     aliases = ("coh-sos", "storms-of-steel", "conflict")

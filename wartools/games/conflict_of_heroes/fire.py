@@ -2,8 +2,9 @@
 
 - The attack value is 2D6 plus the firepower (red against unarmoured targets, blue
   against armoured ones) against the target's defence rating plus the terrain of its
-  hex (:data:`~wartools.games.conflict_of_heroes.combat.TERRAIN_DEFENSE`) plus the
-  hindrances the line crosses (the LOS modifier). A **hit** is an attack value at or
+  hex (:data:`~wartools.games.conflict_of_heroes.combat.TERRAIN_DEFENSE`; the modifiers the
+  excerpt does not print, building +3 among them, are options ``defense-<terrain>``, named in
+  every answer that rests on them) plus the hindrances the line crosses (the LOS modifier). A **hit** is an attack value at or
   over the defence value (Game Overview); each attack hits at most once.
 - Attackers fire one by one: independent attacks.
 - A fresh unit may take one opportunity action, firing once, whenever the enemy acts
@@ -23,6 +24,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from wartools.games.fire_rules import EVERY_CELL, FireRules, Line, Profile
+from wartools.games.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map, Unit
@@ -58,8 +60,14 @@ class Fire(FireRules):
         fp = profile.value("blue") if target.type in ARMORED else profile.value("firepower")
         if fp <= 0:
             return None
-        terrain = TERRAIN_DEFENSE.get(board.terrain_at(target.cell), 0) + line.modifier
-        return {"firepower": fp, "defense": defender.value("defense"), "terrain": terrain}
+        here = board.terrain_at(target.cell)
+        value = self.game.settings.get(f"defense-{here}", TERRAIN_DEFENSE.get(here, 0))
+        return {"firepower": fp, "defense": defender.value("defense"), "terrain": int(value) + line.modifier}
+
+    def readings(self, board: Map, attacker: Unit, target: Unit, line: Line) -> tuple[Assumption, ...]:
+        """The assumed defence modifier of the target's hex, when the excerpt does not print it
+        (option ``defense-<terrain>``)."""
+        return self.game.assumptions((f"defense-{board.terrain_at(target.cell)}",))
 
     def move_budget(self, attacker: Unit, allowance: int) -> int | None:
         left = allowance - int(self.game.option("fire-ap"))

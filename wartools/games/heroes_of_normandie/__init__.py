@@ -37,6 +37,11 @@ class HeroesOfNormandie(Game):
         Option("move-and-fire", True, "Heroes of Normandie core rules (not in the excerpt)",
                "a unit given an order may move and then shoot in the same activation", assumed=True,
                reading="an ordered unit may make a movement action and then a firing action"),
+        Option("trench-bonus", 1, "Heroes of Normandie 1.4 (Trenches: Defensive Bonus (Infantry); the value "
+               "is printed on the terrain element, not in the excerpt)",
+               "defensive bonus of an infantry unit in a trench against a shooter outside it", assumed=True,
+               reading="an infantry unit in a trench adds a universal defensive bonus of +1 against a "
+                       "shooter outside that trench (1.4)"),
         # --- movement: core-rule terms the excerpt uses but does not define ---------------
         Option("difficult-passage-cost", 1, _CORE + " 1.2 and 1.3 name Difficult Passages)",
                "extra squares of movement a Difficult Passage costs", assumed=True,

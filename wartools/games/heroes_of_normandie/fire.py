@@ -3,9 +3,10 @@
 - A shot is a d6 plus the attack value (against infantry, or against vehicles) at
   or over the target's defence value and its bonuses (1.1); the line's obscuring
   terrain is the LOS modifier on the roll; beyond ``short`` squares the shot is at
-  long range (option ``long-range-penalty``). A **hit** is a successful shot. Terrain
-  defensive bonuses of the target's square are not applied (the excerpt prints no
-  table of them).
+  long range (option ``long-range-penalty``). A **hit** is a successful shot. An infantry
+  target in a trench has the trench's Defensive Bonus against a shooter outside it (1.4; its
+  value, option ``trench-bonus``, is not in the excerpt); the other terrain bonuses are not
+  applied (the excerpt prints no table of them).
 - Attackers shoot one by one: independent attacks.
 - Units with opportunity fire shoot at a unit as it moves (3.2 and the core rules): a
   mover is exposed in every square it enters.
@@ -24,6 +25,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from wartools.games.fire_rules import EVERY_CELL, FireRules, Line, Profile
+from wartools.games.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map, Unit
@@ -54,8 +56,27 @@ class Fire(FireRules):
         attack = profile.value("anti_vehicle") if target.type in VEHICLES else profile.value("attack")
         if attack <= 0:
             return None
-        return {"attack": attack, "defense": defender.value("defense"),
-                "long_range": line.distance > profile.value("short", profile.range), "bonus": line.modifier}
+        out = {"attack": attack, "defense": defender.value("defense"),
+               "long_range": line.distance > profile.value("short", profile.range), "bonus": line.modifier}
+        if self._in_trench(board, attacker, target):
+            out["universal"] = int(self.game.option("trench-bonus"))
+        return out
+
+    @staticmethod
+    def _in_trench(board: Map, attacker: Unit, target: Unit) -> bool:
+        """1.4: an infantry target in a trench has its Defensive Bonus, unless the shooter is inside
+        the same trench."""
+        from wartools.games.heroes_of_normandie.los import defensive_bonus_applies
+
+        return target.type not in VEHICLES and defensive_bonus_applies(board, attacker.cell, target.cell)
+
+    def applied(self, board: Map, attacker: Unit, target: Unit, line: Line) -> tuple[str, ...]:
+        if self._in_trench(board, attacker, target):
+            return ("Heroes of Normandie 1.4: the infantry target in a trench has its Defensive Bonus",)
+        return ()
+
+    def readings(self, board: Map, attacker: Unit, target: Unit, line: Line) -> tuple[Assumption, ...]:
+        return self.game.assumptions(("trench-bonus",)) if self._in_trench(board, attacker, target) else ()
 
     def move_budget(self, attacker: Unit, allowance: int) -> int | None:
         return allowance if self.game.option("move-and-fire") else None

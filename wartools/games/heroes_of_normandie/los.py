@@ -235,10 +235,10 @@ class HeroesOfNormandieLOS(LOSPolicy):
                     "between infantry units",
         "vehicle": "Heroes of Normandie core rules (assumed reading, option vehicles-block-los): the "
                    "vehicle in {where} blocks LoS",
-        "hole": "Heroes of Normandie 1.1 (Hole): infantry in the trench {where} do not block LoS of "
-                "units outside it",
-        "hole-same": "Heroes of Normandie 1.1 (Hole): infantry in {where} block LoS for infantry in the "
-                     "same trench",
+        "hole": "Heroes of Normandie 1.1 (Hole A): infantry in the trench {where} do not block LoS of "
+                "a shooter outside it",
+        "hole-same": "Heroes of Normandie 1.1 (Hole B): infantry in {where} block LoS for an infantry "
+                     "shooter in the same trench (a shooter inside it is not outside it)",
         "trench-corner": "Heroes of Normandie 1.1 (Hole C): the trench's corner at {where} blocks LoS "
                          "between units inside it",
         "mound": "Heroes of Normandie 1.1 (Mounds): the unit on mound {where} blocks LoS",
@@ -300,7 +300,9 @@ class HeroesOfNormandieLOS(LOSPolicy):
         return cells, prep["wall"] | prep["obstacle"] | prep["contour"]
 
     def is_symmetric(self, geo: MapGeometry, sit: LOSSituation) -> bool:
-        return sit.observer_height == 0 and sit.unit is None and sit.target is None
+        # infantry in a trench block a shooter inside it, not one outside (1.1 Hole A, B)
+        return (sit.observer_height == 0 and sit.unit is None and sit.target is None
+                and not (self.prepared(geo)["trench"] >= 0).any())
 
     def judge(self, batch: Batch, prep: dict[str, Any], sit: LOSSituation, out: Findings) -> None:
         self.range_findings(batch, sit, out)
@@ -424,7 +426,9 @@ class HeroesOfNormandieLOS(LOSPolicy):
         both_inf = (obs_inf & tgt_inf)[cp]
         inf = rest & ((types & prep["inf"]) != 0)
         in_hole = inf & (trench[cc] >= 0)
-        hole_block = in_hole & both_inf & same[cp] & (trench[cc] == ta[cp])
+        # 1.1 Hole B: they block the LoS of an infantry shooter in their own element (a shooter
+        # inside is not "outside" it, whatever the target); A: not of a shooter outside
+        hole_block = in_hole & obs_inf[cp] & (trench[cc] == ta[cp])
         rules.append(("hole-same", hole_block))
         if batch.explain:
             notes.append(("hole", in_hole & ~hole_block))
