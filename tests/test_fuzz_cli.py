@@ -9,6 +9,7 @@ must exit with 0, 1 or 2, print at most one line on stderr and no traceback, and
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import os
 import subprocess
@@ -255,11 +256,31 @@ def command_lines(draw: st.DrawFn, words: tuple[str, ...]) -> list[str]:
     return argv
 
 
+@contextlib.contextmanager
+def _tasks_run_here():
+    """Tasks sent to processes or Dask (``wartools matrix --workers/--executor/--address``) run in
+    this process instead: a fuzzed ``--workers 30`` must not start 30 interpreters. An address is
+    still checked for a listening scheduler (tests/test_los_matrix.py runs the real workers)."""
+    import wartools.parallel as parallel
+
+    def here(fn, tasks, shared, *_):
+        return ((i, fn(shared, *t)) for i, t in enumerate(tasks))
+
+    @contextlib.contextmanager
+    def client(address=None, workers=None, timeout=10.0):
+        if address is not None:
+            parallel.reachable(address, min(timeout, 2))
+        yield None
+    with mock.patch.object(parallel, "_processes", here), mock.patch.object(parallel, "_dask", here), \
+            mock.patch.object(parallel, "dask_client", client):
+        yield
+
+
 def check(argv: list[str]) -> None:
     import wartools.cli.command as cli
 
     # one parser for every run (building it scans the installed plugins each time)
-    with mock.patch.object(cli, "build_parser", lambda: PARSER):
+    with mock.patch.object(cli, "build_parser", lambda: PARSER), _tasks_run_here():
         code, out, err = run_cli(argv, seconds=10)
     event(f"exit {code}")
     assert "Traceback" not in err and "Traceback" not in out, err
@@ -270,7 +291,7 @@ def check(argv: list[str]) -> None:
 
 
 def _examples(words: tuple[str, ...]) -> int:
-    return 5 if words[0] == "render" else 20
+    return 5 if words[0] in ("render", "matrix") else 20
 
 
 @pytest.mark.parametrize("words", sorted(COMMANDS), ids=" ".join)
@@ -316,5 +337,5 @@ def test_a_real_process_prints_no_traceback_for_a_bug():
 
 
 def test_the_fuzzer_reaches_every_subcommand():
-    assert {("info",), ("los",), ("viewshed",), ("reach",), ("path",), ("render",)} <= set(COMMANDS)
+    assert {("info",), ("los",), ("viewshed",), ("reach",), ("path",), ("render",), ("matrix",)} <= set(COMMANDS)
     assert sum(1 for w in COMMANDS if w[0] == "odds") == 4

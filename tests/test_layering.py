@@ -18,7 +18,7 @@ PACKAGE = ROOT / "wartools"
 #: (prefix, layer): the longest matching prefix decides; a module may import only from its own
 #: layer or below
 LAYERS = [
-    ("wartools.errors", 0), ("wartools.limits", 0), ("wartools.cache", 0),
+    ("wartools.errors", 0), ("wartools.limits", 0), ("wartools.cache", 0), ("wartools.parallel", 0),
     ("wartools.grids", 1),
     ("wartools.games", 2),            # Game, vocabularies, options, styles, the registry
     ("wartools.games.procedures", 5), ("wartools.games.coverage", 5), ("wartools.games.scenario_rules", 5),

@@ -26,8 +26,8 @@ kernel = importlib.import_module("wartools.los.kernel")
 geometry_module = importlib.import_module("wartools.los.geometry")
 
 ATTRS = ("cp", "cc", "ck", "co", "cs", "cx", "cend", "ep", "ee", "ek", "eo", "es", "ex", "e1", "e2", "order_max")
-PATHS = {"numpy": None, "scan": {"COMPILED_FROM": 0, "OBSERVER_SLOTS": 0},
-         "obstacle-first": {"COMPILED_FROM": 0, "OBSERVER_SLOTS": 1 << 22, "OBSTACLE_FIRST": 0}}
+PATHS = {"numpy": None, "scan": {"COMPILED_FROM": 0, "LOAD_FROM": 0, "OBSERVER_SLOTS": 0},
+         "obstacle-first": {"COMPILED_FROM": 0, "LOAD_FROM": 0, "OBSERVER_SLOTS": 1 << 22, "OBSTACLE_FIRST": 0}}
 
 
 @pytest.fixture(scope="module")
@@ -105,6 +105,7 @@ def test_obstacle_first_refuses_a_batch_that_asks_one_ruler_twice():
     assert observers == 1 and not ok
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(kernel, "COMPILED_FROM", 0)
+        mp.setattr(kernel, "LOAD_FROM", 0)
         got = kernel.kept_rows(t.c_start[k], t.c_start[k + 1], a, crel, 1, keep, k, t.width ** 2,
                                lambda: ix)
     ref = kernel.kept_rows_numpy(t.c_start[k], t.c_start[k + 1], a, crel, 1, keep)

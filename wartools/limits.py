@@ -87,6 +87,9 @@ SEED = IntLimit(0, 10**18 - 1, "seed", "numpy's SeedSequence takes any whole num
 WORKERS = IntLimit(1, 256, "workers", "one process per core: more processes than cores only add overhead")
 #: longest wait for a Dask scheduler and its first worker (seconds)
 MAX_TIMEOUT = 600.0
+#: board cells of an all-pairs LOS matrix (``wartools matrix``: n * n bytes of status)
+MAX_MATRIX_CELLS = 32_768
+MATRIX_CELLS_REASON = "n x n bytes of status in memory: 1 GiB here; 160 x 160 (25,600 cells) is 625 MiB"
 # --- game records (wartools-record/1) ----------------------------------------------------------
 RECORD_ACTIONS = IntLimit(0, 100_000, "actions in a record", "a played scenario has a few hundred actions; "
                           "playouts stop at max_actions (20,000 by default)")
@@ -295,7 +298,8 @@ def limits_table() -> str:
             ("board size suggested from a picture", f"{MAX_SUGGESTED_SIDE:,} columns and rows",
              "the guess walks every cell it tries; give columns and rows for a larger board"),
             ("objectives in a scenario", f"{MAX_OBJECTIVES:,}", OBJECTIVES_REASON),
-            ("victory conditions in a scenario", f"{MAX_CONDITIONS:,}", CONDITIONS_REASON)]
+            ("victory conditions in a scenario", f"{MAX_CONDITIONS:,}", CONDITIONS_REASON),
+            ("cells of an all-pairs matrix (`wartools matrix`)", f"{MAX_MATRIX_CELLS:,}", MATRIX_CELLS_REASON)]
     for name, lim in (("columns, rows", BOARD_SIDE), ("elevation", ELEVATION), ("--height", HEIGHT),
                       ("unit strength, steps", STRENGTH), ("objective value", OBJECTIVE_VALUE),
                       ("VP (a unit's worth, vp_lead, vp_at_least, per_elimination)", VP),

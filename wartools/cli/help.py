@@ -42,6 +42,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "threat": (f"threat {_SCEN} --side US", f"threat {_SCEN} --side German --position {_POS} --json"),
     "route": (f"route {_SCEN} us-in-1 H3", f"route {_SCEN} us-in-2 G8 --turns 3 --json"),
     "race": (f"race {_SCEN}", f"race {_HON_SCEN} --json"),
+    "matrix": (f"matrix {_COH} -o crossroads.matrix.npz", f"matrix {_CI} -o river.npz --workers 2 --json"),
     "fireplan": (f"fireplan {_SCEN} --side US", f"fireplan {_SCEN} --side German --objective expected-hits --json"),
 }
 #: examples that need a file the project cannot ship (they are parsed, not run)

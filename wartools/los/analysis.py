@@ -32,6 +32,7 @@ import numpy as np
 from wartools.grids.base import Cell
 from wartools.los.engine import evaluate, make_situation, policy_for
 from wartools.los.geometry import MapGeometry, geometry
+from wartools.los.matrix import cached_matrix, judge_rows, mirror, plan, visible_from
 from wartools.los.policy import LOSPolicy, LOSSituation
 from wartools.mapmodel import Map
 from wartools.mapmodel.yamlio import write_atomic
@@ -104,8 +105,11 @@ def viewshed(m: Map, cell: Cell | str, situation: Situation | None = None, *,
         tb, aa = tb[near], aa[near]
     if len(tb) == 0:
         return ()
-    ev = evaluate(m, aa, tb, sit, policy=policy, geo=geo)
     cs = geo.cells
+    mat = cached_matrix(m, sit, policy)
+    if mat is not None:                       # a matrix file of this map and situation answers
+        return tuple([cs[i] for i in tb[visible_from(mat, geo, int(aa[0]), tb)].tolist()])
+    ev = evaluate(m, aa, tb, sit, policy=policy, geo=geo)
     return tuple([cs[i] for i in tb[ev.visible].tolist()])
 
 
@@ -187,29 +191,20 @@ def visibility_matrix(m: Map, cells: Iterable[Cell | str] | None = None,
     check_keywords(visibility_matrix, LOSSituation, options)
     sit, policy, geo, cs, ids = _all_pairs(m, cells, situation, policy, options)
     n = len(cs)
+    mat = cached_matrix(m, sit, policy)
+    if mat is not None:                       # a matrix file of this map and situation answers
+        index = mat.ext_index(geo)[ids]
+        status = mat.status[np.ix_(index, index)]
+        return VisibilityMatrix(m, tuple(cs), status < 2, status)
     symmetric = policy.is_symmetric(geo, sit)
-    limit = policy.max_range(sit)
-    status = np.full((n, n), 2, dtype=np.int8)
-    np.fill_diagonal(status, 0)
-    total = n * (n - 1) // 2 if symmetric else n * (n - 1)
-    with _progress(total, progress, "line of sight") as bar:
-        i0 = 0
-        while i0 < n:
-            # rows of the upper triangle shrink: grow the block to keep tiles near ``chunk``
-            per_row = n - i0 - 1 if symmetric else n - 1
-            i1 = min(n, i0 + max(1, chunk // max(per_row, 1)))
-            ii, jj = _block_pairs(i0, i1, n, symmetric)
-            bar.update(len(ii))
-            if limit is not None:
-                near = geo.distance(ids[ii], ids[jj]) <= limit
-                ii, jj = ii[near], jj[near]
-            for s in range(0, len(ii), chunk):
-                a, b = ii[s:s + chunk], jj[s:s + chunk]
-                ev = evaluate(m, ids[a], ids[b], sit, policy=policy, geo=geo)
-                status[a, b] = ev.status
-                if symmetric:
-                    status[b, a] = ev.status
-            i0 = i1
+    status = np.empty((n, n), dtype=np.int8)
+    tiles = plan(n, symmetric, chunk)
+    with _progress(n * (n - 1) // 2 if symmetric else n * (n - 1), progress, "line of sight") as bar:
+        for i0, i1 in tiles:
+            status[i0:i1] = judge_rows(m, geo, policy, sit, ids, i0, i1, symmetric, chunk)
+            bar.update(sum(n - i - 1 for i in range(i0, i1)) if symmetric else (i1 - i0) * (n - 1))
+    if symmetric:
+        mirror(status, tiles)
     return VisibilityMatrix(m, tuple(cs), status < 2, status)
 
 
@@ -316,6 +311,11 @@ def dead_ground(m: Map, observers: Cell | str | Iterable[Cell | str], cells: Ite
     targets = _cells(m, cells)
     tb = geo.exts(targets)
     seen = np.zeros(len(tb), dtype=bool)
+    mat = cached_matrix(m, sit, policy)
+    if mat is not None:                       # a matrix file of this map and situation answers
+        index = mat.ext_index(geo)
+        seen = np.asarray((mat.status[np.ix_(index[obs], index[tb])] < 2).any(axis=0))
+        return tuple(t for t, s in zip(targets, seen.tolist()) if not s)
     # every observer against every target, a block of observers per chunk (the policy's
     # range findings block rulers beyond the maximum range)
     step = max(1, CHUNK // max(len(tb), 1))

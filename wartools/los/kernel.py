@@ -11,9 +11,10 @@ the same order (per ruler, then template row). The numpy version,
 :func:`kept_rows_numpy`, stays as the reference the tests compare against and
 as the path of small batches, which would not repay importing numba.
 
-numba is imported on the first large batch only (``import wartools`` and a
-single line of sight stay light); the compiled code is cached on disk
-(``cache=True``), so a fresh process loads it instead of compiling it.
+numba is imported on the first batch of at least :data:`LOAD_FROM` template
+rows only (``import wartools``, a single line of sight and small boards stay
+light); the compiled code is cached on disk (``cache=True``), so a fresh
+process loads it instead of compiling it.
 
 Examples
 --------
@@ -37,8 +38,12 @@ import numpy as np
 from wartools.los.walk import ranges
 
 COMPILED_FROM = 20_000
-"""Template rows in a batch from which :func:`kept_rows` runs the compiled loop (below it numpy's
-passes cost less than importing numba in a process that has not yet)."""
+"""Template rows in a batch from which :func:`kept_rows` runs a compiled loop once the kernels are
+loaded (below it numpy's passes cost less than a call through numba's dispatcher)."""
+LOAD_FROM = 1_000_000
+"""Template rows in a batch that make a process load the compiled kernels: loading them (numba's
+start-up, then the kernels from its disk cache) costs one to two seconds once per process, which a
+batch pays back only when numpy's passes over its rows would cost a good fraction of that."""
 
 Rows = tuple[np.ndarray, np.ndarray, np.ndarray]
 
@@ -111,7 +116,7 @@ def kept_rows(start: np.ndarray, stop: np.ndarray, a: np.ndarray, rel: np.ndarra
     row of every ruler.
     """
     total = int(np.maximum(stop - start, 0).sum())
-    if keep is None or total < COMPILED_FROM:
+    if keep is None or total < (COMPILED_FROM if _KERNELS else LOAD_FROM):
         return kept_rows_numpy(start, stop, a, rel, scale, keep)
     start, stop, a = (x.astype(np.int64, copy=False) for x in (start, stop, a))
     keep = keep.astype(np.bool_, copy=False)

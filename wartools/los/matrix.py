@@ -1,0 +1,439 @@
+"""The all-pairs LOS matrix of a whole board, computed in tiles, saved, and used as a cache.
+
+:func:`compute_matrix` judges every ordered pair of board cells in the default
+situation (day, no unit or side given: the units on the map supply them, as in
+:func:`~wartools.los.analysis.visibility_matrix`), in *tiles* of observer rows
+that run in this process, on local processes or on Dask
+(:func:`wartools.parallel.run_tasks`). A symmetric policy has each unordered pair
+judged once (a tile holds its rows' pairs to the right of the diagonal; the
+merge mirrors them), and tiles are cut to hold about :data:`TILE_PAIRS` pairs
+each, whatever the number of workers, so a run can be resumed by another. Each
+finished tile is saved at once in ``FILE.partial/`` beside the output; a run
+started again carries on from the tiles there (if they are of the same map and
+plan), and the finished matrix is written in one rename, the folder removed.
+
+The file is NumPy's ``.npz`` (``docs/matrix-format.md``): ``format``
+(:data:`FORMAT`), ``map_hash`` (:attr:`wartools.mapmodel.Map.fingerprint`: the
+map's content and its game's changed options), ``situation`` (the situation it
+was judged in, as JSON), ``cells`` (``n x 2`` cell coordinates in board order),
+``labels``, ``status_codes`` (``clear, hindered, blocked``) and ``status``
+(``n x n`` int8, row = observer, column = target).
+
+A matrix file for a map can stand in for the kernel: :func:`use_matrix` loads
+one (checked against the map), and a file named like the map with the suffix
+``.matrix.npz`` (``maps/x.yaml`` -> ``maps/x.matrix.npz``) is found by itself.
+:func:`cached_matrix` gives the one that answers a question -- same map
+content, the game's own policy, and exactly the situation the matrix was judged
+in (:func:`~wartools.los.analysis.viewshed` and friends ask it first). Night,
+a given unit or side, fire mode, a range... are other situations: the kernel
+answers them.
+
+Examples
+--------
+>>> import tempfile, os
+>>> from wartools.testing import tiny_map
+>>> m = tiny_map("combat-infantry", 3, 2, terrain={"B1": "town"})
+>>> with tempfile.TemporaryDirectory() as d:
+...     run = compute_matrix(m, os.path.join(d, "m.npz"), progress=False)
+...     got = load_matrix(os.path.join(d, "m.npz"))
+>>> run.cells, run.tiles, got.map_hash == m.fingerprint
+(6, 1, True)
+>>> int(got.status[got.index(m, "A1"), got.index(m, "C1")])     # through the town: blocked
+2
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import time
+import zipfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from wartools import limits
+from wartools.errors import WartoolsError, one_line
+from wartools.grids.base import Cell
+from wartools.los.engine import evaluate, make_situation, policy_for
+from wartools.los.geometry import MapGeometry, geometry
+from wartools.los.policy import LOSPolicy, LOSSituation
+from wartools.mapmodel import Map
+from wartools.mapmodel.atomic import output_target, write_atomic
+
+FORMAT = "wartools-matrix/1"
+STATUS_CODES = ("clear", "hindered", "blocked")
+TILE_PAIRS = 1_000_000
+"""Pairs judged per tile, about (the unit of progress, of resumption and of work sent to a worker)."""
+CHUNK = 40_000
+"""Rulers per call of the engine inside a tile (bounds a tile's working memory)."""
+SUFFIX = ".matrix.npz"
+"""The name a map's own matrix file has beside the map file (``x.yaml`` -> ``x.matrix.npz``)."""
+
+
+class MatrixError(WartoolsError):
+    """A matrix file that cannot be read or does not belong to the map, or a run that cannot start."""
+
+
+# --- the work ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Job:
+    """What every tile of one matrix needs: the map as data (a :class:`Map` does not pickle),
+    its content hash and whether unordered pairs are judged once."""
+
+    map_data: dict[str, Any]
+    settings: dict[str, Any]
+    map_hash: str
+    symmetric: bool
+
+    @classmethod
+    def of(cls, m: Map, symmetric: bool) -> Job:
+        return cls(m.to_dict(), m.game.changed_settings(), m.fingerprint, symmetric)
+
+    def map(self) -> Map:
+        """The map, rebuilt once per process (and checked to be the same content)."""
+        got = _MAPS.get(self.map_hash)
+        if got is None:
+            got = Map.from_dict(self.map_data).with_options(**self.settings)
+            if got.fingerprint != self.map_hash:
+                raise MatrixError(f"the map rebuilt on a worker has hash {got.fingerprint}, not {self.map_hash}")
+            _MAPS.clear()
+            _MAPS[self.map_hash] = got
+        return got
+
+
+_MAPS: dict[str, Map] = {}
+
+
+def plan(n: int, symmetric: bool, most: int = TILE_PAIRS) -> list[tuple[int, int]]:
+    """Tiles ``(i0, i1)`` of observer rows holding about ``most`` judged pairs each (rows of a
+    symmetric matrix hold only the pairs right of the diagonal, so its tiles grow downwards).
+
+    Examples
+    --------
+    >>> plan(10, False, 30)                  # 9 pairs a row
+    [(0, 3), (3, 6), (6, 9), (9, 10)]
+    >>> plan(10, True, 20)                   # 9, 8, 7 ... pairs a row
+    [(0, 2), (2, 5), (5, 10)]
+    """
+    tiles, i0 = [], 0
+    while i0 < n:
+        pairs, i1 = 0, i0
+        while i1 < n and (i1 == i0 or pairs + (n - i1 - 1 if symmetric else n - 1) <= most):
+            pairs += n - i1 - 1 if symmetric else n - 1
+            i1 += 1
+        tiles.append((i0, i1))
+        i0 = i1
+    return tiles
+
+
+def judge_rows(m: Map, geo: MapGeometry, policy: LOSPolicy, sit: LOSSituation, ids: np.ndarray, i0: int,
+               i1: int, symmetric: bool, chunk: int = CHUNK) -> np.ndarray:
+    """Status of observer rows ``i0 <= i < i1`` against every cell of ``ids`` (``(i1 - i0) x n``
+    int8; 0 on the diagonal). When ``symmetric`` only the pairs right of the diagonal are judged
+    (the rest are left at 2, blocked, for the caller to mirror). Pairs beyond the policy's
+    maximum range are blocked without being judged."""
+    n = len(ids)
+    status = np.full((i1 - i0, n), 2, dtype=np.int8)
+    rows = np.arange(i0, i1)
+    status[rows - i0, rows] = 0
+    limit = policy.max_range(sit)
+    step = max(1, chunk // max(n - 1, 1))
+    for r0 in range(i0, i1, step):
+        r1 = min(i1, r0 + step)
+        ii = np.repeat(np.arange(r0, r1), n)
+        jj = np.tile(np.arange(n), r1 - r0)
+        keep = jj > ii if symmetric else jj != ii
+        ii, jj = ii[keep], jj[keep]
+        if limit is not None:
+            near = geo.distance(ids[ii], ids[jj]) <= limit
+            ii, jj = ii[near], jj[near]
+        for s in range(0, len(ii), chunk):
+            a, b = ii[s:s + chunk], jj[s:s + chunk]
+            status[a - i0, b] = evaluate(m, ids[a], ids[b], sit, policy=policy, geo=geo).status
+    return status
+
+
+def mirror(status: np.ndarray, tiles: list[tuple[int, int]]) -> None:
+    """Copy the pairs right of the diagonal, judged by the ``tiles`` of rows, to their mirror images."""
+    for i0, i1 in tiles:
+        status[i1:, i0:i1] = status[i0:i1, i1:].T
+        sub = status[i0:i1, i0:i1]
+        low = np.tril_indices(i1 - i0, -1)
+        sub[low] = sub.T[low]
+
+
+def tile(job: Job, i0: int, i1: int) -> np.ndarray:
+    """One tile of a matrix job (what a worker runs): :func:`judge_rows` on the job's map."""
+    m = job.map()
+    geo = geometry(m)
+    return judge_rows(m, geo, policy_for(m), make_situation(m), geo.board_ids, i0, i1, job.symmetric)
+
+
+# --- the run -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MatrixRun:
+    """The answer of :func:`compute_matrix` (``wartools matrix``)."""
+
+    path: Path
+    map_hash: str
+    cells: int
+    visible_pairs: int
+    tiles: int
+    computed: int
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"map_hash", "cells", "visible_pairs", "tiles", "seconds"}`` (plus ``file`` and
+        ``computed``: the tiles judged by this run, the others were resumed)."""
+        return {"map_hash": self.map_hash, "cells": self.cells, "visible_pairs": self.visible_pairs,
+                "tiles": self.tiles, "seconds": round(self.seconds, 3), "file": str(self.path),
+                "computed": self.computed}
+
+    def text(self) -> str:
+        resumed = self.tiles - self.computed
+        return (f"{self.path}: all-pairs LOS of {self.cells:,} cells (map {self.map_hash}), "
+                f"{self.visible_pairs:,} visible ordered pairs; {self.tiles} tile(s)"
+                + (f", {resumed} resumed" if resumed else "") + f", {self.seconds:.1f} s")
+
+
+def compute_matrix(m: Map, path: str | os.PathLike[str], *, executor: str = "inline", workers: int | None = None,
+                   address: str | None = None, timeout: float = 10.0, progress: bool | None = None,
+                   resume: bool = True, most: int = TILE_PAIRS) -> MatrixRun:
+    """Compute the all-pairs matrix of ``m``'s board and write it to ``path`` (see the module
+    docstring); ``executor``, ``workers``, ``address`` and ``timeout`` are
+    :func:`wartools.parallel.run_tasks`'s."""
+    from tqdm.auto import tqdm
+
+    from wartools.parallel import run_tasks
+
+    t0 = time.perf_counter()
+    target = output_target(path)
+    n = len(m.grid)
+    if n > limits.MAX_MATRIX_CELLS:
+        raise MatrixError(f"{m.name}: a matrix of {n:,} cells is beyond the limit of {limits.MAX_MATRIX_CELLS:,} "
+                          f"cells ({limits.MATRIX_CELLS_REASON})")
+    _refuse_other_map(target, m)
+    geo = geometry(m)
+    sit = make_situation(m)
+    symmetric = bool(policy_for(m).is_symmetric(geo, sit))
+    tiles = plan(n, symmetric, most)
+    partial = _Partial(target, m.fingerprint, n, symmetric, tiles, _situation_json(sit))
+    done = partial.open(resume)
+    todo = [t for k, t in enumerate(tiles) if k not in done]
+    saved = len(done)
+    try:
+        with tqdm(total=len(tiles), initial=saved, desc="matrix", unit="tiles",
+                  disable=None if progress is None else not progress, leave=False) as bar:
+            for k, block in run_tasks(tile, todo, shared=Job.of(m, symmetric), executor=executor,
+                                      workers=workers, address=address, timeout=timeout):
+                partial.save(tiles.index(todo[k]), block)
+                saved += 1
+                bar.update(1)
+    except BaseException:
+        if not saved:                       # nothing to resume from (a dead address...): leave nothing
+            partial.remove()
+        raise
+    status = partial.merge()
+    cells = [tuple(c) for c in m.grid.cells()]
+    buf = io.BytesIO()
+    np.savez_compressed(buf, format=np.array(FORMAT), map_hash=np.array(m.fingerprint),
+                        situation=np.array(partial.situation), cells=np.array(cells, dtype=np.int64).reshape(n, 2),
+                        labels=np.array([m.label(c) for c in m.grid.cells()]),
+                        status_codes=np.array(STATUS_CODES), status=status)
+    write_atomic(target, buf.getvalue())
+    partial.remove()
+    visible = int((status < 2).sum()) - n
+    return MatrixRun(target, m.fingerprint, n, visible, len(tiles), len(todo), time.perf_counter() - t0)
+
+
+def _situation_json(sit: LOSSituation) -> str:
+    return json.dumps(asdict(sit), sort_keys=True, default=str)
+
+
+def _refuse_other_map(target: Path, m: Map) -> None:
+    """An existing output must be a matrix of this map (it is replaced), or not a matrix file at all
+    is refused too: never overwrite another map's matrix or an unrelated file."""
+    if not target.exists():
+        return
+    try:
+        other = load_matrix(target)
+    except MatrixError as exc:
+        raise MatrixError(f"{target} exists and is not a matrix file ({exc}); remove it or give another -o") from None
+    if other.map_hash != m.fingerprint:
+        raise MatrixError(f"{target} holds the matrix of another map (hash {other.map_hash}, this map is "
+                          f"{m.fingerprint}); remove it or give another -o")
+
+
+@dataclass
+class _Partial:
+    """The ``FILE.partial/`` folder of finished tiles: ``plan.json`` and one ``tile-K.npy`` per tile."""
+
+    target: Path
+    map_hash: str
+    n: int
+    symmetric: bool
+    tiles: list[tuple[int, int]]
+    situation: str
+    folder: Path = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.folder = self.target.with_name(self.target.name + ".partial")
+
+    def _plan(self) -> dict[str, Any]:
+        return {"format": FORMAT, "map_hash": self.map_hash, "cells": self.n, "symmetric": self.symmetric,
+                "situation": self.situation, "tiles": [list(t) for t in self.tiles]}
+
+    def open(self, resume: bool) -> set[int]:
+        """The tiles already finished (an interrupted run of the same plan), creating the folder."""
+        plan_file = self.folder / "plan.json"
+        if resume and plan_file.is_file():
+            try:
+                same = json.loads(plan_file.read_text()) == self._plan()
+            except (OSError, ValueError):
+                same = False
+            if same:
+                return {k for k in range(len(self.tiles)) if (self.folder / f"tile-{k}.npy").is_file()}
+        if self.folder.is_dir() and (self.folder / "plan.json").exists():
+            shutil.rmtree(self.folder)          # our own folder, of another plan or map: start again
+        try:
+            self.folder.mkdir(exist_ok=True)
+            write_atomic(plan_file, json.dumps(self._plan()))
+        except OSError as exc:
+            raise MatrixError(f"cannot write the tiles folder {self.folder}: {exc.strerror or exc}") from None
+        return set()
+
+    def save(self, k: int, block: np.ndarray) -> None:
+        buf = io.BytesIO()
+        np.save(buf, block, allow_pickle=False)
+        write_atomic(self.folder / f"tile-{k}.npy", buf.getvalue())
+
+    def merge(self) -> np.ndarray:
+        """The whole status matrix from the tiles (mirrored when only the upper triangle was judged)."""
+        status = np.empty((self.n, self.n), dtype=np.int8)
+        for k, (i0, i1) in enumerate(self.tiles):
+            block = np.load(self.folder / f"tile-{k}.npy", allow_pickle=False)
+            if block.shape != (i1 - i0, self.n):
+                raise MatrixError(f"{self.folder}: tile {k} has shape {block.shape}, not {(i1 - i0, self.n)}")
+            status[i0:i1] = block
+        if self.symmetric:
+            mirror(status, self.tiles)
+        return status
+
+    def remove(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+# --- reading and using a matrix ----------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class MatrixFile:
+    """A loaded matrix file: the map hash and situation it was judged for, its cells and statuses."""
+
+    path: str
+    map_hash: str
+    situation: str
+    cells: np.ndarray
+    status: np.ndarray
+
+    def index(self, m: Map, cell: Cell | str) -> int:
+        """The row (and column) of a cell."""
+        geo = geometry(m)
+        return int(self.ext_index(geo)[geo.ext(m.cell(cell))])
+
+    def ext_index(self, geo: MapGeometry) -> np.ndarray:
+        """Row of each ext cell of the map's geometry (-1 off the board)."""
+        got = _EXT_INDEX.get(id(self))
+        if got is None or got[0] is not self:
+            index = np.full(geo.n, -1, dtype=np.int64)
+            index[geo.exts([tuple(c) for c in self.cells.tolist()])] = np.arange(len(self.cells))
+            got = _EXT_INDEX[id(self)] = (self, index)
+        return got[1]
+
+    def answers(self, m: Map, sit: LOSSituation, policy: LOSPolicy | None) -> bool:
+        """Whether this matrix answers questions on ``m`` in situation ``sit`` under ``policy``."""
+        return (self.map_hash == m.fingerprint and (policy is None or policy is policy_for(m))
+                and self.situation == _situation_json(sit))
+
+
+_EXT_INDEX: dict[int, tuple[MatrixFile, np.ndarray]] = {}
+
+
+def load_matrix(path: str | os.PathLike[str]) -> MatrixFile:
+    """Read a matrix file (one :class:`MatrixError` line if it is not one)."""
+    name = one_line(os.fspath(path))[-120:]
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            if str(z["format"]) != FORMAT:
+                raise MatrixError(f"{name}: format {one_line(z['format'])[:40]!r}, not {FORMAT!r}")
+            cells, status = z["cells"], z["status"]
+            got = MatrixFile(os.fspath(path), str(z["map_hash"]), str(z["situation"]), cells, status)
+    except MatrixError:
+        raise
+    except FileNotFoundError:
+        raise MatrixError(f"{name}: no such matrix file") from None
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
+        raise MatrixError(f"{name}: not a matrix file ({one_line(exc)[:100]})") from None
+    n = len(cells)
+    if cells.shape != (n, 2) or status.shape != (n, n) or status.dtype != np.int8:
+        raise MatrixError(f"{name}: cells {cells.shape} and status {status.shape} {status.dtype} do not fit")
+    return got
+
+
+_REGISTERED: dict[str, MatrixFile] = {}
+_BESIDE: dict[tuple[str, str], MatrixFile | None] = {}
+
+
+def use_matrix(source: str | os.PathLike[str] | MatrixFile, m: Map | None = None) -> MatrixFile:
+    """Let ``source`` (a file or a loaded matrix) answer default-situation questions on its map;
+    with ``m``, first check that it is ``m``'s matrix."""
+    got = source if isinstance(source, MatrixFile) else load_matrix(source)
+    if m is not None and got.map_hash != m.fingerprint:
+        raise MatrixError(f"{got.path} is the matrix of another map (hash {got.map_hash}, not {m.fingerprint})")
+    _REGISTERED[got.map_hash] = got
+    return got
+
+
+def forget_matrices() -> None:
+    """Forget every matrix given to :func:`use_matrix` or found beside a map file."""
+    _REGISTERED.clear()
+    _BESIDE.clear()
+    _EXT_INDEX.clear()
+
+
+def matrix_beside(m: Map) -> Path | None:
+    """Where ``m``'s own matrix file would be (``None`` for a map not read from a file)."""
+    if not m.source or m.source.startswith("<"):
+        return None
+    return Path(m.source).with_suffix(SUFFIX)
+
+
+def cached_matrix(m: Map, sit: LOSSituation, policy: LOSPolicy | None = None) -> MatrixFile | None:
+    """The matrix that answers LOS questions on ``m`` in ``sit`` (see :meth:`MatrixFile.answers`):
+    one given to :func:`use_matrix`, or the map's own file beside it; else ``None``."""
+    got = _REGISTERED.get(m.fingerprint)
+    if got is None and m.source:
+        key = (m.fingerprint, m.source)
+        if key not in _BESIDE:
+            _BESIDE[key] = _found_beside(m)
+        got = _BESIDE[key]
+    return got if got is not None and got.answers(m, sit, policy) else None
+
+
+def _found_beside(m: Map) -> MatrixFile | None:
+    where = matrix_beside(m)
+    if where is None or not where.is_file():
+        return None
+    try:
+        got = load_matrix(where)
+    except MatrixError:
+        return None
+    return got if got.map_hash == m.fingerprint else None
+
+
+def visible_from(mat: MatrixFile, geo: MapGeometry, a: int, targets: np.ndarray) -> np.ndarray:
+    """Whether ext cell ``a`` sees each ext cell of ``targets``, read from the matrix."""
+    index = mat.ext_index(geo)
+    return mat.status[index[a], index[targets]] < 2
