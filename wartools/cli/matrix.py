@@ -43,8 +43,9 @@ def _timeout(text: str) -> float:
         value = limits.parse_float("", text)
     except limits.LimitError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-    if not 0 < value <= 600:
-        raise argparse.ArgumentTypeError(f"{limits.shown(text)} is outside the limit 0..600 (seconds)")
+    if not 0 < value <= limits.MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"{limits.shown(text)} is outside the limit 0..{limits.MAX_TIMEOUT:g} "
+                                         "(seconds)")
     return value
 
 
