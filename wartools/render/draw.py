@@ -47,6 +47,13 @@ def _feature_marker(m: Map, feature: str) -> FeatureMarker:
     return m.game.map_style.features.get(feature, FALLBACK_FEATURE)
 
 
+#: inches per cell unit of a map picture, and the largest side of one (a larger board's cells shrink)
+CELL_INCHES = 0.55
+MAX_FIGURE_INCHES = 40.0
+#: below this many inches per cell unit, cell labels (6.5 pt) are not drawn: they could not be read
+LABEL_INCHES = 0.25
+
+
 def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
              title: bool = True, legend: bool = False, figsize: tuple[float, float] | None = None) -> Any:
     """Draw ``m``: terrain fills, elevation shading, edge features, roads,
@@ -63,10 +70,12 @@ def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
     from matplotlib.collections import PolyCollection
 
     layout = _layout(m)
+    x0, y0, x1, y1 = _extent(m)
+    # inches per unit of the layout: a cell keeps its size up to a figure of MAX_FIGURE_INCHES, then
+    # shrinks (the largest board the limits allow, 256 x 256, drew a 140-inch figure and ran out of memory)
+    scale = min(CELL_INCHES, MAX_FIGURE_INCHES / max(x1 - x0, y1 - y0, 1e-9))
     if ax is None:
         if figsize is None:
-            x0, y0, x1, y1 = _extent(m)
-            scale = 0.55
             figsize = (max(3.0, (x1 - x0) * scale), max(3.0, (y1 - y0) * scale))
         _, ax = _plt().subplots(figsize=figsize)
     cells = m.grid.cells()
@@ -93,7 +102,7 @@ def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
     _draw_features(ax, m)
     if units:
         _draw_units(ax, m)
-    if labels:
+    if labels and scale >= LABEL_INCHES:          # a label is drawn where it can be read
         from matplotlib.patheffects import withStroke
 
         halo = [withStroke(linewidth=1.8, foreground="white")]  # readable on a dark shading (reach, threat)
@@ -102,7 +111,6 @@ def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
             dx, dy = _anchor(m, "label")
             ax.text(x + dx, y + dy, m.label(c), ha="center", va="center", fontsize=6.5,
                     color=LABEL_INK, zorder=LABEL_Z, gid="label", path_effects=halo)
-    x0, y0, x1, y1 = _extent(m)
     ax.set_xlim(x0, x1)
     ax.set_ylim(y1, y0)
     ax.set_aspect("equal")
