@@ -387,3 +387,22 @@ def test_the_slope_assault_limit_downhill_is_a_named_reading():
     off = m.with_options(**{"slope-limit-downhill": False})
     assert (hexside_limits(off, "A1", "B1").assault, hexside_limits(off, "B1", "A1").assault) == (2, 1)
     assert not any(a.option == "slope-limit-downhill" for a in hexside_limits(ci(2, 1), "A1", "B1").assumptions())
+
+
+def test_race_and_route_name_the_assumed_costs_of_the_way_they_report():
+    """8.1: the marsh hexside row of the chart is not in the excerpt, so a way across marsh rests
+    on an assumed cost: the race (each first arrival's way) and the route name it, as ``path``
+    does; on clear ground they do not."""
+    from analysis_helpers import tiny_scenario
+    from wartools.analysis import least_exposed_route, race
+
+    def scenario(terrain):
+        return tiny_scenario("combat-infantry", 6, 1, [("us", "US", "rifle", "A1"), ("de", "German", "rifle", "F1")],
+                             terrain=terrain, objectives=[("goal", "C1")], turns=3)
+
+    marsh = scenario({"B1": "marsh", "C1": "marsh"})
+    for answer in (race(marsh), least_exposed_route(marsh, "us", "C1")):
+        assert any("marsh hexside" in a.reading for a in answer.assumptions)
+    clear = scenario({})
+    for answer in (race(clear), least_exposed_route(clear, "us", "C1")):
+        assert not any("hexside" in a.reading and " MP" in a.reading for a in answer.assumptions)

@@ -100,6 +100,18 @@ class Race:
         return "\n".join(lines)
 
 
+def _route_readings(r: TurnsReach, goal: Cell) -> list[Assumption]:
+    """The assumed readings of the explained moves (:func:`~wartools.movement.search.cheapest`,
+    as :func:`~wartools.movement.route_in_turns` builds them) from ``r``'s start to ``goal``."""
+    from wartools.movement.search import cheapest
+
+    mg = r.graph
+    if mg is None:
+        return []
+    ends = r.route(goal)
+    return [x for a, b in zip(ends, ends[1:]) for x in cheapest(mg.rules.map, mg, a, b).assumptions]
+
+
 def race(scenario: Scenario | Board, *, position: Position | None = None) -> Race:
     """The first turn each side can reach each objective, with which unit."""
     board = Board.of(scenario, position)
@@ -108,6 +120,7 @@ def race(scenario: Scenario | Board, *, position: Position | None = None) -> Rac
     found: dict[str, dict[str, Arrival | None]] = {o.id: dict.fromkeys(s.sides) for o in s.objectives}
     used: list[Assumption] = []
     cache: dict[tuple[str, str, Cell], TurnLayers] = {}
+    reaches: dict[Any, TurnsReach] = {}
 
     def offer(side: str, arrival: Arrival, objective: str) -> None:
         old = found[objective][side]
@@ -164,6 +177,7 @@ def race(scenario: Scenario | Board, *, position: Position | None = None) -> Rac
 
     for u in sorted(m.units, key=nearest):   # near units first: their arrivals bound the others' search
         r = reach(u.id, u.type, u.side, u.cell, last - now + 1, now)
+        reaches[u.id] = r
         for o in s.objectives:
             k = r.turns_to.get(o.cell)
             if k is not None:
@@ -184,10 +198,16 @@ def race(scenario: Scenario | Board, *, position: Position | None = None) -> Rac
             if rules.entry_blocker(cell) is not None or rules.end_blocker(cell) is not None:
                 continue        # the unit may not come onto the board there (e.g. chart note 1)
             r = reach(None, fu.type, fu.side, cell, last - enter, enter + 1)
+            reaches[(uid, cell)] = r
             for o in s.objectives:
                 k = r.turns_to.get(o.cell)
                 if k is not None:
                     offer(fu.side, Arrival(enter + k, uid, cell, k + 1), o.id)
+    for oid, sides in found.items():       # the assumed costs on the way of each first arrival
+        for a in sides.values():
+            if a is not None:
+                used.extend(_route_readings(reaches[a.unit if a.cell is None else (a.unit, a.cell)],
+                                            s.objective(oid).cell))
     return Race(board, now, found, merge_assumptions(used, scenario_assumptions(s)))
 
 

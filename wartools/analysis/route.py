@@ -44,7 +44,7 @@ from wartools.analysis.threat import ThreatMap, threat_map
 from wartools.dice import fraction_str
 from wartools.errors import WartoolsError
 from wartools.games.fire_rules import EVERY_CELL
-from wartools.games.options import Assumption
+from wartools.games.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell
 from wartools.movement import End, MoveGraph, movement_graph, resolve, route_in_turns
 from wartools.scenario import Position, Scenario
@@ -249,6 +249,7 @@ def least_exposed_route(scenario: Scenario | Board, unit: str, goal: Cell | str,
     cells = [start]
     total_exp = Fraction(0)
     ends = fire.exposure != EVERY_CELL
+    assumed: list[Assumption] = [a for leg in legs for a in leg.assumptions]    # the cheapest route's
     for (u, turn), (v, _) in zip(nodes, nodes[1:]):
         if isinstance(u, End):
             continue
@@ -266,6 +267,7 @@ def least_exposed_route(scenario: Scenario | Board, unit: str, goal: Cell | str,
                                            + _why(board, threat, here, True)))
             continue
         st = mg.step(u, v)
+        assumed += [a for p in st.parts if (a := p.assumption()) is not None]   # an assumed cost taken
         e = threat.exposure(here) if (not ends or isinstance(v, End)) else Fraction(0)
         total_exp += e
         why = st.why + ("; the move ends here" if isinstance(v, End) else "")
@@ -274,7 +276,7 @@ def least_exposed_route(scenario: Scenario | Board, unit: str, goal: Cell | str,
         cells.append(here)
     last_turn = nodes[-1][1]
     return Route(board, unit, target, True, tuple(cells), tuple(steps), sum(s.cost for s in steps), last_turn,
-                 total_exp, cheap_cells, cheap_cost, len(legs), cheap_exp, None, used)
+                 total_exp, cheap_cells, cheap_cost, len(legs), cheap_exp, None, merge_assumptions(used, assumed))
 
 
 __all__ = ["Route", "RouteStep", "least_exposed_route", "route_exposure"]
