@@ -406,3 +406,23 @@ def test_race_and_route_name_the_assumed_costs_of_the_way_they_report():
     clear = scenario({})
     for answer in (race(clear), least_exposed_route(clear, "us", "C1")):
         assert not any("hexside" in a.reading and " MP" in a.reading for a in answer.assumptions)
+
+
+def test_race_and_route_stop_in_enemy_controlled_hexes():
+    """8.0, 8.3: units moving into an enemy-controlled or disputed hex must stop. A rifle squad (5
+    MP, 2 per clear hexside) reaches a hex two hexsides away in one turn on an open field; with a
+    German squad controlling both ways there it stops on the way and arrives a turn later, in the
+    race and on the route alike; with one way left open, the route takes that way in one turn."""
+    from analysis_helpers import tiny_scenario
+    from wartools.analysis import least_exposed_route, race
+
+    def first(german):
+        s = tiny_scenario("combat-infantry", 5, 3, [("us", "US", "rifle", "A2"), ("de", "German", "rifle", german)],
+                          objectives=[("goal", "C2")], turns=4)
+        route = least_exposed_route(s, "us", "C2")
+        return race(s).first["goal"]["US"].turn, route.turns, [s.map.label(c) for c in route.cells]
+
+    assert first("E1")[:2] == (1, 1)                      # far away: nothing stops the squad
+    turn, turns, cells = first("B1")                      # B1's squad controls B2 and C2's neighbours
+    assert (turn, turns) == (2, 2)
+    assert first("B3") == (1, 1, ["A2", "B1", "C2"])      # B1 is left open: around the controlled B2

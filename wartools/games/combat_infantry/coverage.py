@@ -113,7 +113,8 @@ COVERAGE = (
     Entry("7.5", "Barbed wire: enter and stop, one unit, no assault on a unit in it", "implemented",
           _R + "test_a_unit_in_barbed_wire_can_be_fired_on_but_not_assaulted (wire ownership and withdrawing "
           "by the entry hexside are not modelled: the marker names no side and units carry no entry hexside)"),
-    Entry("8.0", "Movement", "implemented", _M + "test_ci_hex_control_narrative_first_unit_stops_next_one_passes"),
+    Entry("8.0", "Movement", "implemented", _M + "test_ci_hex_control_narrative_first_unit_stops_next_one_passes; "
+          + _R + "test_race_and_route_stop_in_enemy_controlled_hexes"),
     Entry("8.1", "Movement points per hexside", "implemented", _M + "test_ci_clear_and_woods_hexsides; "
           + _R + "test_reach_names_the_assumed_costs_its_cells_rest_on_as_path_does"),
     Entry("8.2", "Stacking limits", "implemented", _M + "test_ci_stacking_checked_at_the_end_of_the_move"),
