@@ -43,7 +43,7 @@ def _places(tmp: Path) -> dict[str, tuple[str, str]]:
 def test_output_goes_only_to_a_regular_file_or_a_new_name(command, place, tmp_path):
     path, why = _places(tmp_path)[place]
     before = os.lstat(path).st_mode if os.path.lexists(path) else None
-    code, _, err = run_cli(WRITERS[command](path))
+    code, _, err = run_cli(WRITERS[command](path), seconds=120)
     assert code == 2 and len(err.strip().splitlines()) == 1 and why in err, err
     after = os.lstat(path).st_mode if os.path.lexists(path) else None
     assert after == before                      # nothing replaced, nothing created

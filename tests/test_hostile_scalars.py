@@ -39,19 +39,19 @@ def _one_clean_line(code: int, err: str, file: Path, key: str) -> None:
 @pytest.mark.parametrize("value", BAD_SCALARS)
 def test_a_bad_scalar_in_a_map_is_bad_input(value, tmp_path):
     bad = _with_line(MAP, f"description: {value}", tmp_path)
-    code, _, err = run_cli(["info", str(bad)])
+    code, _, err = run_cli(["info", str(bad)], seconds=60)
     _one_clean_line(code, err, bad, "description")
 
 
 @pytest.mark.parametrize("value", BAD_SCALARS)
 def test_a_bad_scalar_in_a_scenario_is_bad_input(value, tmp_path):
     bad = _with_line(SCENARIO, f"turns_note: {value}", tmp_path)
-    code, _, err = run_cli(["scenario", str(bad)])
+    code, _, err = run_cli(["scenario", str(bad)], seconds=60)
     _one_clean_line(code, err, bad, "turns_note")
 
 
 @pytest.mark.parametrize("value", BAD_SCALARS)
 def test_a_bad_scalar_in_a_position_is_bad_input(value, tmp_path):
     bad = _with_line(POSITION, f"note: {value}", tmp_path)
-    code, _, err = run_cli(["victory", str(SCENARIO), "--position", str(bad)])
+    code, _, err = run_cli(["victory", str(SCENARIO), "--position", str(bad)], seconds=60)
     _one_clean_line(code, err, bad, "note")

@@ -28,7 +28,7 @@ def _scenario(tmp: Path, text: str, name: str = "s.yaml") -> Path:
 
 
 def _refused(argv: list[str], *parts: str) -> str:
-    code, _, err = run_cli(argv)
+    code, _, err = run_cli(argv, seconds=120)
     assert code == 2 and err.count("\n") == 1 and len(err) < 400, err[:400]
     for part in parts:
         assert part in err, err
@@ -71,7 +71,7 @@ def test_the_largest_vp_totals_the_limits_allow_still_print(tmp_path):
                                        f"German: {limits.VP_TOTAL.low}}}")
     path = tmp_path / "p.yaml"
     path.write_text(text, encoding="utf-8")
-    code, out, err = run_cli(["victory", str(SAINT_REMY), "--position", str(path), "--json"])
+    code, out, err = run_cli(["victory", str(SAINT_REMY), "--position", str(path), "--json"], seconds=120)
     assert code == 0 and str(limits.VP_TOTAL.high) in out.replace(",", ""), err
 
 
@@ -85,7 +85,7 @@ def test_units_at_the_step_limit_are_analysed_not_refused_for_a_flag(tmp_path, s
     sides = re.findall(r"^  (\S+):\n    (?:setup|units)", text, re.M)
     for side in sides:
         for command in (["threat", str(path), "--side", side], ["fireplan", str(path), "--side", side]):
-            code, _, err = run_cli(command, seconds=60)
+            code, _, err = run_cli(command, seconds=120)
             assert code == 0 and "--" not in err, (command, err)
 
 
@@ -101,7 +101,7 @@ def _many_objectives(count: int) -> str:
 
 def test_more_objectives_than_the_limit_are_refused_up_front(tmp_path):
     path = _scenario(tmp_path, _many_objectives(limits.MAX_OBJECTIVES + 1))
-    with no_hang(30):
+    with no_hang(120):
         _refused(["scenario", str(path)], "objectives", f"limit of {limits.MAX_OBJECTIVES:,}")
 
 
@@ -109,8 +109,8 @@ def test_the_most_objectives_allowed_in_one_condition_load(tmp_path):
     """Linear: every objective named by the condition is one look-up (this took minutes at
     50,000 when each was a list search). The guard catches a hang, it is not a speed test."""
     path = _scenario(tmp_path, _many_objectives(limits.MAX_OBJECTIVES - 10))
-    with no_hang(60):
-        code, out, err = run_cli(["scenario", str(path), "--json"], seconds=60)
+    with no_hang(120):
+        code, out, err = run_cli(["scenario", str(path), "--json"], seconds=120)
     assert code == 0 and "All of them" in out, err
 
 
@@ -120,7 +120,7 @@ def test_more_conditions_than_the_limit_are_refused(tmp_path):
     text = text.replace("    - {result: Draw, otherwise: true}",
                         f"    - {{result: Many, if: {{any: [{many}]}}}}\n    - {{result: Draw, otherwise: true}}")
     path = _scenario(tmp_path, text)
-    with no_hang(30):
+    with no_hang(120):
         _refused(["scenario", str(path)], f"limit of {limits.MAX_CONDITIONS:,} victory conditions")
 
 
@@ -130,7 +130,7 @@ def test_a_position_listing_a_unit_many_times_is_refused_at_the_second(tmp_path)
     text = re.sub(r"eliminated: \[[^\]]*\]", "eliminated: [" + ", ".join(["de-in-1"] * 20_000) + "]", text)
     path = tmp_path / "p.yaml"
     path.write_text(text, encoding="utf-8")
-    with no_hang(30):
+    with no_hang(120):
         _refused(["victory", str(SAINT_REMY), "--position", str(path)], "eliminated.1", "listed twice")
 
 
@@ -139,5 +139,5 @@ def test_a_position_listing_more_units_than_the_limit_is_refused(tmp_path):
     text += "eliminated: [" + ", ".join(f"x{i}" for i in range(limits.MAX_UNITS + 1)) + "]\n"
     path = tmp_path / "p.yaml"
     path.write_text(text, encoding="utf-8")
-    with no_hang(30):
+    with no_hang(120):
         _refused(["victory", str(SAINT_REMY), "--position", str(path)], "eliminated", f"limit of {limits.MAX_UNITS:,}")

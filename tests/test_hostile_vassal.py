@@ -26,9 +26,9 @@ def _png_header(width: int, height: int) -> bytes:
 
 
 def _import(module: Path, out: Path, *extra: str) -> tuple[int, str]:
-    with no_hang(20), warnings.catch_warnings():
+    with warnings.catch_warnings():
         warnings.simplefilter("error")          # a warning from the imaging library fails the test
-        code, _, err = run_cli(["import-vassal", str(module), "--game", "ci", "-o", str(out), *extra])
+        code, _, err = run_cli(["import-vassal", str(module), "--game", "ci", "-o", str(out), *extra], seconds=60)
     return code, err
 
 
