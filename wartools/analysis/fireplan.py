@@ -33,7 +33,7 @@ Examples
 >>> p.options            # the rifle squad's range is 2 hexes, us-1 is 5 away (Combat Infantry 6.2)
 {'de-1': ()}
 >>> print(p.refusals["de-1"]["us-1"].text())
-de-1 may not attack: A2 is 5 cells away, beyond de-1's range 2 (Combat Infantry 6.2)
+de-1 may not attack: A2 is 5 cells away, beyond the range of de-1 (2) (Combat Infantry 6.2)
 """
 from __future__ import annotations
 

@@ -560,8 +560,8 @@ class FireRules:
             section, why = self.game.name, first.rule
         if kind == "range":
             section = self.RANGE_RULE or section
-            why = (f"{board.label(target.cell)} is {line.range} cells away, beyond {attacker.id}'s range "
-                   f"{self.fire_range(attacker, profile)}")
+            why = (f"{board.label(target.cell)} is {line.range} cells away, beyond the range of {attacker.id} "
+                   f"({self.fire_range(attacker, profile)})")
         return self.refuse(attacker, target, kind, section, why)
 
     def after_line(self, board: Map, attacker: Unit, target: Unit, sit: Situation, profile: Profile,

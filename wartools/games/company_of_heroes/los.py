@@ -253,7 +253,9 @@ WEAPON_TEAMS = frozenset({"mg-team", "mortar-team", "at-team"})
 
 def attack_refusal(m: Map, a: Cell | str, b: Cell | str, *, range: int | None = None,
                    indirect: bool = False, side: str | None = None) -> str | None:
-    """Why the unit at ``a`` may not attack ``b`` (``None`` when it may); see :func:`can_attack`.
+    """Why the unit at ``a`` may not attack ``b`` (``None`` when it may), in words with the rule:
+    the game's attack question (:meth:`wartools.games.company_of_heroes.fire.Fire.attack`, through
+    the map's game); see :func:`can_attack`.
 
     Examples
     --------
@@ -261,42 +263,49 @@ def attack_refusal(m: Map, a: Cell | str, b: Cell | str, *, range: int | None = 
     >>> m = tiny_map("coh", 4, 1, units=[("mo", "US", "mortar", "A1", {"tags": ["deployed"]}),
     ...                                  ("de", "Wehrmacht", "infantry", "B1")])
     >>> print(attack_refusal(m, "A1", "B1"))
-    a mortar team may not attack an adjacent unit (Company of Heroes 4, Weapon Teams)
+    a mortar team may not attack an adjacent unit (Company of Heroes 4 (Weapon Teams))
     """
-    from wartools.los.engine import line_of_sight
+    got = _attack(m, a, b, range, indirect, side)
+    if isinstance(got, str):
+        return got
+    return None if got else f"{got.why} ({got.rule})"
+
+
+def _attack(m: Map, a: Cell | str, b: Cell | str, range: int | None, indirect: bool,
+            side: str | None) -> Any:
+    """The attack question for the unit at ``a`` (its range given as ``range``) on the enemy unit
+    at ``b`` (an enemy infantry squad when none stands there); a string when nobody attacks from
+    ``a``. Whether the attack goes over buildings is the unit's own HE dice (5.1): ``indirect``
+    is kept for callers that say so, and changes nothing."""
+    from dataclasses import replace
+
+    from wartools.mapmodel import Unit
 
     a, b = m.cell(a), m.cell(b)
     units = m.units_at(a)
-    if side is None:
-        side = units[0].side if units else None
-    if side is None:
+    if not units and side is None:
         return "no unit on the attacking hex and no side given: nobody to spot for it (7, Spotting)"
-    for u in units:
-        if "pinned" in u.tags:
-            return "a pinned unit cannot deal damage (Company of Heroes 7, Pinning)"
-        if u.type in WEAPON_TEAMS and "deployed" not in u.tags:
-            return ("a weapon team attacks only when deployed; it spawns packed up (tag it deployed) "
-                    "(Company of Heroes 4, Weapon Teams)")
-        if u.type == "mortar-team" and m.grid.distance(a, b) == 1:
-            return "a mortar team may not attack an adjacent unit (Company of Heroes 4, Weapon Teams)"
-    if range is None:
-        range = max((unit_range(u.tags) for u in units), default=DEFAULT_RANGE)
-    line = line_of_sight(m, a, b, mode="fire", range=range, indirect=indirect, side=side)
-    # anything but camouflage stops the attack; camouflage is lifted by the team's spotting
-    stop = [r for r in line.deciding if r.rule_id != "camouflage"]
-    if stop:
-        return stop[0].rule
-    if b not in spotted_cells(m, side):
-        return f"{m.label(b)} is not seen by any unit of the team (Company of Heroes 7, Sight, Spotting)"
-    return None
+    attacker = units[0] if units else Unit("attacker", m.side(side or ""), "infantry", a)
+    if side is not None:
+        attacker = replace(attacker, side=m.side(side))
+    if range is not None:
+        attacker = replace(attacker, tags=(*attacker.tags, f"range={range}"))
+    fire = m.game.fire_rules()
+    allies = m.allies(attacker.side)
+    targets = [u for u in m.units_at(b) if u.side not in allies]
+    enemy = next((s for s in m.sides() if s not in allies), attacker.side)
+    target = targets[0] if targets else Unit("target", enemy, "infantry", b)
+    return fire.attack(m, attacker, target)
 
 
 def can_attack(m: Map, a: Cell | str, b: Cell | str, *, range: int | None = None,
                indirect: bool = False, side: str | None = None) -> bool:
-    """Whether the unit at ``a`` may attack ``b``: not pinned (7, Pinning), a weapon team
-    deployed (4, Weapon Teams), a mortar not at an adjacent hex (4, Weapon Teams), within
-    firing range (the unit's, with its ``range+1`` tags, unless ``range=``), the attack line
-    not through a building (unless HE, 5.1), and ``b`` spotted by its team (7, Spotting).
+    """Whether the unit at ``a`` may attack ``b``, as the game's attack question answers it: not
+    pinned (7, Pinning), a weapon team deployed (4, Weapon Teams), a mortar not at an adjacent
+    hex (4, Weapon Teams), within firing range (the unit's, with its ``range+1`` tags, unless
+    ``range=``), the attack line not through a building (unless the unit has HE dice, 5.1),
+    ``b`` spotted by its team (7, Spotting, Camouflage), not riding a transport (4) and hurt by
+    the unit's damage (6).
 
     Examples
     --------
@@ -304,9 +313,9 @@ def can_attack(m: Map, a: Cell | str, b: Cell | str, *, range: int | None = None
     >>> m = tiny_map("company-of-heroes", 9, 1, units=[
     ...     ("us-1", "US", "mortar-team", "A1", {"tags": ["deployed"]}), ("us-2", "US", "infantry", "D1"),
     ...     ("de-1", "Wehrmacht", "infantry", "E1", {"tags": ["camouflaged"]})])
-    >>> can_attack(m, "A1", "E1", range=4)      # the adjacent ally spots the sniper
+    >>> can_attack(m, "A1", "E1")               # a mortar team's range 4; the adjacent ally spots the sniper
     True
-    >>> can_attack(m, "A1", "E1")               # default firing range 2
+    >>> can_attack(m, "A1", "E1", range=2)      # the default firing range 2 does not reach
     False
     """
     return attack_refusal(m, a, b, range=range, indirect=indirect, side=side) is None
