@@ -128,3 +128,18 @@ def test_a_position_listing_a_unit_without_tags_keeps_the_scenarios_tags():
                        "  - {id: g-1, cell: D1, tags: []}\n", s)
     assert p.units["mo"].tags == ("deployed",)       # no tags key: the scenario's
     assert p.units["g-1"].tags == ()                 # an explicit list: exactly that
+
+
+def test_a_tag_overrides_a_typical_value_and_the_answer_says_so():
+    """Issue 20 item 4: tags such as ``AP=0`` override the typical values of a unit's type (4:
+    building boards print the damage), and the answer names both."""
+    s = tiny_scenario("company-of-heroes", 1, 4, [("t-1", "Wehrmacht", "heavy-vehicle", "A1", {"tags": ["AP=0"]}),
+                                                  ("u-1", "US", "light-vehicle", "A3")])
+    b = Board.of(s)
+    a = b.fire.attack(b.map, b.unit("t-1"), b.unit("u-1"), b.situation)
+    assert a and a.inputs["damage"] == ["HE=1"]
+    readings = [x.reading for x in a.assumptions]
+    assert any("t-1's tags give AP=0" in r for r in readings)
+    assert any("a heavy-vehicle fires and defends with the typical values of its type" in r and "AP" not in r
+               for r in readings)
+    assert any("t-1's tags give AP=0" in x.reading for x in threat_map(b, "US", target="light-vehicle").assumptions)

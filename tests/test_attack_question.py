@@ -124,6 +124,8 @@ def test_threat_map_equals_a_loop_over_the_attack_question(game):
                 assert fast.get(cell) == (slow or None), (u.id, board.map.label(cell), slow)
                 if slow:
                     allowed[cell].append(slow)
+        if data.draw(st.booleans()) and fire.move_budget(board.units_of(board.enemies(side))[0], 3) is not None:
+            check_moving(board, side, kind)
         for cell, attacks in allowed.items():             # the cell: the limits and the combination
             kept = fire.limit(attacks)
             p, e = fire.combine(kept, kind, fire.defender(board.probe(side, kind, cell))) if kept else (0, 0)
@@ -131,6 +133,27 @@ def test_threat_map_equals_a_loop_over_the_attack_question(game):
             assert set(got.attackers) == {a.attacker for a in kept}, board.map.label(cell)
             assert (got.p_hit, got.expected) == (p, e), board.map.label(cell)
     check()
+
+
+def check_moving(board: Board, side: str, kind: str) -> None:
+    """With attackers that move first: each cell's attacks are, per attacker, the best the attack
+    question allows from a cell its move reaches (the movement engine's answer)."""
+    from wartools.analysis.threat import _positions
+
+    t = threat_map(board, side, target=kind, moving=True)
+    fire = board.fire
+    for cell in board.map.grid.cells():
+        best = []
+        for u in board.units_of(board.enemies(side)):
+            got = [a for pos, spent in _positions(board, u, fire)
+                   if (a := fire.attack(board.map, fire.moved(u, pos, spent), board.probe(side, kind, cell),
+                                        board.situation))]
+            if got:
+                best.append(max(got, key=lambda a: (a.expected, a.p_hit)))
+        kept = fire.limit(best)
+        p, e = fire.combine(kept, kind, fire.defender(board.probe(side, kind, cell))) if kept else (0, 0)
+        assert set(t.at(cell).attackers) == {a.attacker for a in kept}, board.map.label(cell)
+        assert (t.at(cell).p_hit, t.at(cell).expected) == (p, e), board.map.label(cell)
 
 
 @pytest.mark.parametrize("game", sorted(FEATURES))
