@@ -127,3 +127,27 @@ def test_moving_through_an_objective_takes_it_in_conflict_of_heroes():
     s = _strip("company-of-heroes", "infantry")
     b = ScenarioBoard(s, live=False)
     assert b.move("b1", "C1").ok and dict(b.position.control) == {}
+
+
+def test_a_destination_is_chosen_without_a_click_and_the_picture_follows_the_text(ci):
+    """Issue 25.2/25.3: the *to* list holds the selected unit's legal moves (cheapest first); *move*
+    moves it; the picture is redrawn with the unit in its new hex and the turn of the text; the
+    hover line reads the position's units, not the map file's."""
+    from types import SimpleNamespace
+
+    b = ScenarioBoard(ci)
+    b.unit.value = "us-in-1"
+    assert b.destination.options[0].startswith("D3 (0)") and not b.go_button.disabled
+    b.destination.value = next(o for o in b.destination.options if o.startswith("G3 "))
+    b.go_button.click()
+    assert b.position.units["us-in-1"].cell == ci.map.cell("G3") and "moves to G3" in b.message.value
+    drawn = {p.get_gid(): p for p in b.canvas.ax.patches if (p.get_gid() or "").startswith("unit:")}
+    x, y = ci.map.grid.layout().to_pixel(ci.map.cell("G3"))
+    box = drawn["unit:us-in-1"].get_bbox()
+    assert box.x0 < x < box.x1 and box.y0 < y < box.y1          # drawn where the text says
+    hover = b.canvas.handle_hover(SimpleNamespace(xdata=x, ydata=y, inaxes=b.canvas.ax))
+    assert "us-in-1" in hover                                    # the moved unit, read from the position
+    x, y = ci.map.grid.layout().to_pixel(ci.map.cell("D3"))
+    assert "us-in-1" not in b.canvas.handle_hover(SimpleNamespace(xdata=x, ydata=y, inaxes=b.canvas.ax))
+    b.end_turn()
+    assert b.canvas.ax.get_title().endswith(f"{ci.rules.turn_name} 2 of {ci.turns}")

@@ -73,6 +73,22 @@ _API = {
     "load_record": "wartools.play:load_record", "replay": "wartools.play:replay",
     # pictures
     "draw_map": "wartools.render:draw_map",
+    # scenarios: load, evaluate, play the clock; their pictures
+    "Scenario": "wartools.scenario:Scenario", "Position": "wartools.scenario:Position",
+    "ScenarioError": "wartools.scenario:ScenarioError",
+    "load_scenario": "wartools.scenario:load_scenario", "loads_scenario": "wartools.scenario:loads_scenario",
+    "load_position": "wartools.scenario:load_position", "loads_position": "wartools.scenario:loads_position",
+    "evaluate": "wartools.scenario:evaluate", "end_turn": "wartools.scenario:end_turn",
+    "draw_scenario": "wartools.render.scenario:draw_scenario", "shade": "wartools.render:shade",
+    # scenario analysis
+    "threat_map": "wartools.analysis:threat_map", "least_exposed_route": "wartools.analysis:least_exposed_route",
+    "fire_plan": "wartools.analysis:fire_plan", "race": "wartools.analysis:race",
+    "setup_advice": "wartools.analysis:setup_advice", "sides_overview": "wartools.analysis:sides_overview",
+    # the notebook widgets (ipywidgets is imported only when one is used)
+    "LOSExplorer": "wartools.widgets:LOSExplorer", "MovePlanner": "wartools.widgets:MovePlanner",
+    "OddsCalculator": "wartools.widgets:OddsCalculator", "MapEditor": "wartools.widgets:MapEditor",
+    "ScanCalibrator": "wartools.widgets:ScanCalibrator", "ScenarioAnalyst": "wartools.widgets:ScenarioAnalyst",
+    "ScenarioBoard": "wartools.widgets.scenario_board:ScenarioBoard",
 }
 
 __all__ = ["GridError", "MapError", "UnknownGameError", "WartoolsError", "__version__", *_API]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wartools.render.draw import annotate_cells, draw_path, heat_cells, shade
+from wartools.render.draw import _extent, annotate_cells, draw_path, heat_cells, shade
 from wartools.render.scenario import draw_scenario
 from wartools.render.style import RANK_CMAP, THREAT_CMAP
 
@@ -23,14 +23,25 @@ TITLE_PAD = 16
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.analysis.route import Route
+    from wartools.analysis.sides import SidesOverview
     from wartools.analysis.setup import SetupAdvice
     from wartools.analysis.threat import ThreatMap
+
+
+def _axes_with_bar(m: Any) -> Any:
+    """New axes for a map with a colour bar under it: the map's usual size plus the bar's room
+    (the bar would otherwise take it from the map, and the labels would crowd the counters)."""
+    import matplotlib.pyplot as plt
+
+    x0, y0, x1, y1 = _extent(m)
+    return plt.subplots(figsize=(max(3.0, (x1 - x0) * 0.55), max(3.0, (y1 - y0) * 0.55) + 1.2))[1]
 
 
 def draw_threat(t: ThreatMap, ax: Any = None, *, legend: bool = True, numbers: bool = True) -> Any:
     """The scenario with every threatened cell coloured by its expected hits (the number of
     attackers written in it)."""
     b = t.board
+    ax = _axes_with_bar(b.map) if ax is None else ax
     ax = draw_scenario(b.scenario, b.position, ax, setup=False, legend=legend)
     hot = {c: float(v.expected) for c, v in t.cells.items() if v.attacks}
     if hot:
@@ -63,6 +74,7 @@ def draw_setup(a: SetupAdvice, ax: Any = None, *, top: int = 10, legend: bool = 
     """The candidate cells coloured by rank (1 = best, darkest; with its colour bar), the ``top``
     ones numbered, and the enemy's approach cells shaded."""
     b = a.board
+    ax = _axes_with_bar(b.map) if ax is None else ax
     ax = draw_scenario(b.scenario, b.position, ax, setup=False, legend=legend)
     n = len(a.cells)
     if n:
@@ -75,10 +87,35 @@ def draw_setup(a: SetupAdvice, ax: Any = None, *, top: int = 10, legend: bool = 
     return ax
 
 
+def draw_sides_overview(o: SidesOverview, ax: Any = None) -> Any:
+    """One map per side, one above the other: the scenario at the overview's position, the cells
+    the side's units see shaded as *viewshed* and those they reach this turn unseen as *reachable*,
+    each keyed with the side's name. ``ax``: draw only the first side's map there. Returns the
+    first map's axes."""
+    import matplotlib.pyplot as plt
+
+    b = o.board
+    s, turn = b.scenario, b.scenario.rules.turn_name
+    if ax is None:
+        x0, y0, x1, y1 = _extent(b.map)
+        width = 12.0  # the map about 9 inches wide, its key beside it
+        height = 9.0 * (y1 - y0) / (x1 - x0) + 1.2
+        _, axes = plt.subplots(len(o.sides), 1, figsize=(width, height * len(o.sides)))
+        axes = list(getattr(axes, "flat", [axes]))
+    else:
+        axes = [ax]
+    for a, view in zip(axes, o.sides):
+        draw_scenario(s, b.position, a, setup=False)
+        shade(a, b.map, view.seen, "viewshed", label=f"seen by the {view.side} units")
+        shade(a, b.map, view.reached - view.seen, "reachable", label=f"reachable by the {view.side} units, unseen")
+        a.set_title(f"{view.side}: what its units see, and reach this {turn} unseen", fontsize=9, pad=TITLE_PAD)
+    return axes[0]
+
+
 def draw_cells(ax: Any, board_map: Any, cells: Any, meaning: str, gid: str | None = None) -> Any:
     """Shade some cells (attackers, objectives, targets) in the look of a meaning of the picture
     language (:data:`wartools.render.style.MEANINGS`), keyed in the overlay legend."""
     return shade(ax, board_map, cells, meaning, gid=gid)
 
 
-__all__ = ["draw_cells", "draw_route_answer", "draw_setup", "draw_threat"]
+__all__ = ["draw_cells", "draw_route_answer", "draw_setup", "draw_sides_overview", "draw_threat"]

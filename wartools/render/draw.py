@@ -145,9 +145,17 @@ def draw_legend(ax: Any, m: Map) -> Any:
         top = max(abs(v) for v in m.elevation.values())
         handles.append(Patch(facecolor=_elevation_shade(1, top), edgecolor=GRID_LINE,
                              label="higher ground (level in the corner)"))
+    from matplotlib.colors import to_rgb
+    from matplotlib.patheffects import Normal, Stroke
+
     for f in sorted({f for fs in m.edges.values() for f in fs}):
         colour, width, style = _edge_style(m, f)
+        # a light feature (an opening drawn white over its wall) gets the grid's ink round it in the
+        # key, or its swatch would be white on white
+        light = min(to_rgb(colour)) > 0.8
         handles.append(Line2D([], [], color=colour, linewidth=min(width, 4), linestyle=style,
+                              path_effects=[Stroke(linewidth=min(width, 4) + 2.5, foreground=GRID_LINE), Normal()]
+                              if light else None,
                               label=f"{f} {'hexside' if m.grid.type == 'hex' else 'interspace'}"
                               if f in terrains else f))
     for kind in sorted({r.kind for r in m.roads}):

@@ -29,10 +29,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: a scenario counter's half size and its centre's offset (y down) in a unit cell: a little smaller
 #: and lower than a map's, so the objective's name fits between the cell label and the counter
-_HALF = {"hex": 0.3, "square": 0.2}
-_CENTRE = {"hex": 0.0, "square": 0.08}
+_HALF = {"hex": 0.27, "square": 0.19}
+_CENTRE = {"hex": 0.02, "square": 0.1}
 #: where the objective's name goes: between the cell label and the counter (y down)
-_NAME_Y = {"hex": -0.43, "square": -0.2}
+_NAME_Y = {"hex": -0.44, "square": -0.21}
 #: a stack fans out right and down (up would run into the objective's name)
 _FAN = (0.1, 0.07)
 
@@ -109,7 +109,7 @@ def _draw_objectives(ax: Any, s: Scenario, result: Any, col: dict[str, str]) -> 
         ax.add_patch(Polygon(layout.polygon(o.cell), closed=True, fill=False, edgecolor=colour, linewidth=2.6,
                              linestyle="-" if holder else "--", zorder=LABEL_Z - 0.5, gid=f"objective-ring:{o.id}"))
         x, y = layout.to_pixel(o.cell)
-        ax.text(x, y + _NAME_Y[s.map.grid.type], o.id, ha="center", va="center", fontsize=6, color="black",
+        ax.text(x, y + _NAME_Y[s.map.grid.type], o.id, ha="center", va="center", fontsize=5.5, color="black",
                 zorder=LABEL_Z, gid=f"objective-label:{o.id}",
                 bbox={"boxstyle": "round,pad=0.08", "facecolor": "white", "alpha": 0.85, "linewidth": 0})
 
