@@ -103,7 +103,8 @@ def sides_overview(scenario: Scenario | Board, *, position: Position | None = No
 
     board = Board.of(scenario, position)
     s, m = board.scenario, board.map
-    views, used = [], []
+    views: list[SideView] = []
+    used: list[Assumption] = []
     for side in s.sides:
         seen: set[Cell] = set()
         reached: set[Cell] = set()
