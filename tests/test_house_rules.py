@@ -28,6 +28,7 @@ HOUSE_RULES = textwrap.dedent('''
     from wartools.games.combat_infantry import odds as ci_odds
     from wartools.games.combat_infantry.los import CombatInfantryLOS
     from wartools.games.combat_infantry.movement import Rules
+    from wartools.rules import per_game
 
 
     class ReedLOS(CombatInfantryLOS):
@@ -53,9 +54,16 @@ HOUSE_RULES = textwrap.dedent('''
         id = "ci-veterans"
         name = "Combat Infantry with veterans (house rule)"
         aliases = ()
-        los_rules = "house_rules:ReedLOS"
-        movement_rules_ref = "house_rules:ForcedMarch"
-        odds_ref = "house_rules:PROCEDURE"
+
+        @per_game
+        def los_policy(self):
+            return ReedLOS(self)
+
+        def movement_rules(self):
+            return ForcedMarch
+
+        def odds_procedure(self):
+            return PROCEDURE
 ''')
 
 MAP = textwrap.dedent('''

@@ -1,13 +1,14 @@
-"""The package's layers (DESIGN.md): data flows down, never up, and no import cycles.
+"""The package's layers (docs/architecture.md): data flows down, never up, and no import cycles.
 
 Imports inside functions count too (a lazy import is still a dependency), except in the
 display hooks through which a value draws itself with the renderer it imports lazily
-(``draw``, ``_repr_png_``, ``_repr_svg_``, ``_repr_html_``: the python-chess pattern DESIGN.md
-names) and ``if TYPE_CHECKING`` blocks.
+(``draw``, ``_repr_png_``, ``_repr_svg_``, ``_repr_html_``: the python-chess pattern
+docs/architecture.md names) and ``if TYPE_CHECKING`` blocks.
 """
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -16,24 +17,23 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "wartools"
 
 #: (prefix, layer): the longest matching prefix decides; a module may import only from its own
-#: layer or below
+#: layer or below. One folder per layer (docs/architecture.md draws the same picture).
 LAYERS = [
     ("wartools.errors", 0), ("wartools.limits", 0), ("wartools.cache", 0), ("wartools.parallel", 0),
-    ("wartools.grids", 1),
-    ("wartools.games", 2),            # Game, vocabularies, options, styles, the registry
-    ("wartools.games.procedures", 5), ("wartools.games.coverage", 5), ("wartools.games.scenario_rules", 5),
-    ("wartools.games.fire_rules", 5), ("wartools.games.turn_rules", 5),
-    ("wartools.mapmodel", 3), ("wartools.situation", 3),   # a question's situation, common to the engines
-    ("wartools.dice", 4), ("wartools.los", 4), ("wartools.movement", 4),
-    ("wartools.games.*.rules", 5),    # a game's rule modules (see layer_of)
+    ("wartools.grids", 1), ("wartools.dice", 1),   # geometry and exact distributions: no game, no map
+    ("wartools.rules", 2),            # the plug-in interface: Game, options, registry, rule base classes
+    ("wartools.situation", 2),        # a question's situation, common to the rules and the engines
+    ("wartools.mapmodel", 3),
+    ("wartools.los", 4), ("wartools.movement", 4),   # the engines
+    ("wartools.games", 5),            # the four games: their Game subclasses and rule modules
     ("wartools.combat", 6), ("wartools.scenario", 6), ("wartools.testing", 6),
     ("wartools.analysis", 7),
-    ("wartools.balance", 7.8),        # many seeded playouts counted: above play, whose playout it runs
-    ("wartools.play", 7.5),           # turn engine, records, bots: above the analysis they ask
-    ("wartools.render", 8), ("wartools.calibrate", 8), ("wartools.editing", 8),
-    ("wartools.widgets", 9),
-    ("wartools.cli", 10), ("wartools.lessons", 10), ("wartools.importers", 10), ("wartools.exporters", 10),
-    ("wartools", 10),
+    ("wartools.play", 8),
+    ("wartools.balance", 9),
+    ("wartools.render", 10), ("wartools.calibrate", 10),
+    ("wartools.widgets", 11),
+    ("wartools.cli", 12), ("wartools.lessons", 12),
+    ("wartools", 12),
 ]
 
 
@@ -49,10 +49,6 @@ def module_name(path: Path) -> str:
 
 
 def layer_of(module: str) -> int:
-    parts = module.split(".")
-    # wartools.games.<game>.<rules module>: a game's rules sit above the engines they plug into
-    if len(parts) >= 4 and parts[:2] == ["wartools", "games"]:
-        return 5
     best = max((p for p, _ in LAYERS if module == p or module.startswith(p + ".")), key=len)
     return dict(LAYERS)[best]
 
@@ -124,6 +120,19 @@ def test_no_import_cycles():
     cycles = [c for c in nx.simple_cycles(g) if len(c) > 1 and
               not all(m.startswith(min(c, key=len) + ".") or m == min(c, key=len) for m in c)]
     assert cycles == []
+
+
+def test_every_module_has_a_layer_of_its_own_and_the_architecture_document_lists_the_same():
+    """Each top-level module or folder of the package sits in a named layer (none falls through
+    to the package's own), and docs/architecture.md's layer table is LAYERS, row by row."""
+    tops = {f"wartools.{p.stem if p.is_file() else p.name}" for p in PACKAGE.iterdir()
+            if (p.suffix == ".py" and p.stem != "__init__") or (p / "__init__.py").exists()}
+    named = {prefix for prefix, _ in LAYERS}
+    assert sorted(tops - named) == []
+    doc = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (\d+) \| (.+) \|$", doc, flags=re.M)
+    table = sorted((m, int(n)) for n, mods in rows for m in re.findall(r"`([a-z_.]+)`", mods))
+    assert table == sorted(LAYERS)
 
 
 def test_loading_a_map_pulls_in_neither_shapely_nor_networkx():

@@ -137,7 +137,7 @@ def test_ci_along_and_vertex_most_restrictive():
 
     class Lenient(CombatInfantryLOS):
         ALONG = "both"
-    assert line_of_sight(m, "B2", "D2", policy=Lenient()).status == "clear"
+    assert line_of_sight(m, "B2", "D2", policy=Lenient(m.game)).status == "clear"
 
 
 def test_ci_ranges_night_and_spotting():

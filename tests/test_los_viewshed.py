@@ -93,7 +93,7 @@ def test_only_relevant_contacts_change_nothing(game, rnd):
     class Everything(type(policy)):
         def relevant(self, geo, prep, sit, explain):
             return None, None
-    full = Everything()
+    full = Everything(m.game)
     for options in GAMES[game]["situations"]:
         sit = LOSSituation(**options)
         for explain in (False, True):
@@ -119,5 +119,5 @@ def test_a_subclass_that_overrides_judge_sees_every_contact():
         def judge(self, batch, prep, sit, out):
             rows.append(len(batch.cp))
             super().judge(batch, prep, sit, out)
-    evaluate(m, a, b, policy=Spy())
+    evaluate(m, a, b, policy=Spy(m.game))
     assert rows == [len(geo.batch(a, b).cp)]

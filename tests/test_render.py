@@ -8,7 +8,7 @@ from matplotlib.colors import to_rgba
 
 from wartools.errors import WartoolsError
 from wartools.games import find_game, game_ids
-from wartools.games.style import EdgeStyle, MapStyle
+from wartools.rules.style import EdgeStyle, MapStyle
 from wartools.mapmodel import loads_map
 from wartools.render import (annotate_cells, draw_map, draw_path, draw_ruler, heat_cells, highlight_cells,
                              highlight_edges, map_png, save_figure)

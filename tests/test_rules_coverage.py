@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from wartools.games import find_game, game_ids
-from wartools.games.coverage import markdown, missing
+from wartools.games.coverage import markdown
+from wartools.rules.coverage import missing
 
 ROOT = Path(__file__).resolve().parents[1]
 # beside the checkout (../shared) or, for a worktree such as /work/wt/<name>, two levels up

@@ -33,6 +33,7 @@ import importlib
 from typing import Any
 
 from wartools.errors import GridError, MapError, UnknownGameError, WartoolsError
+import wartools.games  # noqa: F401,E402 - registers the built-in games before any module looks one up
 
 __version__ = "0.2.0"
 
@@ -43,10 +44,10 @@ _API = {
     "load_map": "wartools.mapmodel:load_map", "loads_map": "wartools.mapmodel:loads_map",
     "save_map": "wartools.mapmodel:save_map", "dumps_map": "wartools.mapmodel:dumps_map",
     # games and their options
-    "Game": "wartools.games:Game", "Option": "wartools.games.options:Option",
-    "Assumption": "wartools.games.options:Assumption",
-    "find_game": "wartools.games:find_game", "game_ids": "wartools.games:game_ids",
-    "register_game": "wartools.games:register", "unregister_game": "wartools.games:unregister",
+    "Game": "wartools.rules:Game", "Option": "wartools.rules:Option",
+    "Assumption": "wartools.rules:Assumption",
+    "find_game": "wartools.rules:find_game", "game_ids": "wartools.rules:game_ids",
+    "register_game": "wartools.rules:register", "unregister_game": "wartools.rules:unregister",
     # the situation of a question (side, unit, night, weather), common to every engine
     "Situation": "wartools.situation:Situation",
     # line of sight

@@ -1,7 +1,7 @@
 """``odds``: one entry point over every game's combat procedures.
 
 ``odds(game, **inputs)`` checks the inputs against the game's
-:class:`~wartools.games.procedures.OddsProcedure` (the same typed parameters the
+:class:`~wartools.rules.odds.OddsProcedure` (the same typed parameters the
 command line and the odds widget are generated from) and returns an
 :class:`OddsResult` with the exact answer, its text, its charts and the assumed
 readings it rests on.
@@ -27,12 +27,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from wartools.games import find_game
-from wartools.games.options import Assumption
-from wartools.games.procedures import OddsAnswer
+from wartools.rules import find_game
+from wartools.rules.options import Assumption
+from wartools.rules.odds import OddsAnswer
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wartools.games.base import Game
+    from wartools.rules import Game
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class OddsResult:
     inputs
         The checked inputs, every parameter of the procedure included.
     result
-        The procedure's :class:`~wartools.games.procedures.OddsAnswer`.
+        The procedure's :class:`~wartools.rules.odds.OddsAnswer`.
     """
 
     game: Game

@@ -261,7 +261,7 @@ class ScenarioSituation(Situation):
     >>> sit = ScenarioSituation(night=True, turn=2, teams=(("Allies", ("US", "British")),))
     >>> sit.allies("British"), sit.turn
     (('US', 'British'), 2)
-    >>> from wartools.los.policy import LOSSituation
+    >>> from wartools.rules.los import LOSSituation
     >>> LOSSituation.of(sit, mode="fire").night
     True
     """

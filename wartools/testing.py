@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from wartools.games import find_game
+from wartools.rules import find_game
 from wartools.mapmodel import Map
 
 Edges = Mapping[tuple[str, str], "str | Iterable[str]"]

@@ -24,7 +24,7 @@ from typing import Any
 
 from wartools.errors import WartoolsError
 from wartools.games.fire_rules import FireRules
-from wartools.games.options import Assumption, merge_assumptions
+from wartools.rules.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map, Unit
 from wartools.scenario import Position, Scenario

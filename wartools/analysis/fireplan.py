@@ -46,7 +46,7 @@ from wartools.analysis.board import Board, assumptions_json
 from wartools.dice import fraction_str
 from wartools.errors import WartoolsError
 from wartools.games.fire_rules import Attack, Refusal
-from wartools.games.options import Assumption
+from wartools.rules.options import Assumption
 from wartools.mapmodel import Unit
 from wartools.scenario import Position, Scenario
 

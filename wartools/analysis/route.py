@@ -44,7 +44,7 @@ from wartools.analysis.threat import ThreatMap, threat_map
 from wartools.dice import fraction_str
 from wartools.errors import WartoolsError
 from wartools.games.fire_rules import EVERY_CELL
-from wartools.games.options import Assumption, merge_assumptions
+from wartools.rules.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell
 from wartools.movement import End, MoveGraph, movement_graph, resolve, route_in_turns
 from wartools.scenario import Position, Scenario

@@ -2,7 +2,7 @@
 and covers and by the threat it is under.
 
 For each candidate cell (the side's set-up area, or a named zone) where the scenario's own set-up
-check lets a unit of that type stand (:meth:`~wartools.games.scenario_rules.ScenarioRules.standing_problem`:
+check lets a unit of that type stand (:meth:`~wartools.rules.scenario.ScenarioRules.standing_problem`:
 a Combat Infantry tank never sets up in woods or marsh off road, chart note 1; the others are
 listed as ``refused``):
 
@@ -35,7 +35,7 @@ from wartools.analysis.board import Board, assumptions_json
 from wartools.analysis.threat import attacks_on, threat_map
 from wartools.dice import fraction_str
 from wartools.errors import WartoolsError
-from wartools.games.options import Assumption, merge_assumptions
+from wartools.rules.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell
 from wartools.los import viewshed
 from wartools.movement import path, reach_in_turns

@@ -30,7 +30,7 @@ from wartools.analysis.board import Board, assumptions_json
 from wartools.dice import fraction_str
 from wartools.errors import WartoolsError
 from wartools.games.fire_rules import Attack, FireRules
-from wartools.games.options import Assumption
+from wartools.rules.options import Assumption
 from wartools.grids.base import Cell
 from wartools.mapmodel import Unit
 from wartools.scenario import Position, Scenario

@@ -36,7 +36,7 @@ from typing import Any
 from wartools.balance.intervals import Interval, playouts_for, wilson
 from wartools.balance.outcome import Outcome
 from wartools.balance.sequential import Sequential
-from wartools.games.options import Assumption, merge_assumptions
+from wartools.rules.options import Assumption, merge_assumptions
 
 #: a turning point's event must have happened, and not happened, in at least this many playouts
 MIN_COUNT = 10

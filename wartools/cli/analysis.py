@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def _board(args: argparse.Namespace) -> Board:
     from wartools.analysis import Board
-    from wartools.games.options import parse_assignments
+    from wartools.rules.options import parse_assignments
     from wartools.scenario import load_position, load_scenario
 
     s = load_scenario(args.scenario)

@@ -29,7 +29,7 @@ from wartools import __version__, limits
 from wartools.cli.common import add_option_flag
 from wartools.cli.help import add_examples
 from wartools.errors import WartoolsError, one_line
-from wartools.games import load_plugins
+from wartools.rules import load_plugins
 
 # modules that add subcommands: (module, function)
 PLUGINS = (("wartools.cli.los", "add_parsers"), ("wartools.cli.move", "add_parsers"),

@@ -20,11 +20,11 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from wartools.games import find_game, game_ids
-from wartools.games.options import parse_assignments
+from wartools.rules import find_game, game_ids
+from wartools.rules.options import parse_assignments
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wartools.games.base import Game
+    from wartools.rules import Game
     from wartools.mapmodel import Map
 
 

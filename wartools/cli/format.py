@@ -24,8 +24,8 @@ import argparse
 import json
 from typing import Any
 
-from wartools.games import Game, find_game, game_ids
-from wartools.games.base import Vocabulary
+from wartools.rules import Game, find_game, game_ids
+from wartools.rules import Vocabulary
 
 KINDS = (("terrain", "terrain"), ("edge_features", "edge features"), ("cell_features", "cell features"),
          ("unit_types", "unit types"))

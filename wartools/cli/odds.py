@@ -1,7 +1,7 @@
 """The ``wartools odds GAME ...`` subcommand, generated from each game's combat procedures.
 
 Each registered game gets a sub-parser whose flags are its
-:class:`~wartools.games.procedures.OddsProcedure` parameters, so the command line, the
+:class:`~wartools.rules.odds.OddsProcedure` parameters, so the command line, the
 odds widget and :func:`wartools.odds` offer the same inputs. Probabilities are exact
 fraction strings (``"64/81"``); expectations are fraction strings with a ``*_float``
 companion; ``assumptions`` lists the assumed readings the answer rests on.
@@ -25,8 +25,8 @@ from typing import Any
 
 from wartools.cli.common import add_option_flag, game_arg
 from wartools.errors import WartoolsError
-from wartools.games import find_game, game_ids
-from wartools.games.procedures import Param
+from wartools.rules import find_game, game_ids
+from wartools.rules.odds import Param
 
 __all__ = ["add_parser", "run_odds"]
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def _load(args: argparse.Namespace) -> Scenario:
-    from wartools.games.options import parse_assignments
+    from wartools.rules.options import parse_assignments
     from wartools.scenario import load_scenario
 
     s = load_scenario(args.scenario)

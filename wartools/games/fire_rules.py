@@ -2,7 +2,7 @@
 analysis (:mod:`wartools.analysis`): :class:`FireRules`.
 
 A game's ``fire`` module (``wartools.games.<game>.fire``) defines a subclass named
-``Fire``; :meth:`wartools.games.Game.fire_rules` returns an instance. Whether a unit can
+``Fire``; :meth:`wartools.rules.Game.fire_rules` returns an instance. Whether a unit can
 attack a target, and with what, is **one question**, :meth:`FireRules.attack`:
 
 >>> from wartools.games import find_game
@@ -49,12 +49,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from wartools.games.options import Assumption, merge_assumptions
+from wartools.rules.options import Assumption, merge_assumptions
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wartools.games.base import Game
+    from wartools.rules.game import Game
     from wartools.grids.base import Cell
-    from wartools.los.policy import LOSSituation
+    from wartools.rules.los import LOSSituation
     from wartools.los.result import LOSResult
     from wartools.mapmodel import Map, Unit
     from wartools.situation import Situation
@@ -261,7 +261,7 @@ class FireRules:
     Parameters
     ----------
     game
-        The configured :class:`~wartools.games.Game`.
+        The configured :class:`~wartools.rules.Game`.
     """
 
     #: what a hit is in this game, with its rule section

@@ -24,7 +24,7 @@ from __future__ import annotations
 from wartools.los.analysis import (coverage, dead_ground, to_csv, viewshed, visibility_matrix, write_matrix)
 from wartools.los.engine import evaluate, line_of_sight, make_situation, policy_for
 from wartools.los.geometry import MapGeometry, geometry
-from wartools.los.policy import LOSOptionError, LOSPolicy, LOSSituation
+from wartools.rules.los import LOSOptionError, LOSPolicy, LOSSituation
 from wartools.los.result import LOSResult, Reason
 from wartools.situation import Situation
 

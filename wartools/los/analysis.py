@@ -33,7 +33,7 @@ from wartools.grids.base import Cell
 from wartools.los.engine import evaluate, make_situation, policy_for
 from wartools.los.geometry import MapGeometry, geometry
 from wartools.los.matrix import cached_matrix, judge_rows, mirror, plan, visible_from
-from wartools.los.policy import LOSPolicy, LOSSituation
+from wartools.rules.los import LOSPolicy, LOSSituation
 from wartools.mapmodel import Map
 from wartools.mapmodel.yamlio import write_atomic
 from wartools.situation import Situation, check_keywords

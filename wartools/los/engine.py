@@ -4,7 +4,7 @@
 :class:`~wartools.los.geometry.Batch` of exact contacts for any number of
 (start, end) pairs, asks the policy for findings and reduces them per ruler.
 The batch holds only the contacts on cells and edges that the policy declares
-relevant for the map and situation (:meth:`~wartools.los.policy.LOSPolicy.relevant`,
+relevant for the map and situation (:meth:`~wartools.rules.los.LOSPolicy.relevant`,
 e.g. blocking terrain and hedges); on a typical map that is a small fraction
 of all contacts, and what a viewshed or the all-pairs matrix spends its time on.
 :func:`line_of_sight` is :func:`evaluate` on a single pair, with the findings
@@ -32,10 +32,10 @@ from typing import Any
 
 import numpy as np
 
-from wartools.games import Game
+from wartools.rules import Game
 from wartools.grids.base import Cell
 from wartools.los.geometry import Batch, MapGeometry, geometry
-from wartools.los.policy import BLOCK, CELL, EFFECTS, HINDER, NO_CONTACT, Findings, LOSPolicy, LOSSituation
+from wartools.rules.los import BLOCK, CELL, EFFECTS, HINDER, NO_CONTACT, Findings, LOSPolicy, LOSSituation
 from wartools.los.result import Reason, LOSResult
 from wartools.los.templates import KINDS
 from wartools.mapmodel import Map

@@ -234,7 +234,7 @@ class Batch:
     order a finding after every contact.
 
     A batch built with ``cells`` / ``edges`` masks holds only the rows on those
-    cells / edges (see :meth:`wartools.los.policy.LOSPolicy.relevant`). Rows
+    cells / edges (see :meth:`wartools.rules.los.LOSPolicy.relevant`). Rows
     of one ruler are sorted by order (ties by cell position). Where they come
     from depends on the work asked, never on the board: a big batch of short
     rulers reads a shared table of every displacement

@@ -60,7 +60,7 @@ from wartools.errors import WartoolsError, one_line
 from wartools.grids.base import Cell
 from wartools.los.engine import evaluate, make_situation, policy_for
 from wartools.los.geometry import MapGeometry, geometry
-from wartools.los.policy import LOSPolicy, LOSSituation
+from wartools.rules.los import LOSPolicy, LOSSituation
 from wartools.mapmodel import Map
 from wartools.mapmodel.atomic import output_target, write_atomic
 

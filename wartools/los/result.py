@@ -7,9 +7,9 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from wartools.games.options import Assumption
+from wartools.rules.options import Assumption
 from wartools.grids.base import Cell, Edge, Ruler
-from wartools.los.policy import LOSSituation
+from wartools.rules.los import LOSSituation
 from wartools.mapmodel import Map
 
 STATUSES = ("clear", "hindered", "blocked")

@@ -71,7 +71,7 @@ def blank_map(game: str, columns: int, rows: int, *, orientation: str = "flat", 
     ...
     wartools.errors.MapError: <new map>: grid.orientation: must be one of flat, pointy, got 'sideways'
     """
-    from wartools.games import find_game
+    from wartools.rules import find_game
 
     g = find_game(game)
     grid: dict[str, Any] = {"type": g.grid_type}

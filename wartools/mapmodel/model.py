@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from wartools.errors import GridError, WartoolsError
-from wartools.games import Game
+from wartools.rules import Game
 from wartools.grids import Edge, Grid, HexGrid, SquareGrid
 from wartools.grids.base import Cell
 from wartools.mapmodel.image import BoardImage
@@ -250,7 +250,7 @@ class Map:
         >>> m.with_options(night=True).game.option("night"), m.game.option("night")
         (True, False)
         """
-        from wartools.games import find_game
+        from wartools.rules import find_game
 
         g = find_game(game)
         if g.grid_type != self.game.grid_type:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wartools.games.base import Vocabulary
+from wartools.rules import Vocabulary
 from wartools.grids import Edge
 from wartools.grids.base import Cell
 

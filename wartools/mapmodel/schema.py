@@ -33,8 +33,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wartools.games import find_game, game_ids
-from wartools.games.base import Game, Vocabulary
+from wartools.rules import find_game, game_ids
+from wartools.rules import Game, Vocabulary
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 MAP_SCHEMA_ID = "https://wartools.invalid/schema/wartools-map-1.json"

@@ -10,8 +10,8 @@ from types import MappingProxyType
 from typing import Any
 
 from wartools.errors import MapError, WartoolsError
-from wartools.games import Game, find_game
-from wartools.games.base import Vocabulary
+from wartools.rules import Game, find_game
+from wartools.rules import Vocabulary
 from wartools.grids import Edge, Grid, HexGrid, SquareGrid
 from wartools.grids.base import Cell
 from wartools.grids.numbering import AxisNumbering, Numbering, Stagger

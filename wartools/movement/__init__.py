@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from wartools.movement.graph import End, MoveGraph, build_graph, cache_info, clear_cache, movement_graph
 from wartools.movement.results import PathResult, Reach, StepInfo, TurnPlan
-from wartools.movement.rules import MovementRules, MoveSituation, Part, Step, Table
+from wartools.rules.movement import MovementRules, MoveSituation, Part, Step, Table
 from wartools.movement.search import (MovementError, alternatives, path, plan_turns, reachable, resolve,
                                       why_unreachable)
 from wartools.movement.turns import TurnsReach, reach_in_turns, route_in_turns

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wartools.cache import LRU
 from wartools.grids.base import Cell
-from wartools.movement.rules import MovementRules, MoveSituation, Step
+from wartools.rules.movement import MovementRules, MoveSituation, Step
 from wartools.situation import Situation
 
 if TYPE_CHECKING:  # pragma: no cover

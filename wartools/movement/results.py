@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from wartools.errors import WartoolsError
-from wartools.games.options import Assumption, merge_assumptions
+from wartools.rules.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell, Grid
 from wartools.movement.graph import End, MoveGraph
-from wartools.movement.rules import Part, join_reasons
+from wartools.rules.movement import Part, join_reasons
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map

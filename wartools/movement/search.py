@@ -22,7 +22,7 @@ from wartools.errors import WartoolsError
 from wartools.grids.base import Cell
 from wartools.movement.graph import End, MoveGraph, movement_graph, rules_class
 from wartools.movement.results import PathResult, Reach, StepInfo, TurnPlan, path_result
-from wartools.movement.rules import MoveSituation
+from wartools.rules.movement import MoveSituation
 from wartools.situation import Situation, check_keywords
 
 if TYPE_CHECKING:  # pragma: no cover

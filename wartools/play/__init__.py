@@ -1,7 +1,7 @@
 """Play a scenario out: the turn engine, game records, replay and bots.
 
 :func:`playout` plays a scenario to its end with the game's own turn rules
-(:meth:`wartools.games.Game.turn_rules`), one bot per side, every die drawn from a seeded
+(:meth:`wartools.rules.Game.turn_rules`), one bot per side, every die drawn from a seeded
 generator and recorded with its exact probability; the :class:`Record` it returns holds every
 action and the position at the end of each turn, saves as a ``wartools-record/1`` file and
 :func:`replay`\\ s to the same positions.
@@ -17,7 +17,7 @@ Examples
 """
 from __future__ import annotations
 
-from wartools.games.turn_rules import Roll
+from wartools.rules.turn import Roll
 from wartools.play.bots import RandomBot, bot_names, find_bot
 from wartools.play.protocol import Bot, Choice
 from wartools.play.engine import Action, Candidate, GameState, PlayError, legal_actions, start, step

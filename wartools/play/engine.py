@@ -1,6 +1,6 @@
 """The turn engine: a position plus an action gives the next position, by the game's turn rules.
 
-The engine knows no game. It asks the game's :class:`~wartools.games.turn_rules.TurnRules`
+The engine knows no game. It asks the game's :class:`~wartools.rules.turn.TurnRules`
 what the side to act may do (*offers*) and turns every offer into concrete candidate actions
 with the same engines the single answers use: a move is one of the ends
 :func:`wartools.movement.reachable` gives (its cells are the path
@@ -33,7 +33,7 @@ import numpy as np
 from wartools.analysis.board import Board
 from wartools.errors import WartoolsError
 from wartools.games.fire_rules import Attack
-from wartools.games.turn_rules import (ASSAULT, DECLARE, FIRE, MOVE, STEP, Change, Dice, Offer, Resolution, Roll,
+from wartools.rules.turn import (ASSAULT, DECLARE, FIRE, MOVE, STEP, Change, Dice, Offer, Resolution, Roll,
                                        TurnRules, TurnState)
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map, Unit

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from wartools.games.options import Assumption
+from wartools.rules.options import Assumption
 
 #: how many swings a review lists
 SWINGS = 10

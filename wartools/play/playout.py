@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from wartools.analysis.board import scenario_assumptions
-from wartools.games.options import Assumption, merge_assumptions
+from wartools.rules.options import Assumption, merge_assumptions
 from wartools.play.bots import find_bot
 from wartools.play.protocol import Bot
 from wartools.play.engine import Action, GameState, PlayError, RngDice, legal_actions, start, step

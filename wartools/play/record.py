@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from wartools.dice import fraction_str
-from wartools.games.options import Assumption
-from wartools.games.turn_rules import Roll
+from wartools.rules.options import Assumption
+from wartools.rules.turn import Roll
 from wartools.play.engine import Action
 from wartools.scenario import (Position, Scenario, evaluate, objective_control, position_to_dict,
                                scenario_to_dict)

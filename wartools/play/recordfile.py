@@ -32,8 +32,8 @@ from typing import Any
 
 from wartools.dice import fraction_str
 from wartools.errors import MapError
-from wartools.games.options import Assumption
-from wartools.games.turn_rules import Roll
+from wartools.rules.options import Assumption
+from wartools.rules.turn import Roll
 from wartools.limits import (MAX_FRACTION_CHARS, MAX_LABEL_CHARS, MAX_NAME_CHARS, MAX_RECORD_TEXT, RECORD_ACTIONS,
                              RECORD_FACE, RECORD_FACES, RECORD_VP, SEED_ENTROPY, SPAWN_DEPTH, SPAWN_KEY, TURNS)
 from wartools.mapmodel.fileread import read_text

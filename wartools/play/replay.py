@@ -30,7 +30,7 @@ import dataclasses
 
 import numpy as np
 
-from wartools.games.turn_rules import FacesExhausted, ScriptedDice
+from wartools.rules.turn import FacesExhausted, ScriptedDice
 from wartools.play.engine import Action, Candidate, GameState, PlayError, legal_actions, start, step
 from wartools.play.playout import scenario_identity
 from wartools.play.record import Record, TurnEnd

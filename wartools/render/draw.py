@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
-from wartools.games.style import EdgeStyle, FeatureMarker
+from wartools.rules.style import EdgeStyle, FeatureMarker
 from wartools.grids import Edge
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map

@@ -1,8 +1,8 @@
 """The renderer's own styles: neutral fallbacks, roads, objectives, sides, counter text.
 
 What a game's terrain, edge features and cell features look like is the game's
-business: each :class:`~wartools.games.base.Game` sets a
-:class:`~wartools.games.style.MapStyle` (``game.map_style``) that the renderer reads.
+business: each :class:`~wartools.rules.Game` sets a
+:class:`~wartools.rules.style.MapStyle` (``game.map_style``) that the renderer reads.
 A name the game leaves unstyled is drawn in the neutral fallbacks here, so a game can
 add terrain without touching the renderer. Road and objective kinds are defined by
 the map format itself, so their styles live here.
@@ -13,7 +13,7 @@ import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from wartools.games.style import EdgeStyle, FeatureMarker
+from wartools.rules.style import EdgeStyle, FeatureMarker
 
 #: the board's own ink: hex outlines, cell labels, elevation numbers, chart text
 GRID_LINE = "#8a8a7a"

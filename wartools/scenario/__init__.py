@@ -4,7 +4,7 @@ A :class:`Scenario` is what a scenario card, firefight sheet or mission says
 (``wartools-scenario/1`` files); a :class:`Position` is where a game stands
 (``wartools-position/1`` files). :func:`evaluate` says who controls each
 objective, the VP per side and the result, following the game's own control
-rules (asked of its :class:`~wartools.games.scenario_rules.ScenarioRules`);
+rules (asked of its :class:`~wartools.rules.scenario.ScenarioRules`);
 :func:`end_turn` scores a turn and advances the clock.
 
 Examples
@@ -17,7 +17,7 @@ Examples
 """
 from __future__ import annotations
 
-from wartools.games.scenario_rules import Control, ScenarioRules
+from wartools.rules.scenario import Control, ScenarioRules
 from wartools.scenario.conditions import Condition, Facts
 from wartools.scenario.files import (check_position, dumps_position, dumps_scenario, load_position, load_scenario,
                                      loads_position, loads_scenario, position_to_dict, save_position,

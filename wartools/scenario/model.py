@@ -12,8 +12,8 @@ from functools import cached_property
 from typing import Any
 
 from wartools.errors import WartoolsError
-from wartools.games import Game
-from wartools.games.scenario_rules import SCORE_AT_END, ScenarioRules
+from wartools.rules import Game
+from wartools.rules.scenario import SCORE_AT_END, ScenarioRules
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map, Unit
 from wartools.scenario.conditions import Condition

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wartools.games import Game, find_game, game_ids
+from wartools.rules import Game, find_game, game_ids
 from wartools.mapmodel.schema import MAP_SCHEMA_ID, SCHEMA_DIALECT, map_schema, vocabulary_names
 from wartools.scenario import conditions as C
 from wartools.scenario.model import MAP_EDGES, SCENARIO_FORMAT

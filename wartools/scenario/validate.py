@@ -3,7 +3,7 @@
 Every check raises :class:`ScenarioError` (a :class:`~wartools.errors.MapError`)
 naming the file, the line, the field and what would be valid; nothing is built
 until every check passes. Game rules (set-up areas, stacking, impassable cells,
-options) are asked of the game's :class:`~wartools.games.scenario_rules.ScenarioRules`.
+options) are asked of the game's :class:`~wartools.rules.scenario.ScenarioRules`.
 """
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from types import MappingProxyType
 from typing import Any
 
 from wartools.errors import MapError, WartoolsError
-from wartools.games import find_game
-from wartools.games.scenario_rules import SCORE_AT_END, SCORE_EACH_TURN, ScenarioRules
+from wartools.rules import find_game
+from wartools.rules.scenario import SCORE_AT_END, SCORE_EACH_TURN, ScenarioRules
 from wartools.grids.base import Cell
 from wartools.limits import (MAX_CONDITIONS, MAX_OBJECTIVES, MAX_UNITS, OBJECTIVES_REASON, PINS, RESOURCES,
                              STEPS, TURNS, UNITS_REASON, VP, VP_TOTAL, CONDITIONS_REASON, HEALTH, IntLimit,

@@ -1,7 +1,7 @@
 """Victory: :func:`evaluate` a position, and :func:`end_turn` to score and advance the clock.
 
 Who controls each objective is the game's to say
-(:meth:`~wartools.games.scenario_rules.ScenarioRules.control`); VP are the
+(:meth:`~wartools.rules.scenario.ScenarioRules.control`); VP are the
 position's banked VP, plus each eliminated enemy unit's value, plus the
 objectives that score at the end of the game held now. The graded levels are
 checked in order and the first that holds is the result.
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from wartools.games.scenario_rules import Control
+from wartools.rules.scenario import Control
 from wartools.grids.base import Cell
 from wartools.scenario.conditions import Facts
 from wartools.scenario.model import Position, Scenario

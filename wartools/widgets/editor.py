@@ -85,7 +85,7 @@ class MapEditor:
         self.open_button = w.Button(description="open")
         self.status = w.HTML()
         # a blank board: the game sets hex or square; orientation and offset apply to hexes
-        from wartools.games import game_ids
+        from wartools.rules import game_ids
         from wartools.grids.labels import SCHEMES
 
         g = m.grid

@@ -18,7 +18,7 @@ import ipywidgets as w
 
 from wartools.dice import Dist
 from wartools.errors import WartoolsError
-from wartools.games import find_game
+from wartools.rules import find_game
 from wartools.widgets.common import error
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -7,11 +7,20 @@ valid edge feature. Unit types from Combat Infantry 2.0-2.55.
 """
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from wartools.games.base import Game, Vocabulary
-from wartools.games.options import Option
-from wartools.games.style import EdgeStyle, FeatureMarker, MapStyle
+from wartools.rules import Game, Vocabulary, per_game
+from wartools.rules.options import Option
+from wartools.rules.style import EdgeStyle, FeatureMarker, MapStyle
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.rules.coverage import Entry
+    from wartools.games.fire_rules import FireRules
+    from wartools.rules.los import LOSPolicy
+    from wartools.rules.movement import MovementRules
+    from wartools.rules.odds import OddsProcedure
+    from wartools.rules.scenario import ScenarioRules
+    from wartools.rules.turn import TurnRules
 
 _HEX_TERRAIN = ("clear", "beach", "orchard", "cemetery", "woods", "marsh", "town", "farm")
 _TERRAIN_COLOURS = {
@@ -22,7 +31,6 @@ _TERRAIN_COLOURS = {
 
 class CombatInfantry(Game):
     id = "combat-infantry"
-    package = "wartools.games.combat_infantry"
     options: ClassVar[tuple[Option, ...]] = (
         Option("night", False, "Combat Infantry 10.3", "a night scenario: sight and spotting limits"),
         # scenario layer (wartools.games.combat_infantry.scenario)
@@ -131,3 +139,43 @@ class CombatInfantry(Game):
                   "wreck": FeatureMarker("X", "#3a3a3a"), "mines": FeatureMarker("v", "#c0392b"),
                   "wire": FeatureMarker("x", "#7a3fa0")},
         crossings=frozenset({"bridge", "ford"}))
+
+    # --- the game's rules, imported when first asked for ---------------------------------
+    @per_game
+    def los_policy(self) -> LOSPolicy:
+        from wartools.games.combat_infantry.los import CombatInfantryLOS
+
+        return CombatInfantryLOS(self)
+
+    def movement_rules(self) -> type[MovementRules]:
+        from wartools.games.combat_infantry.movement import Rules
+
+        return Rules
+
+    def odds_procedure(self) -> OddsProcedure:
+        from wartools.games.combat_infantry.odds import PROCEDURE
+
+        return PROCEDURE
+
+    @per_game
+    def scenario_rules(self) -> ScenarioRules:
+        from wartools.games.combat_infantry.scenario import Rules
+
+        return Rules(self)
+
+    @per_game
+    def fire_rules(self) -> FireRules:
+        from wartools.games.combat_infantry.fire import Fire
+
+        return Fire(self)
+
+    @per_game
+    def turn_rules(self) -> TurnRules:
+        from wartools.games.combat_infantry.turn import Turns
+
+        return Turns(self)
+
+    def coverage(self) -> tuple[Entry, ...]:
+        from wartools.games.combat_infantry.coverage import COVERAGE
+
+        return COVERAGE

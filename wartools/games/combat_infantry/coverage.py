@@ -2,7 +2,7 @@
 row of the Terrain Effects Chart in the excerpt (:mod:`wartools.games.coverage`)."""
 from __future__ import annotations
 
-from wartools.games.coverage import Entry
+from wartools.rules.coverage import Entry
 
 _R = "tests/test_rules_combat_infantry.py::"
 _C = "tests/test_combat_combat_infantry.py::"

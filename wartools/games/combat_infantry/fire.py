@@ -37,10 +37,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from wartools.games.fire_rules import END_OF_MOVE, FireRules, Limit, Line, Profile, Refusal, tag_values
-from wartools.games.options import Assumption
+from wartools.rules.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wartools.los.policy import LOSSituation
+    from wartools.rules.los import LOSSituation
     from wartools.los.result import LOSResult
     from wartools.mapmodel import Map, Unit
     from wartools.situation import Situation

@@ -29,10 +29,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from wartools.errors import WartoolsError
-from wartools.games.options import Assumption
+from wartools.rules.options import Assumption
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map, Unit
-from wartools.movement.rules import Table
+from wartools.rules.movement import Table
 
 FIRE_LIMIT = Table(
     {"clear": 2, "beach": 2, "orchard": 1, "town": 1, "bridge": 1, "hedge": 0, "cemetery": 2, "woods": 1,

@@ -71,9 +71,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from wartools.games.options import Assumption, merge_assumptions
+from wartools.rules.options import Assumption, merge_assumptions
 from wartools.los.geometry import Batch, MapGeometry
-from wartools.los.policy import BLOCK, CELL, EDGE, NO_CONTACT, NOTE, Findings, LOSPolicy, LOSSituation
+from wartools.rules.los import BLOCK, CELL, EDGE, NO_CONTACT, NOTE, Findings, LOSPolicy, LOSSituation
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map
@@ -92,7 +92,6 @@ BLOCKING_HEXSIDES: tuple[str, ...] = ("orchard", "woods", "town", "farm")
 class CombatInfantryLOS(LOSPolicy):
     """Combat Infantry LOS policy (see the module docstring for the rules and choices)."""
 
-    game_id = "combat-infantry"
     OPTIONS: ClassVar[tuple[str, ...]] = ("woods-see-out", "sight-within-range", "ambiguous-contact",
                                           "undrawn-hexsides-block")
     ALONG: ClassVar[str] = "any"
@@ -349,10 +348,6 @@ class CombatInfantryLOS(LOSPolicy):
             ok = ok | (batch.ek == 2)
         return ok
 
-
-#: the policy class the game object builds (``Game.los_policy()``)
-Policy = CombatInfantryLOS
-"""The default Combat Infantry policy used by :func:`wartools.los.line_of_sight`."""
 
 
 # --- blind hexes (6.41), read off a whole map -------------------------------------------------------

@@ -59,10 +59,10 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from wartools.games.combat_infantry.scenario import hex_control
-from wartools.games.options import Assumption
+from wartools.rules.options import Assumption
 from wartools.grids import Edge
 from wartools.grids.base import Cell
-from wartools.movement.rules import MovementRules, Part, Step, Table
+from wartools.rules.movement import MovementRules, Part, Step, Table
 
 #: guns, tanks and vehicles (Combat Infantry 3.4)
 HEAVY = frozenset({"at-gun", "tank", "vehicle"})

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from wartools.dice import markdown_table
 from wartools.errors import WartoolsError
-from wartools.games.base import Game
-from wartools.games.procedures import OddsAnswer, OddsProcedure, Param, expectation
+from wartools.rules import Game
+from wartools.rules.odds import OddsAnswer, OddsProcedure, Param, expectation
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.combat_infantry.assault import AssaultUnit

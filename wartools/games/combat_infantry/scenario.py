@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from wartools.games.scenario_rules import Control, ScenarioRules
+from wartools.rules.scenario import Control, ScenarioRules
 from wartools.grids import Edge
 from wartools.grids.base import Cell
 

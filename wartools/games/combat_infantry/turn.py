@@ -31,8 +31,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from wartools.games.fire_rules import tag_values
-from wartools.games.options import Assumption
-from wartools.games.turn_rules import (ASSAULT, FIRE, MOVE, Change, Dice, Offer, Resolution, Roll, TurnRules,
+from wartools.rules.options import Assumption
+from wartools.rules.turn import (ASSAULT, FIRE, MOVE, Change, Dice, Offer, Resolution, Roll, TurnRules,
                                        TurnState, strength_effects)
 
 if TYPE_CHECKING:  # pragma: no cover

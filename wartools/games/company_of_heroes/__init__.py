@@ -8,14 +8,23 @@ follow the health-symbol colours of Company of Heroes 4 "Unit Types".
 """
 from __future__ import annotations
 
-from wartools.games.base import Game, Vocabulary
-from wartools.games.options import Option
-from wartools.games.style import EdgeStyle, MapStyle
+from typing import TYPE_CHECKING
+
+from wartools.rules import Game, Vocabulary, per_game
+from wartools.rules.options import Option
+from wartools.rules.style import EdgeStyle, MapStyle
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.rules.coverage import Entry
+    from wartools.games.fire_rules import FireRules
+    from wartools.rules.los import LOSPolicy
+    from wartools.rules.movement import MovementRules
+    from wartools.rules.odds import OddsProcedure
+    from wartools.rules.scenario import ScenarioRules
 
 
 class CompanyOfHeroes(Game):
     id = "company-of-heroes"
-    package = "wartools.games.company_of_heroes"
     options = (
         Option("commander-4cp", False, "Company of Heroes 10",
                "Ranger Endurance Training (commander card): Riflemen, the US regular infantry, "
@@ -65,3 +74,37 @@ class CompanyOfHeroes(Game):
         terrain={"clear": "#eef0d8", "building": "#a6846a", "water": "#7fb2e5"},
         edges={"impassable": EdgeStyle("#d01c1c", 4.0), "heavy-cover": EdgeStyle("#2e9e3e", 3.0),
                "light-cover": EdgeStyle("#e0c020", 3.0)})
+
+    # --- the game's rules, imported when first asked for ---------------------------------
+    @per_game
+    def los_policy(self) -> LOSPolicy:
+        from wartools.games.company_of_heroes.los import CompanyOfHeroesLOS
+
+        return CompanyOfHeroesLOS(self)
+
+    def movement_rules(self) -> type[MovementRules]:
+        from wartools.games.company_of_heroes.movement import Rules
+
+        return Rules
+
+    def odds_procedure(self) -> OddsProcedure:
+        from wartools.games.company_of_heroes.odds import PROCEDURE
+
+        return PROCEDURE
+
+    @per_game
+    def scenario_rules(self) -> ScenarioRules:
+        from wartools.games.company_of_heroes.scenario import Rules
+
+        return Rules(self)
+
+    @per_game
+    def fire_rules(self) -> FireRules:
+        from wartools.games.company_of_heroes.fire import Fire
+
+        return Fire(self)
+
+    def coverage(self) -> tuple[Entry, ...]:
+        from wartools.games.company_of_heroes.coverage import COVERAGE
+
+        return COVERAGE

@@ -2,7 +2,7 @@
 excerpt's table of contents and per row of its Defense Matrix (:mod:`wartools.games.coverage`)."""
 from __future__ import annotations
 
-from wartools.games.coverage import Entry
+from wartools.rules.coverage import Entry
 
 _R = "tests/test_rules_company_of_heroes.py::"
 _C = "tests/test_combat_company_of_heroes.py::"

@@ -38,7 +38,7 @@ from wartools.games.fire_rules import END_OF_MOVE, Attack, FireRules, Line, Prof
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.grids.base import Cell
-    from wartools.los.policy import LOSSituation
+    from wartools.rules.los import LOSSituation
     from wartools.los.result import LOSResult
     from wartools.mapmodel import Map, Unit
     from wartools.situation import Situation

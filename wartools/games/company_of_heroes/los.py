@@ -56,7 +56,7 @@ import numpy as np
 from wartools.errors import WartoolsError
 from wartools.grids.base import Cell
 from wartools.los.geometry import Batch, MapGeometry
-from wartools.los.policy import BLOCK, CELL, NO_CONTACT, NOTE, Findings, LOSPolicy, LOSSituation
+from wartools.rules.los import BLOCK, CELL, NO_CONTACT, NOTE, Findings, LOSPolicy, LOSSituation
 from wartools.mapmodel import Map
 
 BUILDING_TERRAIN: tuple[str, ...] = ("building",)
@@ -73,7 +73,6 @@ MAX_BONUS = 2
 class CompanyOfHeroesLOS(LOSPolicy):
     """Company of Heroes LOS policy (see the module docstring)."""
 
-    game_id = "company-of-heroes"
     OPTIONS: ClassVar[tuple[str, ...]] = ("building-corners",)
     ALONG: ClassVar[str] = "ignore"
     VERTEX: ClassVar[str] = "ignore"
@@ -186,10 +185,6 @@ class CompanyOfHeroesLOS(LOSPolicy):
         camo = np.flatnonzero(enemy & (batch.dist > 1))
         out.add(camo, BLOCK, "camouflage", CELL, batch.b[camo], NO_CONTACT, last)
 
-
-#: the policy class the game object builds (``Game.los_policy()``)
-Policy = CompanyOfHeroesLOS
-"""The default Company of Heroes policy."""
 
 
 def _bonus(unit_id: str, tags: Iterable[str], tag: str) -> int:

@@ -45,7 +45,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from wartools.grids.base import Cell
-from wartools.movement.rules import MovementRules, Part, Step
+from wartools.rules.movement import MovementRules, Part, Step
 
 #: units that may enter buildings (Company of Heroes 4, Regular Infantry / Weapon Teams)
 BUILDING_UNITS = frozenset({"infantry", "mg-team"})

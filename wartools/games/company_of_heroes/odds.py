@@ -16,8 +16,8 @@ from typing import Any
 
 from wartools.dice import fraction_str, markdown_table
 from wartools.errors import WartoolsError
-from wartools.games.base import Game
-from wartools.games.procedures import OddsAnswer, OddsProcedure, Param, expectation
+from wartools.rules import Game
+from wartools.rules.odds import OddsAnswer, OddsProcedure, Param, expectation
 
 #: damage dice of one kind in one attack: the whole box holds far fewer; beyond this an exact
 #: answer is refused rather than computed for minutes

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from wartools.games.scenario_rules import SCORE_EACH_TURN, Control, ScenarioRules
+from wartools.rules.scenario import SCORE_EACH_TURN, Control, ScenarioRules
 from wartools.grids.base import Cell
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -7,16 +7,26 @@ Hills are elevation, not terrain.
 """
 from __future__ import annotations
 
-from wartools.games.base import Game, Vocabulary
-from wartools.games.options import Option
-from wartools.games.style import EdgeStyle, FeatureMarker, MapStyle
+from typing import TYPE_CHECKING
+
+from wartools.rules import Game, Vocabulary, per_game
+from wartools.rules.options import Option
+from wartools.rules.style import EdgeStyle, FeatureMarker, MapStyle
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.rules.coverage import Entry
+    from wartools.games.fire_rules import FireRules
+    from wartools.rules.los import LOSPolicy
+    from wartools.rules.movement import MovementRules
+    from wartools.rules.odds import OddsProcedure
+    from wartools.rules.scenario import ScenarioRules
+    from wartools.rules.turn import TurnRules
 
 _NO_LOS = "Conflict of Heroes LOS (not in the Storms of Steel excerpt: conventional reading)"
 
 
 class ConflictOfHeroes(Game):
     id = "conflict-of-heroes"
-    package = "wartools.games.conflict_of_heroes"
     options = (
         # scenario layer (wartools.games.conflict_of_heroes.scenario)
         Option("variable-ap", False, "Conflict of Heroes 3.01",
@@ -101,3 +111,43 @@ class ConflictOfHeroes(Game):
                  "field": "#e8d36b", "water": "#7fb2e5"},
         edges={"wall": EdgeStyle("#555555", 4.0), "stream": EdgeStyle("#4f8fe0", 3.0)},
         features={"smoke": FeatureMarker("o", "#8c8c8c"), "wreck": FeatureMarker("X", "#3a3a3a")})
+
+    # --- the game's rules, imported when first asked for ---------------------------------
+    @per_game
+    def los_policy(self) -> LOSPolicy:
+        from wartools.games.conflict_of_heroes.los import ConflictOfHeroesLOS
+
+        return ConflictOfHeroesLOS(self)
+
+    def movement_rules(self) -> type[MovementRules]:
+        from wartools.games.conflict_of_heroes.movement import Rules
+
+        return Rules
+
+    def odds_procedure(self) -> OddsProcedure:
+        from wartools.games.conflict_of_heroes.odds import PROCEDURE
+
+        return PROCEDURE
+
+    @per_game
+    def scenario_rules(self) -> ScenarioRules:
+        from wartools.games.conflict_of_heroes.scenario import Rules
+
+        return Rules(self)
+
+    @per_game
+    def fire_rules(self) -> FireRules:
+        from wartools.games.conflict_of_heroes.fire import Fire
+
+        return Fire(self)
+
+    @per_game
+    def turn_rules(self) -> TurnRules:
+        from wartools.games.conflict_of_heroes.turn import Turns
+
+        return Turns(self)
+
+    def coverage(self) -> tuple[Entry, ...]:
+        from wartools.games.conflict_of_heroes.coverage import COVERAGE
+
+        return COVERAGE

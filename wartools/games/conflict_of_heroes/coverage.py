@@ -2,7 +2,7 @@
 plus the LOS and terrain readings the excerpt does not print (:mod:`wartools.games.coverage`)."""
 from __future__ import annotations
 
-from wartools.games.coverage import Entry
+from wartools.rules.coverage import Entry
 
 _T = "tests/test_rules_conflict_of_heroes.py::"
 _M = "tests/test_movement_rules.py::"

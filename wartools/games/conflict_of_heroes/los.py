@@ -31,7 +31,7 @@ Examples
 ('hindered', 2, 2)
 >>> line_of_sight(m, "E2", "E4").status
 'blocked'
->>> custom = ConflictOfHeroesLOS(terrain={"brush": ("block", 0)})
+>>> custom = ConflictOfHeroesLOS(m.game, terrain={"brush": ("block", 0)})
 >>> line_of_sight(m, "C2", "C5", policy=custom).status
 'blocked'
 
@@ -52,10 +52,10 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 
 from wartools.los.geometry import Batch, MapGeometry
-from wartools.los.policy import BLOCK, CELL, EDGE, HINDER, Findings, LOSPolicy, LOSSituation
+from wartools.rules.los import BLOCK, CELL, EDGE, HINDER, Findings, LOSPolicy, LOSSituation
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wartools.games.base import Game
+    from wartools.rules import Game
 
 Effect = tuple[str, int]   # ("clear" | "hinder" | "block", defence modifier)
 
@@ -81,7 +81,6 @@ class ConflictOfHeroesLOS(LOSPolicy):
         and :data:`EDGE_LOS`.
     """
 
-    game_id = "conflict-of-heroes"
     ALONG: ClassVar[str] = "both"
     VERTEX: ClassVar[str] = "ignore"
     OPTIONS: ClassVar[tuple[str, ...]] = ("woods-los", "building-los", "brush-los", "field-los", "wall-los",
@@ -95,9 +94,9 @@ class ConflictOfHeroesLOS(LOSPolicy):
         "hill": "Conflict of Heroes: hill {where} is higher than both ends" + _NOTE,
     }
 
-    def __init__(self, terrain: Mapping[str, Effect] | None = None,
+    def __init__(self, game: Game, terrain: Mapping[str, Effect] | None = None,
                  features: Mapping[str, Effect] | None = None,
-                 edges: Mapping[str, Effect] | None = None, *, game: Game | None = None) -> None:
+                 edges: Mapping[str, Effect] | None = None) -> None:
         super().__init__(game)
         self.terrain = MappingProxyType({**TERRAIN_LOS, **self._from_options(("woods", "building", "brush", "field")),
                                          **(terrain or {})})
@@ -199,8 +198,3 @@ class ConflictOfHeroesLOS(LOSPolicy):
         eh = inner & (prep["ehinder"][ee] > 0)
         out.add(ep[eh], HINDER, "hinder-edge", EDGE, ee[eh], batch.ek[eh], batch.eo[eh],
                 prep["ehinder"][ee[eh]])
-
-
-#: the policy class the game object builds (``Game.los_policy()``)
-Policy = ConflictOfHeroesLOS
-"""The default Conflict of Heroes policy (conventional reading, see the module docstring)."""

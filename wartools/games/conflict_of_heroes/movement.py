@@ -32,10 +32,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from wartools.games.options import Assumption
+from wartools.rules.options import Assumption
 from wartools.grids import Edge
 from wartools.grids.base import Cell
-from wartools.movement.rules import MovementRules, MoveSituation, Part, Step, Table
+from wartools.rules.movement import MovementRules, MoveSituation, Part, Step, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map

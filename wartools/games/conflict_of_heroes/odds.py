@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wartools.games.base import Game
-from wartools.games.procedures import OddsAnswer, OddsProcedure, Param, expectation
+from wartools.rules import Game
+from wartools.rules.odds import OddsAnswer, OddsProcedure, Param, expectation
 
 #: the game options a fire answer rests on when CAPs are spent (their rate is an assumed reading)
 CAP_OPTIONS = ("cap-modifier",)

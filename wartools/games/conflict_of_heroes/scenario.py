@@ -28,12 +28,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from wartools.games.scenario_rules import ScenarioRules
+from wartools.rules.scenario import ScenarioRules
 
 
 class Rules(ScenarioRules):
     """Conflict of Heroes scenario policy: the neutral last-alone-in-the-hex control
-    of :class:`~wartools.games.scenario_rules.ScenarioRules` is exactly rule 2.4."""
+    of :class:`~wartools.rules.scenario.ScenarioRules` is exactly rule 2.4."""
 
     turn_name: ClassVar[str] = "round"
     turn_rule: ClassVar[str] = "Conflict of Heroes 2.3"

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from wartools.games.conflict_of_heroes.combat import (TERRAIN_DEFENSE, TERRAIN_DEFENSE_ASSUMED, defense_value,
                                                       hit_probability)
 from wartools.games.conflict_of_heroes.odds import CAP_OPTIONS
-from wartools.games.options import Assumption
+from wartools.rules.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.los import LOSResult

@@ -7,16 +7,25 @@ seawall and trench ladders (Heroes of Normandie 1.2 "Trenches").
 """
 from __future__ import annotations
 
-from wartools.games.base import Game, Vocabulary
-from wartools.games.options import Option
-from wartools.games.style import EdgeStyle, FeatureMarker, MapStyle
+from typing import TYPE_CHECKING
+
+from wartools.rules import Game, Vocabulary, per_game
+from wartools.rules.options import Option
+from wartools.rules.style import EdgeStyle, FeatureMarker, MapStyle
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.rules.coverage import Entry
+    from wartools.games.fire_rules import FireRules
+    from wartools.rules.los import LOSPolicy
+    from wartools.rules.movement import MovementRules
+    from wartools.rules.odds import OddsProcedure
+    from wartools.rules.scenario import ScenarioRules
 
 _CORE = "Heroes of Normandie core rules (not in the Bloody Omaha excerpt;"
 
 
 class HeroesOfNormandie(Game):
     id = "heroes-of-normandie"
-    package = "wartools.games.heroes_of_normandie"
     options = (
         Option("fuel", False, "Heroes of Normandie, Tank Gear: Fuel",
                "the vehicle carries a Fuel marker: its Movement Value is one square more"),
@@ -180,3 +189,37 @@ class HeroesOfNormandie(Game):
                   "mine": FeatureMarker("v", "#c0392b"),
                   **{f"stress-{n}": FeatureMarker("*", "#e67e22") for n in (1, 2, 3)}},
         crossings=frozenset({"opening", "window", "ladder"}))
+
+    # --- the game's rules, imported when first asked for ---------------------------------
+    @per_game
+    def los_policy(self) -> LOSPolicy:
+        from wartools.games.heroes_of_normandie.los import HeroesOfNormandieLOS
+
+        return HeroesOfNormandieLOS(self)
+
+    def movement_rules(self) -> type[MovementRules]:
+        from wartools.games.heroes_of_normandie.movement import Rules
+
+        return Rules
+
+    def odds_procedure(self) -> OddsProcedure:
+        from wartools.games.heroes_of_normandie.odds import PROCEDURE
+
+        return PROCEDURE
+
+    @per_game
+    def scenario_rules(self) -> ScenarioRules:
+        from wartools.games.heroes_of_normandie.scenario import Rules
+
+        return Rules(self)
+
+    @per_game
+    def fire_rules(self) -> FireRules:
+        from wartools.games.heroes_of_normandie.fire import Fire
+
+        return Fire(self)
+
+    def coverage(self) -> tuple[Entry, ...]:
+        from wartools.games.heroes_of_normandie.coverage import COVERAGE
+
+        return COVERAGE

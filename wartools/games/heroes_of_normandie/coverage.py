@@ -3,7 +3,7 @@
 the assumed core-rule readings (:mod:`wartools.games.coverage`)."""
 from __future__ import annotations
 
-from wartools.games.coverage import Entry
+from wartools.rules.coverage import Entry
 
 _T = "tests/test_rules_heroes_of_normandie.py::"
 _L = "tests/test_los_rulebooks.py::"

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from wartools.games.fire_rules import EVERY_CELL, FireRules, Line, Profile
-from wartools.games.options import Assumption
+from wartools.rules.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map, Unit

@@ -61,10 +61,10 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from wartools.games.options import Assumption
+from wartools.rules.options import Assumption
 from wartools.grids.base import Cell
 from wartools.los.geometry import Batch, MapGeometry
-from wartools.los.policy import (BLOCK, CELL, EDGE, HINDER, NOTE, Findings, LOSPolicy, LOSSituation,
+from wartools.rules.los import (BLOCK, CELL, EDGE, HINDER, NOTE, Findings, LOSPolicy, LOSSituation,
                                  edge_pinch, on_both_sides)
 from wartools.mapmodel import Map
 
@@ -207,7 +207,6 @@ class _Beside:
 class HeroesOfNormandieLOS(LOSPolicy):
     """Heroes of Normandie LOS policy (see the module docstring)."""
 
-    game_id = "heroes-of-normandie"
     ALONG: ClassVar[str] = "both"
     VERTEX: ClassVar[str] = "both"
     MODIFIER: ClassVar[str] = "min"
@@ -599,8 +598,3 @@ def aircraft_sight(m: Map, cell: Cell | str, *, in_the_clouds: bool = False) -> 
                                     f"the {terrain} at {m.label(c)}", used)
     return AircraftSight(True, f"Heroes of Normandie 5: an aircraft and the unit at {m.label(c)} (not in a "
                                "building) have a clear LoS, whatever lies between", used)
-
-
-#: the policy class the game object builds (``Game.los_policy()``)
-Policy = HeroesOfNormandieLOS
-"""The default Heroes of Normandie policy."""

@@ -21,7 +21,7 @@ defensive obstacles say, per unit class, whether they are *impassable*, a
 - a Fuel marker adds one square to a vehicle's Movement Value (4.2 Tank Gear):
   option ``fuel``.
 
-Every step is built from :class:`~wartools.movement.rules.Part` objects, so its cost
+Every step is built from :class:`~wartools.rules.movement.Part` objects, so its cost
 and its explanation come from the same parts. The excerpt uses but does not
 define the core terms, so their readings are **assumed options** of the game
 (each reported in the answer's ``assumptions``): what a difficult passage
@@ -52,10 +52,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from wartools.errors import WartoolsError
-from wartools.games.options import Assumption, merge_assumptions
+from wartools.rules.options import Assumption, merge_assumptions
 from wartools.grids import Edge
 from wartools.grids.base import Cell
-from wartools.movement.rules import MovementRules, Part, Step, Table
+from wartools.rules.movement import MovementRules, Part, Step, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map

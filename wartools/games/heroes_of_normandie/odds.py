@@ -25,8 +25,8 @@ from typing import Any
 from wartools.dice import markdown_table
 from wartools.errors import WartoolsError
 from wartools.limits import IntLimit, LimitError, parse_int, shown
-from wartools.games.base import Game
-from wartools.games.procedures import OddsAnswer, OddsProcedure, Param, expectation
+from wartools.rules import Game
+from wartools.rules.odds import OddsAnswer, OddsProcedure, Param, expectation
 
 
 #: a mine counter's combat value (Heroes of Normandie 4.2, Minefield)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wartools.games.options import Assumption
+from wartools.rules.options import Assumption
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map
 

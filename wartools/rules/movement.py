@@ -21,7 +21,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from wartools.games.options import Assumption
+from wartools.rules.options import Assumption
 from wartools.grids.base import Cell
 from wartools.situation import Situation, SituationError
 
@@ -230,11 +230,11 @@ class MovementRules:
     allowances: ClassVar[Mapping[str, int]] = {}
     #: which rulebook sections the allowance comes from (for explanations)
     allowance_rule: ClassVar[str] = ""
-    #: the game's true/false options (:attr:`Game.options <wartools.games.Game.options>`) that
+    #: the game's true/false options (:attr:`Game.options <wartools.rules.Game.options>`) that
     #: one question may also switch on (``options=`` of the movement queries:
     #: :attr:`MoveSituation.options`), whatever the map's game says
     options: ClassVar[tuple[str, ...]] = ()
-    #: the game options (:class:`~wartools.games.options.Option`) these rules read; their
+    #: the game options (:class:`~wartools.rules.options.Option`) these rules read; their
     #: assumed readings go into every movement answer
     OPTIONS: ClassVar[tuple[str, ...]] = ()
 

@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Any
 
 from wartools.dice import Dist, fraction_str
 from wartools.errors import WartoolsError
-from wartools.games.options import Assumption
+from wartools.rules.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wartools.games.base import Game
+    from wartools.rules.game import Game
 
 KINDS = ("int", "bool", "text", "multi")
 
@@ -180,3 +180,22 @@ class OddsProcedure:
                                 f"valid: {', '.join(p.name for p in self.params)}")
         checked = {p.name: p.check(values.get(p.name)) for p in self.params}
         return self.runner(game, checked)
+
+
+def _no_odds(game: Game, values: dict[str, Any]) -> OddsAnswer:
+    raise WartoolsError(f"game {game.id!r} offers no combat procedures to wartools odds")
+
+
+def no_procedure(game: Game) -> OddsProcedure:
+    """The neutral procedure of a game that offers none: no inputs, and running it says so.
+
+    Examples
+    --------
+    >>> from wartools.rules import Game
+    >>> no_procedure(Game()).run(Game(), {})
+    Traceback (most recent call last):
+    ...
+    wartools.errors.WartoolsError: game '' offers no combat procedures to wartools odds
+    """
+    return OddsProcedure("no combat procedures", (), _no_odds)
+

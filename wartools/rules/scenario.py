@@ -1,13 +1,13 @@
 """The policy a game plugs into the scenario layer: :class:`ScenarioRules`.
 
 A game's ``scenario`` module (``wartools.games.<game>.scenario``) defines a
-subclass named ``Rules``; :meth:`wartools.games.Game.scenario_rules` returns an
+subclass named ``Rules``; :meth:`wartools.rules.Game.scenario_rules` returns an
 instance. The scenario layer (:mod:`wartools.scenario`) asks it only generic
 questions and never which game it runs:
 
 - what one turn is called, how many VP an eliminated enemy unit is worth and
   when objectives score by default;
-- which of the game's options (:attr:`wartools.games.Game.options`: night,
+- which of the game's options (:attr:`wartools.rules.Game.options`: night,
   weather, readings of silent rules) its scenario rules read, and which side
   resources (CAPs, manpower ...) a scenario may set;
 - which cells a set-up zone allows, whether a unit may stand on a cell and
@@ -57,12 +57,12 @@ class ScenarioRules:
     Parameters
     ----------
     game
-        The :class:`~wartools.games.Game` the rules belong to, configured with the
+        The :class:`~wartools.rules.Game` the rules belong to, configured with the
         scenario's options (``game.with_options(...)``).
 
     Examples
     --------
-    >>> from wartools.games import find_game
+    >>> from wartools.rules import find_game
     >>> rules = ScenarioRules(find_game("ci"))
     >>> rules.turn_name, rules.per_elimination, rules.objective_scoring
     ('turn', 0, 'end')
@@ -91,7 +91,7 @@ class ScenarioRules:
     control_on_path: ClassVar[bool] = False
     #: whether control of objectives changes only at the end of a turn (:meth:`capture`)
     control_at_end_of_turn: ClassVar[bool] = False
-    #: the game options (:attr:`wartools.games.Game.options`) these rules read
+    #: the game options (:attr:`wartools.rules.Game.options`) these rules read
     option_names: ClassVar[tuple[str, ...]] = ()
     #: per-side resources a scenario may set (name -> rule)
     resources: ClassVar[Mapping[str, str]] = {}
@@ -121,7 +121,7 @@ class ScenarioRules:
         return None
 
     def _movement(self, m: Map, unit_type: str, side: str | None, others: Iterable[Unit] = ()) -> Any:
-        from wartools.movement.rules import MoveSituation
+        from wartools.rules.movement import MoveSituation
 
         rules = self.game.movement_rules()
         return rules(m, unit_type, MoveSituation(side=side, others=tuple(others)))

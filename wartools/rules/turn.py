@@ -1,7 +1,7 @@
 """The policy a game plugs into play (:mod:`wartools.play`): :class:`TurnRules`.
 
 A game's ``turn`` module (``wartools.games.<game>.turn``) defines a subclass named
-``Turns``; :meth:`wartools.games.Game.turn_rules` returns an instance. The play engine
+``Turns``; :meth:`wartools.rules.Game.turn_rules` returns an instance. The play engine
 asks it only generic questions, never which game it runs:
 
 - who acts first in a turn (:meth:`TurnRules.start_turn`, with any roll for it);
@@ -37,10 +37,10 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from wartools.errors import WartoolsError
-from wartools.games.options import Assumption
+from wartools.rules.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wartools.games.base import Game
+    from wartools.rules.game import Game
     from wartools.games.fire_rules import Attack
     from wartools.grids.base import Cell
     from wartools.mapmodel import Map, Unit
@@ -103,7 +103,7 @@ class ScriptedDice:
     >>> d.roll(6)
     Traceback (most recent call last):
     ...
-    wartools.games.turn_rules.FacesExhausted: the recorded faces ran out
+    wartools.rules.turn.FacesExhausted: the recorded faces ran out
     """
 
     faces: Sequence[int]
@@ -280,7 +280,7 @@ class TurnRules:
     Parameters
     ----------
     game
-        The configured :class:`~wartools.games.Game`.
+        The configured :class:`~wartools.rules.Game`.
     """
 
     #: what the sequence of play is, in our words, with its sections

@@ -1,4 +1,4 @@
-"""How a game's own names look on a map: the :class:`MapStyle` a :class:`~wartools.games.base.Game` sets.
+"""How a game's own names look on a map: the :class:`MapStyle` a :class:`~wartools.rules.Game` sets.
 
 Terrain, edge-feature and cell-feature names belong to a game, so their colours do
 too; the renderer (:mod:`wartools.render`) only reads ``game.map_style`` and falls

@@ -1,6 +1,6 @@
 """Game options: the switches a rule system declares, and the assumed readings they record.
 
-A rule system lists its :class:`Option`\\ s on its :class:`~wartools.games.Game`
+A rule system lists its :class:`Option`\\ s on its :class:`~wartools.rules.Game`
 class. An option is either a *situation* a scenario sets (night, weather, a
 commander card) or an *assumed reading*: a place where the rulebook excerpt is
 silent or ambiguous and wartools had to pick an answer. Every assumed reading is
@@ -167,7 +167,7 @@ def parse_assignments(items: Iterable[str]) -> dict[str, str]:
     >>> parse_assignments(["=3"])
     Traceback (most recent call last):
     ...
-    wartools.games.options.OptionError: --option expects NAME=VALUE, got '=3'
+    wartools.rules.options.OptionError: --option expects NAME=VALUE, got '=3'
     """
     out: dict[str, str] = {}
     for item in items:

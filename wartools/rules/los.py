@@ -32,12 +32,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from wartools.games.options import Assumption
-from wartools.los.geometry import Batch, MapGeometry
+from wartools.rules.options import Assumption
 from wartools.situation import Situation, SituationError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wartools.games.base import Game
+    from wartools.los.geometry import Batch, MapGeometry
+    from wartools.rules.game import Game
     from wartools.mapmodel import Map
 
 BLOCK, HINDER, NOTE = 2, 1, 0
@@ -85,7 +85,7 @@ class LOSSituation(Situation):
     >>> LOSSituation(mode="listen")
     Traceback (most recent call last):
     ...
-    wartools.los.policy.LOSOptionError: unknown LOS mode 'listen'; valid: sight, fire
+    wartools.rules.los.LOSOptionError: unknown LOS mode 'listen'; valid: sight, fire
     """
 
     target: str | None = None
@@ -153,14 +153,15 @@ class Findings:
 class LOSPolicy:
     """Base class of a game's line-of-sight rules.
 
-    Subclasses set ``game_id``, ``RULES`` (rule id -> reason text, with
+    A policy is built with the configured game whose options it reads (as
+    :meth:`Game.los_policy <wartools.rules.game.Game.los_policy>` does). Subclasses
+    set ``RULES`` (rule id -> reason text, with
     ``{where}``, ``{terrain}``, ``{feature}`` placeholders filled when a single
     line is explained) and override :meth:`prepare` and :meth:`judge`.
     ``MODIFIER`` says how hindrance modifiers of one line combine: ``"sum"``
     or ``"min"`` (the worst single one).
     """
 
-    game_id: ClassVar[str] = ""
     RULES: ClassVar[dict[str, str]] = {"range": "range: {where} is beyond the maximum range"}
     ALONG: ClassVar[str] = "any"
     VERTEX: ClassVar[str] = "any"
@@ -168,17 +169,9 @@ class LOSPolicy:
     #: the game options this policy reads (their assumed readings go into every LOS answer)
     OPTIONS: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, game: Game | None = None) -> None:
-        self._game = game
-
-    @property
-    def game(self) -> Game:
-        """The configured game this policy answers for (its options are read here)."""
-        if self._game is None:
-            from wartools.games import find_game   # a policy built by hand: the game's defaults
-
-            self._game = find_game(self.game_id)
-        return self._game
+    def __init__(self, game: Game) -> None:
+        #: the configured game this policy answers for (its options are read here)
+        self.game = game
 
     def option(self, name: str) -> Any:
         """The value of the game option ``name`` in force for this policy."""
@@ -195,8 +188,9 @@ class LOSPolicy:
         return {}
 
     def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: LOSSituation, out: Findings) -> None:
-        """Add findings for every ruler of ``batch``."""
-        raise NotImplementedError
+        """Add findings for every ruler of ``batch`` (the neutral rules: only the range limits
+        sight)."""
+        self.range_findings(batch, sit, out)
 
     def relevant(self, geo: MapGeometry, prep: dict[str, Any], sit: LOSSituation,
                  explain: bool) -> tuple[np.ndarray | None, np.ndarray | None]:
