@@ -72,7 +72,7 @@ MAP = textwrap.dedent('''
     game: {game}
     grid: {{type: hex, columns: 12, rows: 3}}
     terrain: {{default: clear, cells: {{C2: marsh}}}}
-    units: [{{id: r, side: US, type: rifle, cell: A2}}]
+    units: [{{id: r, side: US, type: tank, cell: A2}}]   # a tank sees 7 hexes (2.13, 6.4): the line is a terrain question
 ''')
 
 
