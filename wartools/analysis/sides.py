@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wartools.analysis.board import Board, assumptions_json, scenario_assumptions
-from wartools.games.options import Assumption, merge_assumptions
+from wartools.rules.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell
 from wartools.scenario import Position, Scenario
 
