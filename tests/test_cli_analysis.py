@@ -1,4 +1,4 @@
-"""``wartools threat / route / race / fireplan`` on the four original scenarios: DESIGN.md's
+"""``wartools threat / route / race / fireplan`` on the four original scenarios: docs/architecture.md's
 JSON, text, and exit 2 with one line on bad input."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``wartools scenario`` and ``wartools victory``: DESIGN.md's JSON, text, and exit 2 on bad input."""
+"""``wartools scenario`` and ``wartools victory``: docs/architecture.md's JSON, text, and exit 2 on bad input."""
 from __future__ import annotations
 
 import json

@@ -104,7 +104,7 @@ def cells_of(grid):
 
 
 # --------------------------------------------------------------------------------------
-# conventions: what "flat/pointy, odd/even" mean on the drawn board (DESIGN.md)
+# conventions: what "flat/pointy, odd/even" mean on the drawn board (docs/map-format.md)
 # --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("orientation,offset", HEX_VARIANTS)

@@ -95,7 +95,7 @@ class FirePlan:
     refusals: Mapping[str, Mapping[str, Refusal]] = field(default_factory=dict, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        """DESIGN.md's ``wartools fireplan`` answer, with each target's combined odds."""
+        """docs/architecture.md's ``wartools fireplan`` answer, with each target's combined odds."""
         f = self.board.fire
         return {"side": self.side, "objective": self.objective, **({"target": self.target} if self.target else {}),
                 "value": fraction_str(self.value), "method": self.method, "exact_up_to": EXACT_SHOOTERS,

@@ -82,7 +82,7 @@ class Route:
     assumptions: tuple[Assumption, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """DESIGN.md's ``wartools route`` answer plus the cheapest route and the exposure rule."""
+        """docs/architecture.md's ``wartools route`` answer plus the cheapest route and the exposure rule."""
         lab = self.board.map.label
         f = self.board.fire
         return {"unit": self.unit, "goal": lab(self.goal), "reachable": self.reachable,

@@ -1,6 +1,6 @@
 """``wartools threat``, ``route``, ``race`` and ``fireplan``: scenario analysis on the command line.
 
-Each handler returns ``(answer, text)``: the JSON answer of DESIGN.md's command table (plus
+Each handler returns ``(answer, text)``: the JSON answer of docs/architecture.md's command table (plus
 ``assumptions`` and details) and a human-readable text. Bad input (an unknown side, unit,
 cell or file) is one line and exit status 2.
 

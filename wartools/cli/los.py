@@ -1,6 +1,6 @@
 """``wartools los`` and ``wartools viewshed``: line of sight from the command line.
 
-Handlers return ``(answer, text)``; ``answer`` is the JSON of DESIGN.md:
+Handlers return ``(answer, text)``; ``answer`` is the JSON of docs/architecture.md:
 ``los`` -> ``{"from", "to", "visible", "status", "reasons": [{"where", "contact", "rule"}]}``,
 ``viewshed`` -> ``{"from", "visible": [labels]}``; both add ``assumptions``.
 

@@ -1,6 +1,6 @@
 """``wartools matrix``: the all-pairs LOS matrix of a map, in tiles, here or on Dask.
 
-The answer is DESIGN.md's ``{"map_hash", "cells", "visible_pairs", "tiles", "seconds"}``
+The answer is docs/architecture.md's ``{"map_hash", "cells", "visible_pairs", "tiles", "seconds"}``
 (plus ``file`` and ``computed``, the tiles this run judged). The file format is
 ``docs/matrix-format.md``'s (:mod:`wartools.los.matrix`).
 

@@ -1,6 +1,6 @@
 """``wartools reach`` and ``wartools path``: movement questions from the command line.
 
-Each handler returns ``(answer, text)``: the JSON answer of DESIGN.md's CLI
+Each handler returns ``(answer, text)``: the JSON answer of docs/architecture.md's CLI
 table and a human explanation. A unit on the start cell supplies the default
 unit type and side; ``--unit``/``--side`` override them.
 

@@ -1,6 +1,6 @@
 """``wartools scenario`` and ``wartools victory``: what a scenario says, and where a game stands.
 
-Each handler returns ``(answer, text)``: the JSON answer of DESIGN.md's command
+Each handler returns ``(answer, text)``: the JSON answer of docs/architecture.md's command
 table (plus ``assumptions`` and details) and a human-readable text.
 
 Examples

@@ -1,4 +1,4 @@
-"""Strict validation of map data (the map-file layout of DESIGN.md) into a :class:`Map`.
+"""Strict validation of map data (the map-file layout of docs/map-format.md) into a :class:`Map`.
 
 Every check raises :class:`MapError` naming the file, the line, the field and
 what would be valid. Nothing is constructed until all checks pass.

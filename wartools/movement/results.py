@@ -1,7 +1,7 @@
 """Frozen movement answers: :class:`StepInfo`, :class:`PathResult`, :class:`Reach`, :class:`TurnPlan`.
 
 Each knows how to print itself (``text()``) and how to become the JSON answer
-of the command line (``to_json()``, the layouts in DESIGN.md).
+of the command line (``to_json()``, the layouts in docs/architecture.md).
 """
 from __future__ import annotations
 

@@ -56,7 +56,7 @@ class VictoryResult:
     assumptions: tuple[Mapping[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON answer of ``wartools victory`` (DESIGN.md), plus turn, over and details."""
+        """The JSON answer of ``wartools victory`` (docs/architecture.md), plus turn, over and details."""
         return {"result": self.result, "vp": dict(self.vp),
                 "controls": {k: c.side for k, c in self.controls.items()},
                 "reasons": list(self.reasons), "turn": self.turn, "over": self.over,
