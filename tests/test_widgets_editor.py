@@ -45,7 +45,7 @@ def test_dragging_paints_a_stroke_that_undoes_at_once():
 
 def test_elevation_tool_and_the_dropdown_route():
     ed = MapEditor(EditSession.blank("ci", 5, 5))
-    assert not ed.canvas.interactive and ed.apply_button in ed.widget.children[0].children[0].children
+    assert not ed.canvas.interactive and ed.apply_button in ed.widget.children[1].children[2].children
     ed.tool.value = "elevation"
     ed.level.value = 2
     ed.cell.value = "C3"
@@ -202,16 +202,19 @@ def test_a_scanned_board_is_saved_with_its_picture_and_shown_again(tmp_path):
     ed = MapEditor.from_scan(path, cal, "ci", name="Scan")
     assert ed.map.image is not None and ed.map.image.size == (400, 320) and ed.scan_fits()
     ed.click_cell("D3")
-    ed.save(tmp_path / "scanned.yaml")
-    again = MapEditor(tmp_path / "scanned.yaml")
-    assert again.map.terrain_at("D3") != "clear" and again.map.image == ed.map.image
+    (tmp_path / "boards").mkdir()
+    ed.save(tmp_path / "boards" / "scanned.yaml")
+    again = MapEditor(tmp_path / "boards" / "scanned.yaml")
+    # the format's rule (docs/map-format.md): the picture's path is relative to the map file
+    assert again.map.image.file == f"../{path.name}" and not ed.session.dirty
+    assert again.map.terrain_at("D3") != "clear" and again.map.image.origin == ed.map.image.origin
     assert again.scan_fits() and "scan" in [im.get_gid() for im in again.canvas.ax.images]
     from wartools.render.scan import _image_transform
 
     assert again.picture is not None
     assert _image_transform(again.picture[1]).transform(cal.to_image("E4")) == pytest.approx(centre(again, "E4"))
     path.unlink()  # the picture is gone: the map still opens, and the widget says why there is no scan
-    gone = MapEditor(tmp_path / "scanned.yaml")
+    gone = MapEditor(tmp_path / "boards" / "scanned.yaml")
     assert not gone.scan_fits() and "no such image file" in html.unescape(gone.status.value)
 
 
@@ -235,3 +238,11 @@ def test_the_blank_board_panel_starts_a_new_board():
     g = ed.map.grid
     assert (g.type, g.orientation, g.offset, g.columns) == ("hex", "pointy", "even", 9)
     assert "woods" in ed.terrain.options and ed.cell.options[-1] == g.label(g.cells()[-1])
+
+
+def test_the_editor_fits_a_1280_px_page():
+    """Issue 25.4: the controls sit above the map, and the map with its key is at most 8.3 inches
+    (830 px at matplotlib's 100 dpi) wide, whatever the board's size."""
+    ed = MapEditor(load_map(RIVER_CROSSING))
+    assert ed.canvas.figure.get_size_inches()[0] <= 8.3 + 1e-9
+    assert ed.widget.children[2] is ed.canvas.view          # under the tool and the option rows

@@ -26,6 +26,7 @@ True
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from collections.abc import Callable, Iterable
@@ -103,6 +104,19 @@ def edge_near(m: Map, x: float, y: float, tolerance: float = EDGE_PICK_TOLERANCE
     if distance > tolerance or edge.a not in m.grid or edge.b not in m.grid:
         return None
     return edge
+
+
+def _picture_relative_to(m: Map, target: Path) -> Map:
+    """The map as saved to ``target``: its picture's path relative to the map file's folder (the
+    format's rule, so the board and its scan can move together), when it is an absolute path."""
+    if m.image is None or not Path(m.image.file).is_absolute():
+        return m
+    folder = target.expanduser().resolve().parent
+    try:
+        relative = os.path.relpath(m.image.file, folder)
+    except ValueError:  # another drive (Windows): only an absolute path can name it
+        return m
+    return m.with_image(dataclasses.replace(m.image, file=Path(relative).as_posix()))
 
 
 class EditSession:
@@ -324,7 +338,7 @@ class EditSession:
         if problems:
             return self._note(Change("save", False, "; ".join(problems)))
         try:
-            save_map(self.map, target)
+            save_map(_picture_relative_to(self.map, target), target)
         except WartoolsError as exc:         # not a place a file can go (a folder, a FIFO ...)
             return self._note(Change("save", False, str(exc)))
         except OSError as exc:

@@ -402,14 +402,21 @@ def beside_the_map(canvas: MapCanvas, controls: list[Any], click_sets: Any, on_c
     return w.VBox([w.HBox([w.VBox(column), canvas.view]), *below])
 
 
-def readable_figsize(m: Map) -> tuple[float, float]:
-
-
+def readable_figsize(m: Map, width: float = 11.0 + KEY_WIDTH + 2 * MARGIN) -> tuple[float, float]:
     """A figure size at which the map's cell labels read at 9 px or more (about 0.6 inch a
-    cell), capped so a large board still fits a notebook column."""
+    cell), capped so a large board still fits a notebook column: the whole figure, key
+    included, at most ``width`` inches wide.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> w, h = readable_figsize(tiny_map("combat-infantry", 30, 20), width=8.3)
+    >>> round(w, 1)
+    8.3
+    """
     xs, ys = zip(*(p for c in m.grid.cells() for p in m.grid.layout().polygon(c)))
     x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
-    scale = min(INCHES_PER_CELL, 11.0 / max(x1 - x0, 1e-9))
+    scale = min(INCHES_PER_CELL, (width - KEY_WIDTH - 2 * MARGIN) / max(x1 - x0, 1e-9))
     return (max(5.0, (x1 - x0) * scale + KEY_WIDTH + 2 * MARGIN),
             max(4.0, (y1 - y0) * scale) + TITLE_ROOM + BAR_ROOM)
 

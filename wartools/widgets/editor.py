@@ -25,10 +25,12 @@ from wartools.grids.base import Cell
 from wartools.mapmodel import Map
 from wartools.mapmodel.edit import EditSession, blank_map
 from wartools.mapmodel.model import OBJECTIVE_KINDS
-from wartools.widgets.canvas import MapCanvas
+from wartools.widgets.canvas import MapCanvas, readable_figsize
 from wartools.widgets.common import cell_options, error, pre
 
 TOOLS = ("terrain", "elevation", "edge", "unit", "objective")
+#: the editor's figure width in inches (map and key), about 830 px at matplotlib's 100 dpi
+EDITOR_WIDTH = 8.3
 PAINTING = ("terrain", "elevation")
 
 
@@ -102,7 +104,9 @@ class MapEditor:
         self.new_button.on_click(lambda _b: self.new_board(
             self.new_game.value, self.new_columns.value, self.new_rows.value,
             orientation=self.new_orientation.value, offset=self.new_offset.value, labels=self.new_labels.value))
-        self.canvas = MapCanvas(m, draw=self._draw, figsize=figsize)
+        # the map under its controls, at most about 830 px wide: the editor fits a 1,280 px page
+        # with JupyterLab's file browser open (title, map, key and the lines under it all visible)
+        self.canvas = MapCanvas(m, draw=self._draw, figsize=figsize or readable_figsize(m, width=EDITOR_WIDTH))
         self.apply_button.on_click(lambda _b: self.click_cell(self.cell.value))
         self.delete_button.on_click(lambda _b: self.delete_selected())
         self.undo_button.on_click(lambda _b: self.undo())
@@ -114,14 +118,20 @@ class MapEditor:
             fc.mpl_connect("button_press_event", self._on_press)
             fc.mpl_connect("motion_notify_event", self._on_motion)
             fc.mpl_connect("button_release_event", self._on_release)
-        controls = [self.tool, self.terrain, self.level, self.feature, self.side, self.unit_type, self.unit_id,
-                    self.objective_kind, self.objective_value, self.delete_button]
+        columns = [[self.terrain, self.level, self.feature], [self.side, self.unit_type, self.unit_id],
+                   [self.objective_kind, self.objective_value, self.delete_button]]
         if not self.canvas.interactive:
-            controls += [self.cell, self.apply_button]
-        files = w.HBox([self.path, self.open_button, self.save_button, self.undo_button, self.redo_button])
+            columns[2] += [self.cell, self.apply_button]
+        for control in (c for column in columns for c in column):
+            control.layout.width = "265px"
+        files = w.HBox([self.path, self.open_button, self.save_button, self.undo_button, self.redo_button],
+                       layout=w.Layout(flex_flow="row wrap"))
         blank = w.HBox([w.VBox([self.new_game, self.new_columns, self.new_rows]),
-                        w.VBox([self.new_orientation, self.new_offset, self.new_labels]), self.new_button])
-        self.widget = w.VBox([w.HBox([w.VBox(controls), self.canvas.view]), files, self.status,
+                        w.VBox([self.new_orientation, self.new_offset, self.new_labels]), self.new_button],
+                       layout=w.Layout(flex_flow="row wrap"))
+        # the controls in rows above the map, so the page needs no more width than the map
+        self.widget = w.VBox([self.tool, w.HBox([w.VBox(c) for c in columns], layout=w.Layout(flex_flow="row wrap")),
+                              self.canvas.view, files, self.status,
                               w.Accordion(children=[blank], titles=("start a blank board",))])
         self._sync_controls()
         self._find_picture()
