@@ -21,8 +21,12 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 # served from the repository root, so notebooks/, maps/ and scenarios/ are all in the file browser,
-# with the start notebook open (tests/test_browser_newcomer.py starts JupyterLab with these too)
-LABARGS := --ServerApp.root_dir=. notebooks/00_start_here.ipynb
+# with the start notebook open (tests/test_browser_newcomer.py starts JupyterLab with these too);
+# the repository's JupyterLab settings (jupyter/lab-settings: no news pop-up, no update check; a
+# notebook is saved without its outputs, jupyter/jupyter_server_config.py, so git status stays clean) and
+# Voila's server extension off in the lab (`make app` serves Voila on its own; in the lab it only
+# printed a deprecation warning at start)
+LABARGS := --ServerApp.root_dir=. --config=jupyter/jupyter_server_config.py --LabApp.app_settings_dir=jupyter/lab-settings --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate '--ServerApp.jpserver_extensions={"voila.server_extension": False}' notebooks/00_start_here.ipynb
 lab: setup
 	$(BIN)/jupyter lab $(LABFLAGS) $(LABARGS)
 

@@ -51,6 +51,7 @@ class _Server:
     """A Jupyter server process with its own config folders under ``home`` and a log file."""
 
     def _launch(self, args: list[str], home: Path, folders: tuple[str, ...], log: str, cwd: Path) -> None:
+        self.home = home
         env = dict(os.environ)
         for name in folders:
             folder = home / name.lower()
@@ -91,10 +92,11 @@ class Lab(_Server):
 
     def __init__(self, root: Path, home: Path, args: list[str] | None = None) -> None:
         self.root, self.token, self.port = root, secrets.token_hex(16), _free_port()
-        labconfig = home / "jupyter_config_dir" / "labconfig"
-        labconfig.mkdir(parents=True, exist_ok=True)
-        (labconfig / "page_config.json").write_text(json.dumps(
-            {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
+        if args is None:  # started as `make lab` starts it, the repository's own settings must do this
+            labconfig = home / "jupyter_config_dir" / "labconfig"
+            labconfig.mkdir(parents=True, exist_ok=True)
+            (labconfig / "page_config.json").write_text(json.dumps(
+                {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
         self._opened = home / "opened-url.txt"
         if args is None:
             how = ["--no-browser", f"--ServerApp.root_dir={root}"]
@@ -171,9 +173,9 @@ def running_make_lab(repo: Path, work: Path) -> Iterator[Lab]:
     """JupyterLab started the way ``make lab`` starts it, in a scratch copy of the repository's
     notebooks, maps and scenarios (the repository stays untouched)."""
     root = work / "site"
-    for folder in ("notebooks", "maps", "scenarios"):
+    for folder in ("notebooks", "maps", "scenarios", "jupyter"):
         shutil.copytree(repo / folder, root / folder,
-                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "kernel-ipc-*"))
+                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "kernel-ipc-*", "my-boards"))
     lab = Lab(root, work / "home", args=make_lab_args(repo))
     try:
         yield lab

@@ -204,6 +204,12 @@ def test_a_newcomer_runs_the_start_notebook_clicks_both_maps_and_opens_a_map_fil
             mark = time.monotonic()
             page.goto(url, timeout=120_000)
             page.locator(".lm-TabBar-tab.lm-mod-current", has_text=START).wait_for(timeout=120_000)
+            # the repository's settings (jupyter/lab-settings, passed by the Makefile): no news pop-up
+            # over the first picture, and no deprecation warning in the server's log at start
+            page.wait_for_timeout(3000)
+            toasts = page.locator(".jp-toast-container .Toastify__toast, .jp-Notification-Toast")
+            assert toasts.count() == 0, toasts.all_inner_texts()
+            assert "DeprecationWarning" not in (lab.home / "jupyterlab.log").read_text()
             run_all_cells(page, lab, START, navigate=False)
             t["start notebook: page to Run All"] = time.monotonic() - mark
             mark = time.monotonic()
