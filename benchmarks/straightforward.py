@@ -71,9 +71,13 @@ def reach_in_turns(m: Any, start: Any, unit: Any = None, *, turns: int = 2,
     return turns_to, spent, came_from, mg
 
 
-def route_in_turns(m: Any, start: Any, goal: Any, unit: Any = None, *, max_turns: int = 6, **situation: Any) -> tuple:
-    """The fewest-turns route, its legs by networkx A* on the whole graph."""
-    turns_to, _, came_from, mg = reach_in_turns(m, start, unit, turns=max_turns, **situation)
+def route_in_turns(m: Any, start: Any, goal: Any, situation: Any = None, *, unit: Any = None, max_turns: int = 6,
+                   **keywords: Any) -> tuple:
+    """The fewest-turns route, its legs by networkx A* on the whole graph (the signature of
+    :func:`wartools.movement.route_in_turns`: the situation in the LOS place)."""
+    if isinstance(situation, str) and unit is None:
+        situation, unit = None, situation
+    turns_to, _, came_from, mg = reach_in_turns(m, start, unit, turns=max_turns, situation=situation, **keywords)
     target = m.cell(goal)
     if target not in turns_to:
         return ()
