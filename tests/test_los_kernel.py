@@ -110,3 +110,35 @@ def test_obstacle_first_refuses_a_batch_that_asks_one_ruler_twice():
                                lambda: ix)
     ref = kernel.kept_rows_numpy(t.c_start[k], t.c_start[k + 1], a, crel, 1, keep)
     assert all(np.array_equal(x, y) for x, y in zip(got, ref))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(sorted(GAMES)), st.randoms(use_true_random=False))
+def test_shared_displacements_give_the_walked_rows(patch, game, rnd):
+    """A batch with no dense table whose rulers repeat displacements (a few observers against every
+    cell) walks each displacement once (templates.displacement_templates): the same rows, in the
+    same order, as walking every ruler, and the same answers."""
+    m = random_map(game, rnd)
+    geo = geometry(m)
+    policy = m.game.los_policy()
+    ids = geo.exts(list(m.grid.cells()))
+    block = rnd.sample(range(len(ids)), min(len(ids), 5))
+    a, b = np.repeat(ids[block], len(ids)), np.tile(ids, len(block))
+    for options in GAMES[game]["situations"][:3]:
+        sit = LOSSituation(**options)
+        cells, edges = policy.relevance(geo, sit, False)
+        got = {}
+        for name, shared in (("shared", 0), ("walked", 10 ** 9)):
+            with patch.context() as mp:
+                mp.setattr(geometry_module, "cached_templates", lambda grid, radius: None)
+                mp.setattr(geometry_module, "DENSE_MAX", -1)
+                mp.setattr(geometry_module, "SHARED", shared)
+                mp.setattr(geometry_module, "SHARED_FROM", 0)
+                mp.setattr(geo, "templates", None)
+                got[name] = (geo.batch(a, b, cells=cells, edges=edges), evaluate(m, a, b, sit))
+        (shared_batch, ev), (walked_batch, ref) = got["shared"], got["walked"]
+        assert hasattr(shared_batch, "_t") and not hasattr(walked_batch, "_t")
+        for name in ATTRS:
+            assert np.array_equal(np.asarray(getattr(shared_batch, name)), np.asarray(getattr(walked_batch, name))), \
+                (name, options)
+        assert np.array_equal(ev.status, ref.status) and np.array_equal(ev.modifier, ref.modifier)

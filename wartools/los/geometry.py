@@ -21,15 +21,15 @@ Examples
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 
 from wartools.cache import LRU
 from wartools.grids.base import Cell, Edge
-from wartools.los.templates import (DENSE_MAX, Templates, cached_templates, directions, frame_for, table_radius,
-                                    templates_for)
+from wartools.los.templates import (DENSE_MAX, Templates, cached_templates, directions, displacement_templates,
+                                    frame_for, table_radius, templates_for)
 from wartools.los.kernel import RowIndex, kept_rows
 from wartools.los.walk import Keep, walk
 from wartools.mapmodel import Map
@@ -266,19 +266,32 @@ class Batch:
             cached_templates(grid, reach)
         if t is None and reach <= DENSE_MAX and self.n >= _dense_size(geo, reach):
             t = templates_for(grid, reach)        # a big batch of short rulers: one shared table
-        if t is None:
+        if t is not None:
+            crel, erel = geo.rel(t)
+            k = t.index(dq, dr)
+            self._read(t, k, crel, erel, cells, edges, t.width * t.width, geo.row_index)
+        elif self.n >= SHARED_FROM and self.n >= SHARED * _distinct(dq, dr):
+            # rulers of few displacements (compact groups of observers and targets): walk each once
+            t, k = displacement_templates(geo.frame, dq, dr)
+            nd = len(geo.dirs)
+            self._read(t, k, t.c_dq * geo.h + t.c_dr, (t.e_dq * geo.h + t.e_dr) * nd + t.e_dir, cells, edges)
+        else:
             self._walk(dq, dr, cells, edges)
-            return
-        crel, erel = geo.rel(t)
-        k = t.index(dq, dr)
+
+    def _read(self, t: Templates, k: np.ndarray, crel: np.ndarray, erel: np.ndarray, cells: np.ndarray | None,
+              edges: np.ndarray | None, blocks: int = 0,
+              index: Callable[[Templates, str], RowIndex] | None = None) -> None:
+        """The rows of ruler ``i``: those of template block ``k[i]``, shifted to its start cell and kept
+        on ``cells`` / ``edges`` (``crel``, ``erel``: the template rows as ext-id offsets)."""
+        geo, a = self.geo, self.a
         c0, c1 = t.c_start[k], t.c_start[k + 1]
         # rows of one displacement are sorted by order: its last row has the largest
         self.order_max = int(t.c_order[c1 - 1].max(initial=0))
-        blocks = t.width * t.width
-        self.cp, self._crow, self.cc = kept_rows(c0, c1, a, crel, 1, cells, k, blocks,
-                                                 lambda: geo.row_index(t, "cells"))
+        cindex = (lambda: index(t, "cells")) if index else None
+        eindex = (lambda: index(t, "edges")) if index else None
+        self.cp, self._crow, self.cc = kept_rows(c0, c1, a, crel, 1, cells, k, blocks, cindex)
         self.ep, self._erow, self.ee = kept_rows(t.e_start[k], t.e_start[k + 1], a, erel, len(geo.dirs), edges,
-                                                 k, blocks, lambda: geo.row_index(t, "edges"))
+                                                 k, blocks, eindex)
         self._t = t
 
     def _walk(self, dq: np.ndarray, dr: np.ndarray, cells: np.ndarray | None,
@@ -319,6 +332,19 @@ class Batch:
             raise AttributeError(name)
         setattr(self, name, value)
         return value
+
+
+SHARED = 4
+"""A batch of rulers without a dense table walks each distinct displacement once when it has at
+least this many rulers per distinct displacement (else it walks its rulers, kept rows only)."""
+SHARED_FROM = 256
+"""Rulers in a batch from which it looks for shared displacements (a line of sight or a short
+batch walks its rulers at once)."""
+
+
+def _distinct(dq: np.ndarray, dr: np.ndarray) -> int:
+    """How many distinct displacements ``(dq, dr)`` has."""
+    return len(np.unique((dq << 32) + dr))
 
 
 _DENSE_SIZES: dict[tuple[int, int], int] = {}

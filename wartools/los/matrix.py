@@ -61,6 +61,7 @@ from wartools.grids.base import Cell
 from wartools.los.engine import evaluate, make_situation, policy_for
 from wartools.los.geometry import MapGeometry, geometry
 from wartools.rules.los import LOSPolicy, LOSSituation
+from wartools.los.templates import DENSE_MAX
 from wartools.mapmodel import Map
 from wartools.mapmodel.atomic import output_target, write_atomic
 
@@ -69,7 +70,10 @@ STATUS_CODES = ("clear", "hindered", "blocked")
 TILE_PAIRS = 1_000_000
 """Pairs judged per tile, about (the unit of progress, of resumption and of work sent to a worker)."""
 CHUNK = 40_000
-"""Rulers per call of the engine inside a tile (bounds a tile's working memory)."""
+"""Rulers per call of the engine inside a tile, about (bounds a tile's working memory)."""
+TARGET_BLOCK = 24
+"""Side of the square blocks of targets a tile's observers are judged against, one block per call of
+the engine (translation invariance: the rulers of one call share their displacements)."""
 SUFFIX = ".matrix.npz"
 """The name a map's own matrix file has beside the map file (``x.yaml`` -> ``x.matrix.npz``)."""
 
@@ -141,20 +145,37 @@ def judge_rows(m: Map, geo: MapGeometry, policy: LOSPolicy, sit: LOSSituation, i
     rows = np.arange(i0, i1)
     status[rows - i0, rows] = 0
     limit = policy.max_range(sit)
-    step = max(1, chunk // max(n - 1, 1))
-    for r0 in range(i0, i1, step):
-        r1 = min(i1, r0 + step)
-        ii = np.repeat(np.arange(r0, r1), n)
-        jj = np.tile(np.arange(n), r1 - r0)
-        keep = jj > ii if symmetric else jj != ii
-        ii, jj = ii[keep], jj[keep]
-        if limit is not None:
-            near = geo.distance(ids[ii], ids[jj]) <= limit
-            ii, jj = ii[near], jj[near]
-        for s in range(0, len(ii), chunk):
-            a, b = ii[s:s + chunk], jj[s:s + chunk]
-            status[a - i0, b] = evaluate(m, ids[a], ids[b], sit, policy=policy, geo=geo).status
+    for block in _target_blocks(geo, ids):
+        step = max(1, chunk // len(block))
+        for r0 in range(i0, i1, step):
+            r1 = min(i1, r0 + step)
+            ii = np.repeat(np.arange(r0, r1), len(block))
+            jj = np.tile(block, r1 - r0)
+            keep = jj > ii if symmetric else jj != ii
+            ii, jj = ii[keep], jj[keep]
+            if limit is not None:
+                near = geo.distance(ids[ii], ids[jj]) <= limit
+                ii, jj = ii[near], jj[near]
+            if len(ii):
+                status[ii - i0, jj] = evaluate(m, ids[ii], ids[jj], sit, policy=policy, geo=geo).status
     return status
+
+
+def _target_blocks(geo: MapGeometry, ids: np.ndarray) -> list[np.ndarray]:
+    """Indices of ``ids`` in square blocks of :data:`TARGET_BLOCK` x :data:`TARGET_BLOCK` cells: the
+    rulers from a few observers to one block repeat few displacements, which a batch walks once.
+    A board whose rulers all fit a dense template table (:data:`~wartools.los.templates.DENSE_MAX`)
+    is one block: the table serves every displacement."""
+    if len(ids) == 0:
+        return []
+    q, r = geo.q[ids], geo.r[ids]
+    span = geo.frame.distance(np.array([q.max() - q.min()] * 2), np.array([r.max() - r.min(), r.min() - r.max()]))
+    if int(span.max()) <= DENSE_MAX:
+        return [np.arange(len(ids))]
+    key = ((geo.q[ids] - geo.q0) // TARGET_BLOCK) * (geo.h // TARGET_BLOCK + 1) + (geo.r[ids] - geo.r0) // TARGET_BLOCK
+    order = np.argsort(key, kind="stable")
+    cuts = np.flatnonzero(np.diff(key[order])) + 1
+    return np.split(order, cuts)
 
 
 def mirror(status: np.ndarray, tiles: list[tuple[int, int]]) -> None:

@@ -37,7 +37,8 @@ from wartools.grids import Grid
 from wartools.los.walk import ALONG, CROSSED, KINDS, VERTEX, directions, walk
 
 __all__ = ["ALONG", "CROSSED", "DENSE_MAX", "KINDS", "VERTEX", "Frame", "Templates", "build_templates",
-           "cached_templates", "directions", "frame_for", "table_radius", "templates_for"]
+           "cached_templates", "directions", "displacement_templates", "frame_for", "table_radius",
+           "templates_for"]
 
 DENSE_MAX = 48
 """Largest radius a batch builds a dense table for (beyond it rulers are walked one by one)."""
@@ -222,6 +223,33 @@ def build_templates(frame: Frame, radius: int) -> Templates:
     return Templates(frame.kind, radius, cst.astype(np.int64), got.c_dq, got.c_dr, got.c_kind, got.c_order,
                      got.c_side, got.c_corner, est.astype(np.int64), got.e_dq, got.e_dr, got.e_dir,
                      got.e_kind, got.e_order, got.e_side, got.e_corner)
+
+
+def displacement_templates(frame: Frame, dq: np.ndarray, dr: np.ndarray) -> tuple[Templates, np.ndarray]:
+    """Templates of just the distinct displacements among ``(dq[i], dr[i])``, and the block of each.
+
+    A batch of rulers from a compact group of observers to a compact group of targets repeats
+    few displacements (translation invariance): walking each one once and shifting its rows to
+    every ruler that has it costs a fraction of walking every ruler. The table is laid out like
+    :func:`build_templates`'s, block ``k`` for the ``k``-th distinct displacement (``radius``
+    -1: it is not a dense square).
+
+    Examples
+    --------
+    >>> from wartools.grids import HexGrid
+    >>> t, k = displacement_templates(frame_for(HexGrid(3, 3)), np.array([2, 0, 2]), np.array([-1, 1, -1]))
+    >>> k.tolist(), len(t.c_start)
+    ([1, 0, 1], 3)
+    """
+    dq, dr = np.asarray(dq, dtype=np.int64), np.asarray(dr, dtype=np.int64)
+    low = int(min(dq.min(initial=0), dr.min(initial=0)))
+    span = int(max(dq.max(initial=0), dr.max(initial=0))) - low + 1
+    keys, block = np.unique((dq - low) * span + (dr - low), return_inverse=True)
+    got = walk(frame, keys // span + low, keys % span + low)
+    blocks = np.arange(len(keys) + 1)
+    return Templates(frame.kind, -1, np.searchsorted(got.c_ruler, blocks), got.c_dq, got.c_dr, got.c_kind,
+                     got.c_order, got.c_side, got.c_corner, np.searchsorted(got.e_ruler, blocks), got.e_dq,
+                     got.e_dr, got.e_dir, got.e_kind, got.e_order, got.e_side, got.e_corner), block.ravel()
 
 
 _CACHE: dict[Frame, Templates] = {}
