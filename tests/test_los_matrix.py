@@ -194,7 +194,7 @@ def test_only_the_situation_it_was_judged_in_reads_a_matrix(tmp_path):
         kw = {"night": {"night": True}, "unit": {"unit": "tank"}, "fire": {"mode": "fire"}, "range": {"range": 3},
               "side": {"side": "B"}}[name]
         assert viewshed(m, "A1", **kw) == kernel[name], name
-    other = type(m.game.los_policy())()                    # a policy other than the game's own
+    other = type(m.game.los_policy())(m.game)              # a policy other than the game's own
     assert viewshed(m, "A1", policy=other) == kernel["day"]
     assert viewshed(m.with_terrain("E4", "woods"), "A1") != everything    # another map content
 
