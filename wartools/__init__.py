@@ -12,7 +12,9 @@ Heroes of Normandie. The whole public API is here, flat::
 
 Every function takes the map first, then cells, then keyword options; every
 answer has ``to_json()``, ``text()`` and ``draw()`` and shows itself in a notebook.
-Names are imported on first use, so ``import wartools`` stays light.
+Names are imported on first use, so ``import wartools`` stays light: a plain import of the
+module that holds them, in :func:`__getattr__` (python-chess's ``_repr_svg_`` imports
+``chess.svg`` the same way), and ``dir(wartools)`` lists the API and nothing else.
 
 Examples
 --------
@@ -27,83 +29,132 @@ Fraction(1, 6)
 >>> sorted(set(wt.__all__) - set(dir(wt)))
 []
 """
-from __future__ import annotations
-
-import importlib
-from typing import Any
+from types import SimpleNamespace as _Namespace
+from typing import Any as _Any
 
 from wartools.errors import GridError, MapError, UnknownGameError, WartoolsError
-import wartools.games  # noqa: F401,E402 - registers the built-in games before any module looks one up
+# registers the built-in games before any module looks one up (docs/architecture.md, the registry)
+import wartools.games as _games  # noqa: E402,F401
 
 __version__ = "0.2.0"
 
-#: public name -> "module:attribute" (imported lazily by __getattr__)
-_API = {
-    # maps
-    "Map": "wartools.mapmodel:Map", "Unit": "wartools.mapmodel:Unit",
-    "load_map": "wartools.mapmodel:load_map", "loads_map": "wartools.mapmodel:loads_map",
-    "save_map": "wartools.mapmodel:save_map", "dumps_map": "wartools.mapmodel:dumps_map",
-    # games and their options
-    "Game": "wartools.rules:Game", "Option": "wartools.rules:Option",
-    "Assumption": "wartools.rules:Assumption",
-    "find_game": "wartools.rules:find_game", "game_ids": "wartools.rules:game_ids",
-    "register_game": "wartools.rules:register", "unregister_game": "wartools.rules:unregister",
-    # the situation of a question (side, unit, night, weather), common to every engine
-    "Situation": "wartools.situation:Situation",
-    # line of sight
-    "line_of_sight": "wartools.los:line_of_sight", "viewshed": "wartools.los:viewshed",
-    "visibility_matrix": "wartools.los:visibility_matrix", "dead_ground": "wartools.los:dead_ground",
-    "LOSResult": "wartools.los:LOSResult", "LOSSituation": "wartools.los:LOSSituation",
-    # movement
-    "reach": "wartools.movement:reachable", "path": "wartools.movement:path",
-    "alternatives": "wartools.movement:alternatives", "plan_turns": "wartools.movement:plan_turns",
-    "reach_in_turns": "wartools.movement:reach_in_turns", "route_in_turns": "wartools.movement:route_in_turns",
-    "why_unreachable": "wartools.movement:why_unreachable",
-    "PathResult": "wartools.movement:PathResult", "Reach": "wartools.movement:Reach",
-    "MoveSituation": "wartools.movement:MoveSituation",
-    # combat
-    "odds": "wartools.combat:odds", "OddsResult": "wartools.combat:OddsResult",
-    "Dist": "wartools.dice:Dist",
-    # balance from seeded playouts, and the luck of a played game
-    "balance": "wartools.balance:balance", "iter_balance": "wartools.balance:iter_balance",
-    "Balance": "wartools.balance:Balance", "Sequential": "wartools.balance:Sequential",
-    "wilson": "wartools.balance:wilson",
-    "luck": "wartools.play.luck:luck", "LuckReview": "wartools.play.luck:LuckReview",
-    # playouts: the turn engine, records, bots
-    "playout": "wartools.play:playout", "find_bot": "wartools.play:find_bot",
-    "load_record": "wartools.play:load_record", "replay": "wartools.play:replay",
-    # pictures
-    "draw_map": "wartools.render:draw_map",
-    # scenarios: load, evaluate, play the clock; their pictures
-    "Scenario": "wartools.scenario:Scenario", "Position": "wartools.scenario:Position",
-    "ScenarioError": "wartools.scenario:ScenarioError",
-    "load_scenario": "wartools.scenario:load_scenario", "loads_scenario": "wartools.scenario:loads_scenario",
-    "load_position": "wartools.scenario:load_position", "loads_position": "wartools.scenario:loads_position",
-    "evaluate": "wartools.scenario:evaluate", "end_turn": "wartools.scenario:end_turn",
-    "draw_scenario": "wartools.render.scenario:draw_scenario", "shade": "wartools.render:shade",
-    # scenario analysis
-    "threat_map": "wartools.analysis:threat_map", "least_exposed_route": "wartools.analysis:least_exposed_route",
-    "fire_plan": "wartools.analysis:fire_plan", "race": "wartools.analysis:race",
-    "setup_advice": "wartools.analysis:setup_advice", "sides_overview": "wartools.analysis:sides_overview",
-    # the notebook widgets (ipywidgets is imported only when one is used)
-    "LOSExplorer": "wartools.widgets:LOSExplorer", "MovePlanner": "wartools.widgets:MovePlanner",
-    "OddsCalculator": "wartools.widgets:OddsCalculator", "MapEditor": "wartools.widgets:MapEditor",
-    "ScanCalibrator": "wartools.widgets:ScanCalibrator", "ScenarioAnalyst": "wartools.widgets:ScenarioAnalyst",
-    "ScenarioBoard": "wartools.widgets.scenario_board:ScenarioBoard",
-}
+# the public names, grouped by the module that holds them (imported on first use)
+_MAPS = ("Map", "Unit", "load_map", "loads_map", "save_map", "dumps_map")
+#: games and their options; the registry's register/unregister are offered as *_game
+_RULES = ("Game", "Option", "Assumption", "find_game", "game_ids", "register_game", "unregister_game")
+#: the situation of a question (side, unit, night, weather), common to every engine
+_SITUATION = ("Situation",)
+_LOS = ("line_of_sight", "viewshed", "visibility_matrix", "dead_ground", "LOSResult", "LOSSituation")
+#: ``reach`` is the movement engine's ``reachable``
+_MOVEMENT = ("reach", "path", "alternatives", "plan_turns", "reach_in_turns", "route_in_turns", "why_unreachable",
+             "PathResult", "Reach", "MoveSituation")
+_COMBAT = ("odds", "OddsResult")
+_DICE = ("Dist",)
+#: scenarios: load, evaluate, play the clock
+_SCENARIO = ("Scenario", "Position", "ScenarioError", "load_scenario", "loads_scenario", "load_position",
+             "loads_position", "evaluate", "end_turn")
+#: one position's questions
+_ANALYSIS = ("threat_map", "least_exposed_route", "fire_plan", "race", "setup_advice", "sides_overview")
+#: playouts: the turn engine, records, bots
+_PLAY = ("playout", "find_bot", "load_record", "replay")
+#: the luck of a played game
+_LUCK = ("luck", "LuckReview")
+#: balance from seeded playouts
+_BALANCE = ("balance", "iter_balance", "Balance", "Sequential", "wilson")
+#: pictures
+_RENDER = ("draw_map", "shade")
+_RENDER_SCENARIO = ("draw_scenario",)
+#: the notebook widgets (ipywidgets is imported only when one is used)
+_WIDGETS = ("LOSExplorer", "MovePlanner", "OddsCalculator", "MapEditor", "ScanCalibrator", "ScenarioAnalyst")
+_SCENARIO_BOARD = ("ScenarioBoard",)
+#: public names spelt differently in their module
+_RENAMED = {"reach": "reachable", "register_game": "register", "unregister_game": "unregister"}
 
-__all__ = ["GridError", "MapError", "UnknownGameError", "WartoolsError", "__version__", *_API]
+__all__ = ["GridError", "MapError", "UnknownGameError", "WartoolsError", "__version__",
+           *_MAPS, *_RULES, *_SITUATION, *_LOS, *_MOVEMENT, *_COMBAT, *_DICE, *_SCENARIO, *_ANALYSIS, *_PLAY,
+           *_LUCK, *_BALANCE, *_RENDER, *_RENDER_SCENARIO, *_WIDGETS, *_SCENARIO_BOARD]
 
 
-def __getattr__(name: str) -> Any:
-    ref = _API.get(name)
-    if ref is None:
-        raise AttributeError(f"module 'wartools' has no attribute {name!r}")
-    module, _, attr = ref.partition(":")
-    value = getattr(importlib.import_module(module), attr)
+def _home(name: str) -> _Any:
+    """The module that holds the public ``name`` (imported here, on first use)."""
+    if name in _MAPS:
+        from wartools import mapmodel
+
+        return mapmodel
+    if name in _RULES:
+        from wartools import rules
+
+        return rules
+    if name in _SITUATION:
+        from wartools import situation
+
+        return situation
+    if name in _LOS:
+        from wartools import los
+
+        return los
+    if name in _MOVEMENT:
+        from wartools import movement
+
+        return movement
+    if name in _COMBAT:
+        from wartools import combat
+
+        return combat
+    if name in _DICE:
+        from wartools import dice
+
+        return dice
+    if name in _SCENARIO:
+        from wartools import scenario
+
+        return scenario
+    if name in _ANALYSIS:
+        from wartools import analysis
+
+        return analysis
+    if name in _PLAY:
+        from wartools import play
+
+        return play
+    if name in _LUCK:
+        from wartools.play import luck
+
+        return luck
+    if name in _BALANCE:       # ``balance`` also names its module: take the names themselves
+        from wartools.balance import Balance, Sequential, balance, iter_balance, wilson
+
+        return _Namespace(Balance=Balance, Sequential=Sequential, balance=balance, iter_balance=iter_balance,
+                          wilson=wilson)
+    if name in _RENDER:
+        from wartools import render
+
+        return render
+    if name in _RENDER_SCENARIO:
+        from wartools.render import scenario as render_scenario
+
+        return render_scenario
+    if name in _WIDGETS:
+        from wartools import widgets
+
+        return widgets
+    if name in _SCENARIO_BOARD:
+        from wartools.widgets import scenario_board
+
+        return scenario_board
+    raise AttributeError(f"module 'wartools' has no attribute {name!r}")
+
+
+def __getattr__(name: str) -> _Any:
+    """The public ``name``, imported on first use and kept."""
+    home = _home(name)
+    value = getattr(home, _RENAMED.get(name, name))
     globals()[name] = value
+    if name in _BALANCE:     # importing the package bound its name here: the function's it is
+        globals()["balance"] = home.balance
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_API))
+    """The public API only (not the modules the package has imported, nor its helpers)."""
+    return sorted(__all__)

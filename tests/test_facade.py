@@ -1,0 +1,93 @@
+"""``import wartools as wt`` is the whole public API (issue 21): maps, games, line of sight,
+movement, odds, scenarios and positions, victory, the analysis questions, playouts, luck and
+balance, pictures and widgets, flat; ``dir(wt)`` lists exactly that API, and importing the
+package stays light."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+import wartools as wt
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: the API, pinned: adding or removing a public name is a deliberate change of this list
+API = [
+    # errors and version
+    "GridError", "MapError", "UnknownGameError", "WartoolsError", "__version__",
+    # maps
+    "Map", "Unit", "dumps_map", "load_map", "loads_map", "save_map",
+    # games and their options
+    "Assumption", "Game", "Option", "find_game", "game_ids", "register_game", "unregister_game",
+    # the situation of a question
+    "Situation",
+    # line of sight
+    "LOSResult", "LOSSituation", "dead_ground", "line_of_sight", "viewshed", "visibility_matrix",
+    # movement
+    "MoveSituation", "PathResult", "Reach", "alternatives", "path", "plan_turns", "reach", "reach_in_turns",
+    "route_in_turns", "why_unreachable",
+    # odds
+    "Dist", "OddsResult", "odds",
+    # scenarios, positions and victory
+    "Position", "Scenario", "ScenarioError", "end_turn", "evaluate", "load_position", "load_scenario",
+    "loads_position", "loads_scenario",
+    # one position's questions
+    "fire_plan", "least_exposed_route", "race", "setup_advice", "sides_overview", "threat_map",
+    # playouts, records, bots; luck; balance
+    "find_bot", "load_record", "playout", "replay",
+    "LuckReview", "luck",
+    "Balance", "Sequential", "balance", "iter_balance", "wilson",
+    # pictures and widgets
+    "draw_map", "draw_scenario", "shade",
+    "LOSExplorer", "MapEditor", "MovePlanner", "OddsCalculator", "ScanCalibrator", "ScenarioAnalyst", "ScenarioBoard",
+]
+
+
+def test_dir_lists_the_api_and_nothing_else():
+    assert dir(wt) == sorted(API)
+    assert sorted(wt.__all__) == sorted(API)
+
+
+def test_every_name_resolves_to_what_its_module_holds():
+    from wartools import analysis, los, movement, play, rules, scenario
+
+    for name in API:
+        assert getattr(wt, name) is not None, name
+    assert wt.reach is movement.reachable and wt.register_game is rules.register
+    assert wt.load_scenario is scenario.load_scenario and wt.threat_map is analysis.threat_map
+    assert wt.line_of_sight is los.line_of_sight and wt.playout is play.playout
+    assert callable(wt.balance) and not isinstance(wt.balance, types.ModuleType)
+
+
+@pytest.mark.xfail(strict=True, reason="the package wartools.balance and the function wt.balance share a name: "
+                                       "importing the package before the facade's balance rebinds wt.balance "
+                                       "to the package (Python sets a package's submodules as its attributes)")
+def test_balance_is_the_function_whatever_was_imported_first():
+    code = "import wartools.balance, wartools as wt; print(callable(wt.balance))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "True"
+
+
+def test_the_package_holds_no_public_helper_names():
+    """Besides the API, only the package's submodules (set by Python's import system) are public."""
+    import wartools
+
+    extra = [n for n, v in vars(wartools).items() if not n.startswith("_") and n not in API
+             and not isinstance(v, types.ModuleType)]
+    assert extra == []
+
+
+def test_an_unknown_name_is_an_attribute_error():
+    with pytest.raises(AttributeError, match="no attribute 'load_mpa'"):
+        wt.load_mpa  # noqa: B018
+
+
+def test_import_wartools_stays_light():
+    code = ("import sys, wartools; print(sorted(m for m in ('numpy', 'matplotlib', 'networkx', 'shapely', "
+            "'ipywidgets', 'dask') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "[]"
