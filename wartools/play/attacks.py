@@ -32,13 +32,24 @@ def _cache(board: Board) -> dict[Any, Any]:
 
 
 def shots(board: Board, attacker: Unit) -> list[tuple[Unit, Attack]]:
-    """Every enemy unit ``attacker`` may fire at from where it stands, with the attack, in map order."""
-    out = []
-    for t in board.units_of(board.enemies(attacker.side)):
-        a = attack_on(board, attacker, t)
-        if a is not None:
-            out.append((t, a))
-    return out
+    """Every enemy unit ``attacker`` may fire at from where it stands, with the attack, in map order.
+
+    Targets alike (type, strength, tags) are asked together, in one line-of-sight pass
+    (:meth:`~wartools.games.fire_rules.FireRules.attacks`, the attack question cell by cell)."""
+    enemies = board.units_of(board.enemies(attacker.side))
+    alike: dict[tuple[str, int | None, tuple[str, ...]], list[Unit]] = {}
+    for t in enemies:
+        alike.setdefault((t.type, t.strength, t.tags), []).append(t)
+    found: dict[str, Attack] = {}
+    cache = _cache(board)
+    for group in alike.values():
+        got = board.fire.attacks(board.map, attacker, group[0], [t.cell for t in group], board.situation,
+                                 cache=cache)
+        for t in group:
+            a = got.get(t.cell)
+            if a is not None:
+                found[t.id] = a
+    return [(t, found[t.id]) for t in enemies if t.id in found]
 
 
 def attack_on(board: Board, attacker: Unit, target: Unit) -> Attack | None:

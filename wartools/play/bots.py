@@ -12,14 +12,14 @@ entry point in that group that names a class (built with no arguments) or a fact
 
 Examples
 --------
->>> bot_names()[:1]
-('random',)
+>>> bot_names()[:2]
+('random', 'greedy')
 >>> find_bot("random").name
 'random'
 >>> find_bot("clever")
 Traceback (most recent call last):
 ...
-wartools.errors.WartoolsError: unknown bot 'clever'; valid: random
+wartools.errors.WartoolsError: unknown bot 'clever'; valid: random, greedy
 """
 from __future__ import annotations
 
@@ -50,8 +50,14 @@ class RandomBot:
         return Choice(i, f"at random among {len(legal_actions)} legal actions")
 
 
+def _greedy() -> Bot:
+    from wartools.play.greedy import GreedyBot
+
+    return GreedyBot()
+
+
 #: the built-in bots, found without an installed distribution
-BUILT_IN: dict[str, Callable[[], Bot]] = {"random": RandomBot}
+BUILT_IN: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": _greedy}
 
 
 def _plugins() -> dict[str, Any]:

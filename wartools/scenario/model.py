@@ -245,26 +245,28 @@ class Scenario:
         return out
 
     def winner_of(self, result: str | None) -> str | None:
-        """The side a result favours: the side (or the team's first side) whose name begins the
-        result's text, ``None`` for a draw or a result that names none.
+        """The side a result favours: the side (or the team's first side) named first in the
+        result's text, as a whole word; ``None`` for a draw or a result that names none.
 
         Examples
         --------
         >>> from wartools.scenario import loads_scenario
         >>> s = loads_scenario(EXAMPLE)
-        >>> s.winner_of("German victory"), s.winner_of("Draw"), s.winner_of(None)
-        ('German', None, None)
+        >>> s.winner_of("German victory"), s.winner_of("Major US victory"), s.winner_of("Draw")
+        ('German', 'US', None)
         """
+        import re
+
         if not result:
             return None
-        text = result.strip().lower()
         names = [(side, side) for side in self.sides] + [(team, sides[0]) for team, sides in self.teams.items()
                                                          if sides]
-        for name, side in sorted(names, key=lambda ns: -len(ns[0])):
-            low = name.lower()
-            if text.startswith(low) and (len(text) == len(low) or not text[len(low)].isalnum()):
-                return side
-        return None
+        best: tuple[int, int, str] | None = None
+        for name, side in names:
+            found = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", result, flags=re.IGNORECASE)
+            if found and (best is None or (found.start(), -len(name)) < best[:2]):
+                best = (found.start(), -len(name), side)
+        return None if best is None else best[2]
 
     def with_options(self, **values: Any) -> Scenario:
         """The same scenario with some game options changed (``night=True``, text values too)."""

@@ -42,6 +42,10 @@ class HeroesOfNormandie(Game):
                "whether an objective stays controlled after the side's units leave it", assumed=True,
                reading="an objective is taken at the end of a supply phase by a side with units on it and "
                        "no enemy, and kept until the enemy takes it (the excerpt does not define control)"),
+        # play (wartools.games.heroes_of_normandie.turn)
+        Option("order-tokens", 3, "Heroes of Normandie core rules (orders phase; not in the excerpt)",
+               "order tokens each side places per turn (one activation each in the activation phase)",
+               assumed=True, reading="each side gives orders to 3 units a turn"),
         # analysis layer (wartools.games.heroes_of_normandie.fire)
         Option("move-and-fire", True, "Heroes of Normandie core rules (not in the excerpt)",
                "a unit given an order may move and then shoot in the same activation", assumed=True,

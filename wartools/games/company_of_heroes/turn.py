@@ -1,0 +1,137 @@
+"""Company of Heroes' sequence of play for playouts (Company of Heroes 3, 4, 5, 6, 8).
+
+- A round has a maneuver, a damage and a supply phase (3). The scenario names the team that
+  goes first in round 1; turn order switches every round after (3).
+- Maneuver phase (4): three turns per team, alternating; in a turn the team spends up to 3 cp,
+  one unit moving one hex per cp (the movement engine's cp costs), at most 3 cp per unit a round;
+  what is not spent is forfeited.
+- Damage phase (5, 6): the team that went first declares its attacks (each unit one target the
+  attack question allows), then the other team; then every target's pooled damage is resolved
+  at once by its defence dice (6: a die blocks a point on a green or black face), so destroyed
+  units still attack (5). A destroyed unit gives the attacking team a VP (the scenario's VP).
+- Supply phase (8): objectives are captured (the scenario layer's end-of-round capture).
+
+Examples
+--------
+>>> from wartools.games import find_game
+>>> find_game("coh").turn_rules().CP_PER_TURN
+3
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from types import MappingProxyType
+from typing import TYPE_CHECKING, ClassVar
+
+from wartools.games.turn_rules import DECLARE, MOVE, Change, Dice, Offer, Resolution, Roll, TurnRules, TurnState
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.games.fire_rules import Attack
+    from wartools.mapmodel import Map, Unit
+
+#: the six faces of the damage die, in the order a d6 face 1..6 stands for them
+FACE_ORDER = ("he", "speed", "infantry", "tank", "crossed-infantry", "flame")
+
+
+class Turns(TurnRules):
+    """Company of Heroes' turn rules; see the module docstring."""
+
+    sequence = ("rounds of a maneuver phase (three alternating turns of 3 cp), a damage phase (attacks "
+                "declared by each team in turn, resolved at once) and a supply phase (Company of Heroes 3)")
+    turn_rule = "Company of Heroes 3"
+    declared_rule = "Company of Heroes 5, 6"
+    CP_PER_TURN: ClassVar[int] = 3
+    TURNS_PER_PHASE: ClassVar[int] = 3
+    UNIT_CP: ClassVar[int] = 3
+    OMITTED = (
+        ("Company of Heroes 7", "machine-gun pinning"),
+        ("Company of Heroes 4", "speed dice, transports, entering and leaving buildings' limits beyond "
+                                "the movement engine's"),
+        ("Company of Heroes 8, 8.1, 8.2", "incomes, purchases, upgrades, reinforcement and experience: "
+                                          "the scenario's units are all that fight"),
+    )
+
+    def start_turn(self, turn: int, sides: tuple[str, ...], first: str, dice: Dice,
+                   full: Mapping[str, int], resources: Mapping[str, Mapping[str, int]]
+                   ) -> tuple[TurnState, tuple[Roll, ...]]:
+        if turn > 1:
+            first = sides[(sides.index(first) + 1) % len(sides)]
+        return (TurnState(turn, "maneuver", first, first, sides, budget=self.CP_PER_TURN, full=full,
+                          resources=resources), ())
+
+    def over(self, state: TurnState) -> bool:
+        return state.phase == "supply"
+
+    def offers(self, m: Map, state: TurnState) -> tuple[Offer, ...]:
+        mine = [u for u in m.units if u.side == state.side]
+        if state.phase == "maneuver":
+            out = [Offer(MOVE, u.id, budget=min(state.budget, self.UNIT_CP - state.spent.get(u.id, 0)),
+                         rule="Company of Heroes 4") for u in mine
+                   if state.spent.get(u.id, 0) < self.UNIT_CP and "pinned" not in u.tags]
+            return (*out, Offer("end", rule="Company of Heroes 4 (forfeit the rest of the turn)"))
+        out = [Offer(DECLARE, u.id, rule="Company of Heroes 5") for u in mine
+               if u.id not in state.acted and "pinned" not in u.tags]
+        return (*out, Offer("end", rule="Company of Heroes 5 (the team's damage is assigned)"))
+
+    def _next_turn(self, state: TurnState) -> TurnState:
+        impulses = MappingProxyType({**state.impulses, state.side: state.impulses.get(state.side, 0) + 1})
+        if all(impulses.get(s, 0) >= self.TURNS_PER_PHASE for s in state.sides):
+            return state.replace(phase="damage", side=state.first, impulses=MappingProxyType({}), budget=0)
+        nxt = state.other()
+        if impulses.get(nxt, 0) >= self.TURNS_PER_PHASE:
+            nxt = state.side
+        return state.replace(side=nxt, impulses=impulses, budget=self.CP_PER_TURN)
+
+    def after(self, m: Map, state: TurnState, kind: str, unit: str | None, cost: int,
+              outcome: str = "") -> TurnState:
+        if state.phase == "maneuver":
+            if kind == "end":
+                return self._next_turn(state)
+            state = state.replace(spent=state.spend(unit or "", cost), budget=state.budget - cost)
+            return self._next_turn(state) if state.budget <= 0 else state
+        if kind == "end":
+            if state.side == state.first:
+                return state.replace(side=state.other())
+            return state.replace(phase="resolve")
+        return state.replace(acted=state.acted | {unit or ""})
+
+    def resolve_now(self, state: TurnState) -> bool:
+        return state.phase == "resolve"
+
+    def after_declared(self, state: TurnState) -> TurnState:
+        return state.replace(pending=(), phase="supply")
+
+    def resolve_declared(self, m: Map, attacks: Sequence[tuple[Unit, Unit, Attack]], dice: Dice,
+                         state: TurnState) -> Resolution:
+        from wartools.games.company_of_heroes.combat import damage_from_faces, pool_damage, resolve_damage
+        from wartools.games.company_of_heroes.odds import _attacks
+
+        by_target: dict[str, list[tuple[Unit, Unit, Attack]]] = {}
+        for a in attacks:
+            by_target.setdefault(a[1].id, []).append(a)
+        rolls, changes, effects = [], [], []
+        for tid, group in by_target.items():
+            target = group[0][1]
+            inputs = group[0][2].inputs
+            damage = pool_damage(*_attacks([d for _, _, a in group for d in a.inputs["damage"]]))
+            health = self.strength(target)
+            building = bool(inputs.get("building"))
+            odds = resolve_damage(target.type, damage, health=health, building=building)
+            faces = dice.roll(6, odds.dice)
+            taken = damage_from_faces(target.type, damage, [FACE_ORDER[f - 1] for f in faces], health=health,
+                                      building=building)
+            who = ", ".join(a.id for a, _, _ in group)
+            pooled = ", ".join(f"{n} {k}" for k, n in damage.items() if n)
+            rolls.append(Roll(group[0][0].side, f"{who} attack {tid}: {pooled}, {odds.dice} defence dice", faces,
+                              odds.damage[taken], Fraction(taken), odds.expected_damage, "Company of Heroes 6"))
+            if taken >= health:
+                changes.append(Change(tid, strength=0, eliminated=True))
+                effects.append(f"{tid} eliminated")
+            elif taken:
+                changes.append(Change(tid, strength=health - taken))
+                effects.append(f"{tid} loses {taken} health")
+        return Resolution(tuple(rolls), tuple(changes), tuple(effects) or ("no damage",))
+
+
+__all__ = ["FACE_ORDER", "Turns"]

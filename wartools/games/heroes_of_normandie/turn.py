@@ -1,0 +1,141 @@
+"""Heroes of Normandie's sequence of play for playouts (Bloody Omaha scenario pages; the core
+rules' orders, activation and supply phases are not in the excerpt and are read as below).
+
+- A turn has an **activation phase** and a **supply phase**; the side with the initiative (the
+  scenario page's first side) acts first in each (an assumed reading).
+- Activation phase: the sides alternate; in its activation a side gives one of its order
+  tokens (option ``order-tokens``) to a unit that has not acted and is not Suppressed, which
+  makes a movement action and then, with the option ``move-and-fire``, a firing action, or
+  only fires. A side with nothing to do passes; the phase ends when both pass in a row.
+- Supply phase: the sides alternate again; every unit that has not acted and is not
+  Suppressed may make one movement or one firing action. The phase ends when both pass in a
+  row; then every Suppressed marker is removed (assumed).
+- A shot is a d6 plus the attack value against the defence value (1.1, with the core-rule
+  readings of :mod:`~wartools.games.heroes_of_normandie.combat`). A hit takes one health and
+  Suppresses the unit (as a mine hit does, 4.2); a unit the scenario gives no health has one,
+  so a hit destroys it.
+
+Examples
+--------
+>>> from wartools.games import find_game
+>>> find_game("hon").turn_rules().phases
+('activation', 'supply')
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from types import MappingProxyType
+from typing import TYPE_CHECKING, ClassVar
+
+from wartools.games.turn_rules import FIRE, MOVE, Change, Dice, Offer, Resolution, Roll, TurnRules, TurnState
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.games.fire_rules import Attack
+    from wartools.mapmodel import Map, Unit
+
+SUPPRESSED = "suppressed"
+
+
+class Turns(TurnRules):
+    """Heroes of Normandie's turn rules; see the module docstring."""
+
+    sequence = ("turns of an activation phase (ordered units, one a side in turn: move and fire) and a "
+                "supply phase (every other unit: one move or one shot), both until both sides pass "
+                "(Heroes of Normandie core rules, read as documented)")
+    turn_rule = "Heroes of Normandie core rules (orders, activation and supply phases)"
+    phases: ClassVar[tuple[str, ...]] = ("activation", "supply")
+    OPTIONS = ("order-tokens", "move-and-fire", "long-range-penalty", "one-always-misses")
+    OMITTED = (
+        ("Heroes of Normandie core rules", "secret and bluff orders, action cards, heroes and special "
+                                            "abilities, Orders Options (artillery, smoke, aircraft), NCOs"),
+        ("Heroes of Normandie core rules", "close combat, and opportunity fire at moving units"),
+        ("Heroes of Normandie 1.1", "terrain defensive bonuses of the target's square (the excerpt prints "
+                                    "no table of them)"),
+    )
+
+    def start_turn(self, turn: int, sides: tuple[str, ...], first: str, dice: Dice,
+                   full: Mapping[str, int], resources: Mapping[str, Mapping[str, int]]
+                   ) -> tuple[TurnState, tuple[Roll, ...]]:
+        tokens = int(self.game.option("order-tokens"))
+        orders = MappingProxyType({s: MappingProxyType({"orders": tokens}) for s in sides})
+        return TurnState(turn, "activation", first, first, sides, full=full, resources=orders), ()
+
+    def over(self, state: TurnState) -> bool:
+        return state.phase == "supply" and state.passes >= 2
+
+    def _ready(self, m: Map, state: TurnState) -> list[Unit]:
+        return [u for u in m.units if u.side == state.side and u.id not in state.acted
+                and SUPPRESSED not in u.tags]
+
+    def offers(self, m: Map, state: TurnState) -> tuple[Offer, ...]:
+        out: list[Offer] = []
+        if state.active is not None:
+            out.append(Offer(FIRE, state.active, rule="Heroes of Normandie core rules (firing action)"))
+            out.append(Offer("end", state.active, rule="Heroes of Normandie core rules"))
+            return tuple(out)
+        if state.phase == "activation":
+            if state.resources.get(state.side, {}).get("orders", 0) > 0:
+                for u in self._ready(m, state):
+                    out.append(Offer(MOVE, u.id, rule="Heroes of Normandie core rules (order: movement action)"))
+                    out.append(Offer(FIRE, u.id, rule="Heroes of Normandie core rules (order: firing action)"))
+        else:
+            for u in self._ready(m, state):
+                out.append(Offer(MOVE, u.id, rule="Heroes of Normandie core rules (supply phase)"))
+                out.append(Offer(FIRE, u.id, rule="Heroes of Normandie core rules (supply phase)"))
+        out.append(Offer("pass", rule="Heroes of Normandie core rules"))
+        return tuple(out)
+
+    def after(self, m: Map, state: TurnState, kind: str, unit: str | None, cost: int,
+              outcome: str = "") -> TurnState:
+        if kind == "pass":
+            passes = state.passes + 1
+            if state.phase == "activation" and passes >= 2:
+                return state.replace(phase="supply", side=state.first, passes=0)
+            return state.replace(side=state.other(), passes=passes)
+        if kind == "end":
+            return state.replace(side=state.other(), active=None, passes=0)
+        acted = state.acted | {unit or ""}
+        resources = state.resources
+        if state.phase == "activation" and state.active is None:
+            left = dict(resources.get(state.side, {}))
+            left["orders"] = left.get("orders", 0) - 1
+            resources = MappingProxyType({**resources, state.side: MappingProxyType(left)})
+        alive = unit in {u.id for u in m.units}
+        if (state.phase == "activation" and kind == MOVE and alive and state.active is None
+                and self.game.option("move-and-fire")):
+            return state.replace(acted=acted, resources=resources, active=unit, passes=0)
+        return state.replace(acted=acted, resources=resources, active=None, side=state.other(), passes=0)
+
+    def resolve_fire(self, m: Map, attacker: Unit, target: Unit, attack: Attack, dice: Dice,
+                     state: TurnState) -> Resolution:
+        from wartools.games.heroes_of_normandie.combat import ShotModifiers, resolve_shot, shot_probability
+
+        mods = ShotModifiers(long_range=bool(attack.inputs.get("long_range")),
+                             roll_bonus=int(attack.inputs.get("bonus", 0)),
+                             long_range_penalty=int(self.game.option("long-range-penalty")),
+                             one_always_misses=bool(self.game.option("one-always-misses")))
+        a, d = int(attack.inputs["attack"]), int(attack.inputs["defense"])
+        face = dice.roll(6)
+        hit = resolve_shot(face[0], a, d, mods)
+        p = shot_probability(a, d, mods)
+        roll = Roll(attacker.side, f"{attacker.id} shoots at {target.id}: d6 + {a} against {d}", face,
+                    p if hit else 1 - p, Fraction(int(hit)), p, "Heroes of Normandie 1.1")
+        if not hit:
+            return Resolution((roll,), (), ("miss",))
+        left = self.strength(target) - 1
+        if left <= 0:
+            return Resolution((roll,), (Change(target.id, strength=0, eliminated=True),),
+                              ("hit", f"{target.id} eliminated"))
+        return Resolution((roll,), (Change(target.id, strength=left, add=(SUPPRESSED,)),),
+                          ("hit", f"{target.id} loses 1 health and is Suppressed"))
+
+    def end_of_turn(self, m: Map, state: TurnState, dice: Dice) -> Resolution:
+        changes = tuple(Change(u.id, remove=(SUPPRESSED,)) for u in m.units if SUPPRESSED in u.tags)
+        return Resolution((), changes, tuple(f"{c.unit} is no longer Suppressed" for c in changes))
+
+    def strength(self, unit: Unit) -> int:
+        return int(unit.strength) if unit.strength is not None else 1
+
+
+__all__ = ["SUPPRESSED", "Turns"]
