@@ -1,9 +1,11 @@
-"""Playouts (issue 22): the turn engine, records and bots, on the sample scenarios.
+"""Playouts (issue 22): the turn engine, records and bots, on the four sample scenarios.
 
 Every action of every playout is re-checked against the single-answer tools: a move's cells
 are the path :func:`wartools.movement.path` finds at the cost the move paid, a shot is one the
-attack question allows with the same odds, a roll's probability is the game's exact odds, and
-the result is what :func:`wartools.scenario.evaluate` says of the final position.
+game's attack question allows with the same odds, a roll's probability is exact, and the
+result is what :func:`wartools.scenario.evaluate` says of the final position. A record saves,
+loads and replays to the same positions; a tampered action or die is named by the replay.
+(``scripts/check_playouts.py`` plays hundreds of seeded games the same way.)
 """
 from __future__ import annotations
 
@@ -13,17 +15,53 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from wartools.errors import MapError, WartoolsError
 from wartools.movement import path
-from wartools.errors import MapError
-from wartools.play import (ReplayError, find_bot, legal_actions, load_record, playout, replay, save_record, start,
-                           step)
-from wartools.play.replay import SYSTEM_KINDS
+from wartools.play import (ReplayError, find_bot, load_record, playout, replay, save_record)
 from wartools.play.attacks import attack_on
-from wartools.play.engine import RngDice
+from wartools.play.replay import SYSTEM_KINDS
 from wartools.scenario import evaluate, load_scenario
 
+
+def check_playout_action(g, c):
+    """The candidate ``c`` of game state ``g`` is legal by the single answers: a move by ``path``
+    (the cells and cost it pays), a shot by the attack question (the same odds)."""
+    m = g.map
+    if c.expands in ("move", "step", "assault"):
+        u = m.unit(c.unit)
+        p = path(m, u.cell, c.dest, u.id)
+        assert p.reachable, (c, p.why_not)
+        paid = c.cost - {"move": 0, "step": 0, "assault": 0}[c.expands]
+        if c.expands == "step":     # one cell, by the graph's own step: never cheaper than the cheapest path
+            assert p.cost <= paid and len(c.cells(m)) == 2
+        else:     # the cheapest cost; the cells one of the cheapest paths (ties may differ from path's)
+            cells = [m.cell(x) for x in c.cells(m)]
+            assert p.cost == paid and cells[0] == u.cell and cells[-1] == c.dest
+            assert all(b in m.grid.neighbours(a) for a, b in zip(cells, cells[1:]))
+    if c.expands in ("fire", "declare"):
+        again = attack_on(g.board, m.unit(c.unit), m.unit(c.target))
+        assert again is not None and (again.p_hit, again.expected) == (c.attack.p_hit, c.attack.expected)
+
 SCENARIOS = {"ci": "scenarios/combat-infantry-saint-remy.yaml",
-             "cofh": "scenarios/conflict-of-heroes-height-112.yaml"}
+             "coh": "scenarios/company-of-heroes-saint-aubert.yaml",
+             "cofh": "scenarios/conflict-of-heroes-height-112.yaml",
+             "hon": "scenarios/heroes-of-normandie-dog-red.yaml"}
+
+
+class Checked:
+    """A bot that checks every legal action it is offered against the single answers, then
+    lets another bot choose."""
+
+    def __init__(self, inner: str) -> None:
+        self.inner = find_bot(inner)
+        self.name = self.inner.name
+        self.checked = 0
+
+    def choose(self, game_state, legal_actions, rng):
+        choice = self.inner.choose(game_state, legal_actions, rng)
+        check_playout_action(game_state, legal_actions[choice.index])
+        self.checked += 1
+        return choice
 
 
 @pytest.fixture(scope="module", params=sorted(SCENARIOS))
@@ -33,83 +71,67 @@ def scenario(request):
 
 @pytest.fixture(scope="module")
 def game(scenario):
-    """One random game of the scenario (seed 21), shared by the record tests."""
-    return playout(scenario, ["random", "random"], seed=21)
+    """One random game of the scenario (seed 21), every chosen action checked, shared by the tests."""
+    bots = [Checked("random") for _ in scenario.sides]
+    record = playout(scenario, bots, seed=21)
+    assert sum(b.checked for b in bots) > 30
+    return record
 
 
-def test_a_seed_gives_the_same_game_and_another_seed_another(scenario, game):
-    again = playout(scenario, ["random", "random"], seed=np.random.SeedSequence(21))
-    assert again.actions == game.actions and again.turn_ends == game.turn_ends
-    other = playout(load_scenario(SCENARIOS["ci"]), ["random", "random"], seed=12)
-    assert other.actions != playout(load_scenario(SCENARIOS["ci"]), ["random", "random"], seed=13).actions
-
-
-def check_game(scenario, seed, bots=("random", "random")):
-    """Play one game step by step and check every action with the single-answer tools."""
-    g = start(scenario)
-    dice = RngDice(np.random.default_rng(seed))
-    rng = np.random.default_rng(seed + 1)
-    players = [find_bot(b) for b in bots]
-    seen = 0
-    while not g.over:
-        cands = legal_actions(g)
-        assert cands, f"no legal action for {g.side} in turn {g.position.turn}"
-        c = cands[players[list(scenario.sides).index(g.side)].choose(g, cands, rng).index]
-        m = g.map
-        if c.expands in ("move", "step", "assault"):
-            u = m.unit(c.unit)
-            p = path(m, u.cell, c.dest, u.id)
-            paid = c.cost - (c.attack.inputs.get("ap", 0) if c.attack else 0)
-            assert p.reachable, (c, p.why_not)
-            if c.expands == "step":     # one cell: the direct step, never cheaper than the cheapest path
-                assert p.cost <= paid and len(c.cells(m)) == 2
-            else:
-                assert p.cost == paid and tuple(m.label(x) for x in p.cells) == c.cells(m)
-        if c.expands == "fire":
-            again = attack_on(g.board, m.unit(c.unit), m.unit(c.target))
-            assert again is not None and again.p_hit == c.attack.p_hit
-        g, actions, _ = step(g, c, dice)
-        for a in actions:
-            for r in a.rolls:
-                assert 0 < r.p <= 1 and isinstance(r.p, Fraction)
-        seen += 1
-    v = evaluate(scenario, g.position)
-    assert v.over and g.position.ended
-    return seen
-
-
-def test_every_action_of_seeded_random_games_is_legal_by_the_single_answers(scenario):
-    assert check_game(scenario, 1) > 30
+def test_every_action_is_legal_by_the_single_answers_and_every_roll_exact(game):
+    for a in game.actions:
+        for r in a.rolls:
+            assert isinstance(r.p, Fraction) and 0 < r.p <= 1 and isinstance(r.expected, Fraction)
+    assert any(a.rolls for a in game.actions)
 
 
 def test_a_playout_ends_with_the_result_victory_gives(scenario, game):
-    r = game
-    assert (r.result, dict(r.vp)) == r.check_result()
-    assert r.winner == scenario.winner_of(r.result)
-    assert [t.turn for t in r.turn_ends] == list(range(1, len(r.turn_ends) + 1))
+    assert game.final.ended and (game.result, dict(game.vp)) == game.check_result()
+    assert game.result == evaluate(scenario, game.final).result
+    assert game.winner == scenario.winner_of(game.result)
+    assert [t.turn for t in game.turn_ends] == list(range(1, len(game.turn_ends) + 1))
+    assert {a.option for a in game.assumptions} & set(scenario.game.settings) or game.assumptions
+
+
+def test_a_seed_gives_the_same_game_and_another_seed_another(scenario, game):
+    again = playout(scenario, ["random"] * len(scenario.sides), seed=np.random.SeedSequence(21))
+    assert again.actions == game.actions and again.turn_ends == game.turn_ends
+
+
+def test_another_seed_gives_another_game():
+    s = load_scenario(SCENARIOS["ci"])
+    assert playout(s, ["random", "random"], seed=12).actions != playout(s, ["random", "random"], seed=13).actions
 
 
 def test_a_record_saves_loads_and_replays_to_the_same_positions(game, tmp_path):
-    r = game
     f = tmp_path / "game.json"
-    save_record(r, f)
+    save_record(game, f)
     back = load_record(f)
-    assert back.actions == r.actions and back.turn_ends == r.turn_ends and back.seed == r.seed
-    assert replay(back).final == r.final
+    assert back.actions == game.actions and back.turn_ends == game.turn_ends and back.seed == game.seed
+    assert back.scenario_hash == game.scenario_hash and back.bots == game.bots
+    assert replay(back).final == game.final
 
 
 def test_a_tampered_die_is_named_by_replay(game):
-    r = game
-    i = next(i for i, a in enumerate(r.actions) if a.rolls and a.kind not in SYSTEM_KINDS)
-    a = r.actions[i]
+    i = next(i for i, a in enumerate(game.actions) if a.rolls and a.rolls[0].faces)
+    named = i
+    while game.actions[named].kind in SYSTEM_KINDS:      # a roll the rules made after a chosen action
+        named -= 1
+    a = game.actions[i]
     roll = a.rolls[0]
-    other = dataclasses.replace(roll, faces=tuple(7 - f if f <= 6 else 11 - f for f in roll.faces))
-    bad = dataclasses.replace(r, actions=(*r.actions[:i], dataclasses.replace(a, rolls=(other, *a.rolls[1:])),
-                                          *r.actions[i + 1:]))
-    if other.faces == roll.faces:
-        pytest.skip("a symmetric roll")
-    with pytest.raises(ReplayError, match=f"action {i} "):
+    other = dataclasses.replace(roll, faces=tuple(f % 6 + 1 for f in roll.faces))
+    bad = dataclasses.replace(game, actions=(*game.actions[:i], dataclasses.replace(a, rolls=(other, *a.rolls[1:])),
+                                             *game.actions[i + 1:]))
+    with pytest.raises(ReplayError, match=rf"^action {named} .* no longer replays: its rolls need other dice"):
         replay(bad)
+
+
+def test_a_record_of_another_scenario_version_is_refused_naming_the_first_action():
+    s = load_scenario(SCENARIOS["ci"])
+    r = playout(s, ["random", "random"], seed=3)
+    shorter = dataclasses.replace(s, turns=s.turns - 1, source=None)     # the scenario changed: one turn less
+    with pytest.raises(ReplayError, match=r"^action \d+ .*no longer replays.*not the one recorded"):
+        replay(dataclasses.replace(r, scenario=shorter))
 
 
 def test_a_record_file_with_a_bad_field_is_refused_in_one_line(tmp_path):
@@ -117,12 +139,14 @@ def test_a_record_file_with_a_bad_field_is_refused_in_one_line(tmp_path):
     r = playout(s, ["random", "random"], seed=3)
     f = tmp_path / "game.json"
     save_record(r, f)
-    text = f.read_text().replace('"faces": [', '"faces": ["x", ', 1)
-    f.write_text(text)
-    with pytest.raises(MapError) as exc:
-        load_record(f)
-    msg = str(exc.value)
-    assert "\n" not in msg and "game.json:" in msg and ".faces.0" in msg
+    good = f.read_text()
+    for old, new, field in (('"faces": [', '"faces": ["x", ', ".faces.0"), ('"turn": 1,', '"turn": 1, "tunr": 2,', ".tunr"),
+                            ('"p": "', '"p": "2/', ".p")):
+        f.write_text(good.replace(old, new, 1))
+        with pytest.raises(MapError) as exc:
+            load_record(f)
+        msg = str(exc.value)
+        assert "\n" not in msg and "game.json:" in msg and field in msg, msg
 
 
 def test_a_recorded_position_goes_to_the_analysis_tools():
@@ -131,5 +155,30 @@ def test_a_recorded_position_goes_to_the_analysis_tools():
     s = load_scenario(SCENARIOS["ci"])
     r = playout(s, ["random", "random"], seed=8)
     p = r.position_after(2)
-    t = threat_map(s, "US", p)
+    t = threat_map(s, "US", position=p)
     assert t.board.position == p and set(t.to_json()["cells"]) == {s.map.label(c) for c in s.map.grid.cells()}
+
+
+def test_bots_are_found_by_name_and_an_unknown_one_is_refused_naming_the_valid_ones():
+    assert [find_bot(n).name for n in ("random", "greedy", "chit-pull")] == ["random", "greedy", "chit-pull"]
+    with pytest.raises(WartoolsError, match="unknown bot 'clever'; valid: random, greedy, chit-pull"):
+        find_bot("clever")
+
+
+def test_greedy_explains_its_choice_with_the_top_candidates_and_their_scores():
+    from wartools.play import legal_actions, start
+
+    s = load_scenario(SCENARIOS["ci"])
+    g = start(s)
+    bot = find_bot("greedy")
+    cands = legal_actions(g)
+    choice = bot.choose(g, cands, np.random.default_rng(0))
+    assert choice.scores and choice.scores[0][1] == max(bot.score(g, c) for c in cands)
+    assert cands[choice.index].text(g.map) in choice.why
+
+
+def test_the_chit_pull_bot_draws_hqs_and_follows_the_priorities():
+    s = load_scenario(SCENARIOS["ci"])
+    r = playout(s, ["chit-pull", "chit-pull"], seed=2)
+    kinds = [a.kind for a in r.actions]
+    assert "activate" in kinds and r.final.ended

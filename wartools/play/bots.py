@@ -12,14 +12,14 @@ entry point in that group that names a class (built with no arguments) or a fact
 
 Examples
 --------
->>> bot_names()[:2]
-('random', 'greedy')
+>>> bot_names()[:3]
+('random', 'greedy', 'chit-pull')
 >>> find_bot("random").name
 'random'
 >>> find_bot("clever")
 Traceback (most recent call last):
 ...
-wartools.errors.WartoolsError: unknown bot 'clever'; valid: random, greedy
+wartools.errors.WartoolsError: unknown bot 'clever'; valid: random, greedy, chit-pull
 """
 from __future__ import annotations
 
@@ -56,8 +56,14 @@ def _greedy() -> Bot:
     return GreedyBot()
 
 
+def _chit_pull() -> Bot:
+    from wartools.play.chitpull import ChitPullBot
+
+    return ChitPullBot()
+
+
 #: the built-in bots, found without an installed distribution
-BUILT_IN: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": _greedy}
+BUILT_IN: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": _greedy, "chit-pull": _chit_pull}
 
 
 def _plugins() -> dict[str, Any]:

@@ -161,7 +161,12 @@ def _actions(ck: _Ck, data: Any, s: Scenario) -> tuple[Action, ...]:
 
 def _position(ck: _Ck, data: Any, s: Scenario, lines: Mapping[tuple[Any, ...], int],
               prefix: tuple[Any, ...]) -> Position:
-    return build_position(data, s, ck.source, _sub(lines, prefix))
+    try:
+        return build_position(data, s, ck.source, _sub(lines, prefix))
+    except MapError as exc:      # name the field from the top of the record
+        where = ".".join(str(x) for x in prefix)
+        raise type(exc)(exc.reason, file=exc.file, line=exc.line,
+                        field=f"{where}.{exc.field}" if exc.field else where) from None
 
 
 def loads_record(text: str, source: str = "<string>", base_dir: str | os.PathLike[str] | None = None, *,

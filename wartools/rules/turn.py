@@ -359,6 +359,10 @@ class TurnRules:
         return Resolution()
 
     # --- units ------------------------------------------------------------------------
+    def in_cover(self, m: Map, unit: Unit) -> bool:
+        """Whether ``unit`` stands in cover that protects it against fire (for bots)."""
+        return False
+
     def strength(self, unit: Unit) -> int:
         """A unit's current strength (steps or health): its own, else its type's typical value."""
         if unit.strength is not None:

@@ -93,6 +93,12 @@ class Turns(TurnRules):
         """A unit's morale: its ``morale=N`` tag, else its type's typical value."""
         return int(tag_values(unit.tags).get("morale", self.morale_of_type(unit.type)))
 
+    def in_cover(self, m: Map, unit: Unit) -> bool:
+        """Whether the unit has D2 against fire where it stands (6.7, 7.1 foxholes)."""
+        from wartools.games.combat_infantry.combat import defends_d2
+
+        return defends_d2(m.terrain_at(unit.cell), "fire", foxhole="foxhole" in m.features_at(unit.cell))
+
     def assumptions(self) -> tuple[Assumption, ...]:
         return (*super().assumptions(),
                 Assumption("Combat Infantry 2.16", f"units test morale {self.DEFAULT_MORALE} and HQs "

@@ -1,0 +1,117 @@
+"""The ``chit-pull`` bot: Combat Infantry's solitaire rule (10.5) as a bot.
+
+HQs are drawn at random from the pool of those that have not activated this game turn (the
+face-down chit pool; the engine's turn rules keep one pool per side, as the scenarios give one
+company a side), and the drawn HQ's units act by the rulebook's optional activation
+priorities (10.5), in this order:
+
+1. rally a unit at strength 1 when it may;
+2. fire at, or assault, an adjacent enemy hex holding fewer units than the unit's own hex;
+3. fire at the nearest enemy unit it may fire at;
+4. (special actions: not played by the engine);
+5. a unit in D2 terrain or a foxhole stays put (the game's
+   :meth:`~wartools.games.turn_rules.TurnRules.in_cover`);
+6. move towards the nearest objective worth VP (the legal move that ends closest to it).
+
+A squad out of command tries its morale check (4.3) first. When no unit has anything left by
+these priorities the activation ends. Placing the drawn HQ "within command range of one of its
+units" is the engine's HQ deployment, which is not played (the HQ activates where it stands).
+
+Examples
+--------
+>>> from wartools.scenario import load_scenario
+>>> from wartools.play import playout
+>>> s = load_scenario("scenarios/combat-infantry-saint-remy.yaml")
+>>> r = playout(s, ["chit-pull", "chit-pull"], seed=2)
+>>> r.bots, r.turn_ends[-1].position.ended
+({'US': 'chit-pull', 'German': 'chit-pull'}, True)
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from wartools.play.protocol import Choice
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.play.engine import Candidate, GameState
+
+
+class ChitPullBot:
+    """Plays a side by Combat Infantry's solitaire chit pull and activation priorities (10.5)."""
+
+    name = "chit-pull"
+
+    def choose(self, game_state: GameState, legal_actions: Sequence[Candidate],
+               rng: np.random.Generator) -> Choice:
+        g, cands = game_state, list(legal_actions)
+        draws = [i for i, c in enumerate(cands) if c.kind == "activate"]
+        if draws:
+            i = draws[int(rng.integers(len(draws)))]
+            return Choice(i, f"drawn from the pool of {len(draws)} HQs (Combat Infantry 10.5)")
+        for rank, pick in enumerate((self._rally, self._close, self._nearest, self._command, self._advance), 1):
+            found = pick(g, cands)
+            if found is not None:
+                return Choice(found, f"priority {rank}: {cands[found].text(g.map)} (Combat Infantry 10.5)")
+        for kind in ("end", "pass", "delay"):
+            for i, c in enumerate(cands):
+                if c.kind == kind:
+                    return Choice(i, "nothing left by the activation priorities (Combat Infantry 10.5)")
+        i = int(rng.integers(len(cands)))
+        return Choice(i, "no priority applies: at random")
+
+    # --- the priorities -----------------------------------------------------------------------
+    def _rally(self, g: GameState, cands: list[Candidate]) -> int | None:
+        for i, c in enumerate(cands):
+            if c.kind == "rally" and (g.map.unit(c.unit or "").strength or 1) <= 1:
+                return i
+        return None
+
+    def _close(self, g: GameState, cands: list[Candidate]) -> int | None:
+        m = g.map
+        for i, c in enumerate(cands):
+            if c.expands not in ("fire", "assault") or c.dest is None or c.unit is None:
+                continue
+            here = m.unit(c.unit).cell
+            if m.grid.distance(here, c.dest) != 1:
+                continue
+            theirs = sum(1 for u in m.units if u.cell == c.dest and u.side != g.side)
+            ours = sum(1 for u in m.units if u.cell == here and u.side == g.side)
+            if theirs < ours:
+                return i
+        return None
+
+    def _nearest(self, g: GameState, cands: list[Candidate]) -> int | None:
+        m = g.map
+        shots = [(m.grid.distance(m.unit(c.unit or "").cell, c.dest), i) for i, c in enumerate(cands)
+                 if c.expands == "fire" and c.dest is not None]
+        return min(shots)[1] if shots else None
+
+    def _command(self, g: GameState, cands: list[Candidate]) -> int | None:
+        return next((i for i, c in enumerate(cands) if c.kind == "command-check"), None)
+
+    def _advance(self, g: GameState, cands: list[Candidate]) -> int | None:
+        m = g.map
+        goals = [o.cell for o in g.scenario.objectives if o.value]
+        if not goals:
+            return None
+        best: tuple[int, int, int] | None = None
+        for i, c in enumerate(cands):
+            if c.expands not in ("move", "step", "enter") or c.dest is None:
+                continue
+            if c.kind != "enter":
+                unit = m.unit(c.unit or "")
+                if g.rules.in_cover(m, unit):
+                    continue
+                now = min(m.grid.distance(unit.cell, o) for o in goals)
+            else:
+                now = 10**6
+            after = min(m.grid.distance(c.dest, o) for o in goals)
+            if after < now and (best is None or (after, c.cost) < best[:2]):
+                best = (after, c.cost, i)
+        return None if best is None else best[2]
+
+
+__all__ = ["ChitPullBot"]
