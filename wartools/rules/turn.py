@@ -354,6 +354,11 @@ class TurnRules:
         """Resolve a game word (``"rally"`` ...) for ``unit``; nothing happens by default."""
         return Resolution()
 
+    def moved(self, m: Map, unit: Unit, cells: tuple[Cell, ...]) -> tuple[Change, ...]:
+        """Changes to ``unit`` besides its new cell after a move along ``cells`` (a weapon team
+        packing up ...); none by default."""
+        return ()
+
     def end_of_turn(self, m: Map, state: TurnState, dice: Dice) -> Resolution:
         """What changes at the end of a turn besides scoring (removing pins, reinforcing ...)."""
         return Resolution()

@@ -5,6 +5,8 @@
 - Maneuver phase (4): three turns per team, alternating; in a turn the team spends up to 3 cp,
   one unit moving one hex per cp (the movement engine's cp costs), at most 3 cp per unit a round;
   what is not spent is forfeited.
+- A weapon team deploys for 1 cp to attack (4, Weapon Teams: an ``deploy`` action, or the end of
+  its move with the option ``deploy``); moving packs it up.
 - Damage phase (5, 6): the team that went first declares its attacks (each unit one target the
   attack question allows), then the other team; then every target's pooled damage is resolved
   at once by its defence dice (6: a die blocks a point on a green or black face), so destroyed
@@ -24,10 +26,12 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
+from wartools.games.company_of_heroes.movement import WEAPON_TEAMS
 from wartools.games.turn_rules import DECLARE, MOVE, Change, Dice, Offer, Resolution, Roll, TurnRules, TurnState
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.fire_rules import Attack
+    from wartools.grids.base import Cell
     from wartools.mapmodel import Map, Unit
 
 #: the six faces of the damage die, in the order a d6 face 1..6 stands for them
@@ -66,9 +70,11 @@ class Turns(TurnRules):
     def offers(self, m: Map, state: TurnState) -> tuple[Offer, ...]:
         mine = [u for u in m.units if u.side == state.side]
         if state.phase == "maneuver":
+            ready = [u for u in mine if state.spent.get(u.id, 0) < self.UNIT_CP and "pinned" not in u.tags]
             out = [Offer(MOVE, u.id, budget=min(state.budget, self.UNIT_CP - state.spent.get(u.id, 0)),
-                         rule="Company of Heroes 4") for u in mine
-                   if state.spent.get(u.id, 0) < self.UNIT_CP and "pinned" not in u.tags]
+                         rule="Company of Heroes 4") for u in ready]
+            out += [Offer("deploy", u.id, cost=1, rule="Company of Heroes 4 (Weapon Teams)") for u in ready
+                    if u.type in WEAPON_TEAMS and "deployed" not in u.tags]
             return (*out, Offer("end", rule="Company of Heroes 4 (forfeit the rest of the turn)"))
         out = [Offer(DECLARE, u.id, rule="Company of Heroes 5") for u in mine
                if u.id not in state.acted and "pinned" not in u.tags]
@@ -95,6 +101,19 @@ class Turns(TurnRules):
                 return state.replace(side=state.other())
             return state.replace(phase="resolve")
         return state.replace(acted=state.acted | {unit or ""})
+
+    def moved(self, m: Map, unit: Unit, cells: tuple[Cell, ...]) -> tuple[Change, ...]:
+        """A weapon team packs up to move, and ends deployed with the option ``deploy`` (4)."""
+        if unit.type not in WEAPON_TEAMS:
+            return ()
+        if self.game.option("deploy"):
+            return (Change(unit.id, add=("deployed",)),)
+        return (Change(unit.id, remove=("deployed",)),) if "deployed" in unit.tags else ()
+
+    def resolve(self, m: Map, kind: str, unit: Unit | None, dice: Dice, state: TurnState) -> Resolution:
+        if kind == "deploy" and unit is not None:
+            return Resolution((), (Change(unit.id, add=("deployed",)),), (f"{unit.id} deploys",))
+        return Resolution()
 
     def resolve_now(self, state: TurnState) -> bool:
         return state.phase == "resolve"
@@ -134,4 +153,4 @@ class Turns(TurnRules):
         return Resolution(tuple(rolls), tuple(changes), tuple(effects) or ("no damage",))
 
 
-__all__ = ["FACE_ORDER", "Turns"]
+__all__ = ["FACE_ORDER", "Turns", "WEAPON_TEAMS"]
