@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from wartools.games import find_game
-from wartools.games.turn_rules import TurnState
+from wartools.rules.turn import TurnState
 from wartools.play.engine import RngDice
 from wartools.situation import Situation
 from wartools.testing import tiny_map

@@ -10,7 +10,7 @@ priorities (10.5), in this order:
 3. fire at the nearest enemy unit it may fire at;
 4. (special actions: not played by the engine);
 5. a unit in D2 terrain or a foxhole stays put (the game's
-   :meth:`~wartools.games.turn_rules.TurnRules.in_cover`);
+   :meth:`~wartools.rules.turn.TurnRules.in_cover`);
 6. move towards the nearest objective worth VP (the legal move that ends closest to it).
 
 A squad out of command tries its morale check (4.3) first. When no unit has anything left by

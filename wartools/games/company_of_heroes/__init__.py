@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from wartools.rules.movement import MovementRules
     from wartools.rules.odds import OddsProcedure
     from wartools.rules.scenario import ScenarioRules
+    from wartools.rules.turn import TurnRules
 
 
 class CompanyOfHeroes(Game):
@@ -103,6 +104,11 @@ class CompanyOfHeroes(Game):
         from wartools.games.company_of_heroes.fire import Fire
 
         return Fire(self)
+
+    def turn_rules(self) -> TurnRules:
+        from wartools.games.company_of_heroes.turn import Turns
+
+        return Turns(self)
 
     def coverage(self) -> tuple[Entry, ...]:
         from wartools.games.company_of_heroes.coverage import COVERAGE

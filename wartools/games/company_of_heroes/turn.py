@@ -27,7 +27,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from wartools.games.company_of_heroes.movement import WEAPON_TEAMS
-from wartools.games.turn_rules import DECLARE, MOVE, Change, Dice, Offer, Resolution, Roll, TurnRules, TurnState
+from wartools.rules.turn import DECLARE, MOVE, Change, Dice, Offer, Resolution, Roll, TurnRules, TurnState
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.fire_rules import Attack

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from wartools.rules.movement import MovementRules
     from wartools.rules.odds import OddsProcedure
     from wartools.rules.scenario import ScenarioRules
+    from wartools.rules.turn import TurnRules
 
 _CORE = "Heroes of Normandie core rules (not in the Bloody Omaha excerpt;"
 
@@ -222,6 +223,11 @@ class HeroesOfNormandie(Game):
         from wartools.games.heroes_of_normandie.fire import Fire
 
         return Fire(self)
+
+    def turn_rules(self) -> TurnRules:
+        from wartools.games.heroes_of_normandie.turn import Turns
+
+        return Turns(self)
 
     def coverage(self) -> tuple[Entry, ...]:
         from wartools.games.heroes_of_normandie.coverage import COVERAGE

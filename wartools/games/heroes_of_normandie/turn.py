@@ -28,7 +28,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
-from wartools.games.turn_rules import FIRE, MOVE, Change, Dice, Offer, Resolution, Roll, TurnRules, TurnState
+from wartools.rules.turn import FIRE, MOVE, Change, Dice, Offer, Resolution, Roll, TurnRules, TurnState
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.fire_rules import Attack
