@@ -270,20 +270,22 @@ def fire_plan(scenario: Scenario | Board, side: str, *, position: Position | Non
     used: list[Assumption] = []
     options: dict[str, tuple[str, ...]] = {}
     refusals: dict[str, dict[str, Refusal]] = {}
+    alike: dict[tuple[Any, ...], list[int]] = {}       # enemies the attack question cannot tell apart
+    for j, t in enumerate(enemies):
+        alike.setdefault((t.type, t.side, t.tags, t.strength), []).append(j)
     for u in board.units_of(side):
         if fire.profile(u) is None:
             continue
         mine: list[tuple[int, Attack]] = []
-        refused: dict[str, Refusal] = {}
-        for j, t in enumerate(enemies):
-            got = fire.attack(board.map, u, t, board.situation, cache=cache)
-            if isinstance(got, Attack):
-                mine.append((j, got))
-            else:
-                refused[t.id] = got
+        for group in alike.values():
+            got = fire.attacks(board.map, u, enemies[group[0]], [enemies[j].cell for j in group], board.situation,
+                               cache=cache)
+            mine.extend((j, got[enemies[j].cell]) for j in group if enemies[j].cell in got)
+        mine.sort(key=lambda ja: ja[0])
         options[u.id] = tuple(enemies[j].id for j, _ in mine)
-        if not mine:
-            refusals[u.id] = refused
+        if not mine:       # why not, enemy by enemy (the explained question)
+            refusals[u.id] = {t.id: r for t in enemies
+                              if isinstance(r := fire.attack(board.map, u, t, board.situation, cache=cache), Refusal)}
             continue
         i = len(shooters)
         shooters.append(u)

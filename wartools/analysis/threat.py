@@ -155,7 +155,7 @@ def attacks_on(board: Board, attacker: Unit, target: Unit, cells: list[Cell] | N
     best: dict[Cell, Attack] = {}
     for pos, spent in _positions(board, attacker, fire):
         mover = fire.moved(attacker, pos, spent)
-        for cell, a in fire.attacks(board.map, mover, target, cells, board.situation, cache=cache).items():
+        for cell, a in fire.attacks(board.map, mover, target, cells, board.situation, cache=cache, beat=best).items():
             old = best.get(cell)
             if old is None or (a.expected, a.p_hit) > (old.expected, old.p_hit):
                 best[cell] = a

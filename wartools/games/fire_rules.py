@@ -289,6 +289,7 @@ class FireRules:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        self._merged: dict[tuple[tuple[Assumption, ...], ...], tuple[Assumption, ...]] = {}
 
     # --- units ------------------------------------------------------------------------
     def profile(self, unit: Unit) -> Profile | None:
@@ -374,17 +375,22 @@ class FireRules:
             return start
         profile, los_sit = start
         line = line_of_sight(board, attacker.cell, target.cell, los_sit)
-        return self.judge(board, attacker, target, sit, profile, self._line(board, attacker, target, sit,
-                                                                           profile, line), cache)
+        got = self.judge(board, attacker, target, sit, profile,
+                         self._line(board, attacker, target, sit, profile, line), cache)
+        assert got is not None      # judged without a floor
+        return got
 
     def attacks(self, board: Map, attacker: Unit, target: Unit, cells: Iterable[Cell] | None = None,
-                situation: Situation | None = None, *, cache: dict[Any, Any] | None = None) -> dict[Cell, Attack]:
+                situation: Situation | None = None, *, cache: dict[Any, Any] | None = None,
+                beat: Mapping[Cell, Attack] | None = None) -> dict[Cell, Attack]:
         """:meth:`attack` for a unit like ``target`` standing on each of ``cells`` (default: every
         cell), the lines of sight judged in one vectorised pass: the cells it may be attacked on,
-        each with its :class:`Attack` (the same answer :meth:`attack` gives, cell by cell)."""
+        each with its :class:`Attack` (the same answer :meth:`attack` gives, cell by cell). Cells
+        where ``beat`` holds an attack at least as good (expected hits, then chance) are left out."""
         import numpy as np
 
         from wartools.los import evaluate, geometry, policy_for
+        from wartools.mapmodel import Unit
 
         sit = self._situation(board, situation)
         profile = self.profile(attacker)
@@ -408,10 +414,11 @@ class FireRules:
         unseen = self.fires_unseen(board, attacker, profile)
         los_assumed = tuple(policy.assumptions(los_sit))
         noted = self._noted(ev, policy)
+        fixed = self._fixed(attacker, profile, target)
         out: dict[Cell, Attack] = {}
         for i in range(len(tb)):
             cell = geo.cells[int(tb[i])]
-            probe = dataclasses.replace(target, cell=cell)
+            probe = Unit(target.id, target.side, target.type, cell, target.name, target.strength, target.tags)
             if not ev.visible[i]:
                 if unseen:
                     got = self.attack(board, attacker, probe, sit, cache=cache)
@@ -423,7 +430,9 @@ class FireRules:
             mod = int(ev.modifier[i]) if ev.status[i] == 1 else 0
             line = Line(int(dist[i]), mod, los_sit.indirect, assumptions=los_assumed,
                         notes=noted.get(i, frozenset()))
-            got = self.judge(board, attacker, probe, sit, profile, line, cache)
+            old = None if beat is None else beat.get(cell)
+            got = self.judge(board, attacker, probe, sit, profile, line, cache, fixed,
+                             None if old is None else (old.expected, old.p_hit))
             if isinstance(got, Attack):
                 out[cell] = got
         return out
@@ -470,31 +479,47 @@ class FireRules:
         return self.unseen(board, attacker, target, sit, profile, line)
 
     def judge(self, board: Map, attacker: Unit, target: Unit, sit: Situation, profile: Profile,
-              line: Line | Refusal, cache: dict[Any, Any] | None = None) -> Attack | Refusal:
-        """The answer once the line is known: the game's later refusals, its odds, its limits."""
+              line: Line | Refusal, cache: dict[Any, Any] | None = None,
+              fixed: tuple[Profile, tuple[Assumption, ...]] | None = None,
+              floor: tuple[Fraction, Fraction] | None = None) -> Attack | Refusal | None:
+        """The answer once the line is known: the game's later refusals, its odds, its limits.
+        ``fixed`` is the target's defence and the units' readings when already known (they do not
+        depend on the cell); with ``floor`` (expected hits, chance), an attack no better is not
+        judged further (``None``)."""
         if isinstance(line, Refusal):
             return line
+        defender, units_read = fixed or self._fixed(attacker, profile, target)
+        inputs = self.odds_inputs(board, attacker, profile, target, defender, line)
+        if inputs is not None:
+            p, e, assumed = self.odds(inputs, cache)
+            if floor is not None and (e, p) <= floor:
+                return None
         refused = self.after_line(board, attacker, target, sit, profile, line)
         if refused is not None:
             return refused
-        defender = self.defender(target)
-        inputs = self.odds_inputs(board, attacker, profile, target, defender, line)
         if inputs is None:
             return self.refuse(attacker, target, "immune", self.hit.rpartition("(")[2].rstrip(")") or self.game.name,
                                f"a {attacker.type}'s fire cannot hurt a {target.type}")
-        p, e, assumed = self.odds(inputs, cache)
         if not p and not e:
             return self.refuse(attacker, target, "zero-chance", self.game.name,
                                f"a {attacker.type} has no chance of a hit on a {target.type} here")
         limits = self.limits(board, attacker, target, line)
         if isinstance(limits, Refusal):
             return limits
-        readings = merge_assumptions(self.unit_readings(attacker, profile), self.unit_readings(target, defender),
-                                     assumed, line.assumptions, *(x.assumptions for x in limits),
-                                     self.readings(board, attacker, target, line))
+        parts = (units_read, assumed, line.assumptions, *(x.assumptions for x in limits),
+                 self.readings(board, attacker, target, line))
+        readings = self._merged.get(parts)
+        if readings is None:
+            if len(self._merged) > 4096:
+                self._merged.clear()
+            readings = self._merged[parts] = merge_assumptions(*parts)
         return Attack(attacker.id, target.cell, inputs, p, e, line.distance, limits,
                       line.rules + self.applied(board, attacker, target, line), readings, attacker.cell,
                       line.spotter)
+
+    def _fixed(self, attacker: Unit, profile: Profile, target: Unit) -> tuple[Profile, tuple[Assumption, ...]]:
+        defender = self.defender(target)
+        return defender, merge_assumptions(self.unit_readings(attacker, profile), self.unit_readings(target, defender))
 
     def refuse(self, attacker: Unit, target: Unit, kind: str, rule: str, why: str) -> Refusal:
         """A :class:`Refusal` of ``attacker``'s attack on ``target``."""
@@ -503,7 +528,7 @@ class FireRules:
     def odds(self, inputs: Mapping[str, Any],
              cache: dict[Any, Any] | None = None) -> tuple[Fraction, Fraction, tuple[Assumption, ...]]:
         """``(p_hit, expected, readings)`` of the game's odds procedure run on ``inputs``."""
-        key = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in inputs.items()))
+        key = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in inputs.items())
         got = None if cache is None else cache.get(key)
         if got is None:
             result = self.game.odds_procedure().run(self.game, dict(inputs))

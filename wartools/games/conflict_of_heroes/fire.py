@@ -53,6 +53,10 @@ class Fire(FireRules):
         "tank": {"range": 12, "firepower": 5, "blue": 7, "defense": 15},
     }
 
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self._readings: dict[str, tuple[Assumption, ...]] = {}
+
     def odds_inputs(self, board: Map, attacker: Unit, profile: Profile, target: Unit, defender: Profile,
                     line: Line) -> dict[str, Any] | None:
         from wartools.games.conflict_of_heroes.combat import TERRAIN_DEFENSE
@@ -67,7 +71,11 @@ class Fire(FireRules):
     def readings(self, board: Map, attacker: Unit, target: Unit, line: Line) -> tuple[Assumption, ...]:
         """The assumed defence modifier of the target's hex, when the excerpt does not print it
         (option ``defense-<terrain>``)."""
-        return self.game.assumptions((f"defense-{board.terrain_at(target.cell)}",))
+        here = board.terrain_at(target.cell)
+        got = self._readings.get(here)
+        if got is None:
+            got = self._readings[here] = self.game.assumptions((f"defense-{here}",))
+        return got
 
     def move_budget(self, attacker: Unit, allowance: int) -> int | None:
         left = allowance - int(self.game.option("fire-ap"))
