@@ -9,7 +9,8 @@ end of its first move, on its entry turn (an assumed reading, stated in the answ
 from every entry cell its movement rules let it come onto
 (:meth:`~wartools.movement.MovementRules.entry_blocker`). Points a side's resources add to a move
 (Conflict of Heroes CAPs, 3.21: :meth:`~wartools.movement.MovementRules.side_points`) are added
-to every unit's turns, and the answer names that reading. Other units stay where they are. Reaching an objective is what is
+to every unit's turns; the answer names that reading and the assumed costs on the way of
+each first arrival. Other units stay where they are. Reaching an objective is what is
 reported; whether standing there also *controls* it is the game's scenario rule (:func:`wartools.scenario.evaluate`).
 
 Examples

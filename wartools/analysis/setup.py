@@ -137,7 +137,8 @@ def setup_advice(scenario: Scenario | Board, side: str, unit_type: str | None = 
         candidates = tuple(m.grid.cells()) if area is None else tuple(c for c in m.grid.cells() if c in area)
     refused = tuple((c, why) for c in candidates
                     if (why := s.rules.standing_problem(m, utype, c)) is not None)   # the scenario's own check
-    candidates = tuple(c for c in candidates if c not in dict(refused))
+    refused_cells = {c for c, _ in refused}
+    candidates = tuple(c for c in candidates if c not in refused_cells)
     approach = approach_cells(board, side)
     threat = threat_map(board, side, target=utype)
     enemy = next((e for e in board.enemies(side)), side)

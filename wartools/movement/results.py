@@ -183,9 +183,6 @@ class Reach:
         if mg is None:
             return ()
         parts = [p for v, u in self.pred.items() for p in mg.step(u, v).parts if p.assumed]
-        fin = mg.rules.finish()
-        if fin is not None and fin.cost and len(self.costs) > 1:
-            parts += [p for p in fin.parts if p.assumed]
         return merge_assumptions(mg.rules.assumptions(), (a for p in parts if (a := p.assumption()) is not None))
 
     def text(self) -> str:

@@ -152,11 +152,9 @@ class CombatInfantryLOS(LOSPolicy):
         orchard hexes are seen into from adjacent hexes only anyway (3.4)."""
         if not self.option("undrawn-hexsides-block"):
             return np.zeros(len(geo.edge_c1), dtype=bool)
-        from wartools.games.combat_infantry import _HEX_TERRAIN
-
         town, c1, c2 = self._towns(geo), geo.edge_c1, np.maximum(geo.edge_c2, 0)
         on = (geo.edge_c2 >= 0) & geo.onboard[c1] & geo.onboard[c2]        # hexsides of the board
-        return ~geo.edge_mask(_HEX_TERRAIN) & on & (town[c1] | town[c2])
+        return ~geo.edge_mask(self.game.terrain.names) & on & (town[c1] | town[c2])   # hex terrain drawn: 3.2
 
     def _towns(self, geo: MapGeometry) -> np.ndarray:
         """Hexes of blocking terrain that is not adjacent-only (town, farm)."""

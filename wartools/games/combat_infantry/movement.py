@@ -22,8 +22,9 @@ Rules implemented (Combat Infantry sections):
 - Entering smoke ends the move (7.4); entering barbed wire ends it (7.5), and
   a unit in a wire hex can be fired on but not assaulted (7.5 note): moving
   into it is impossible. Mines are units (7.2), so entering a minefield hex is
-  an assault on them and ends the move (8.0); a ``mines`` feature names no
-  side and is read as the enemy's.
+  an assault on them: it ends the move (8.0), without the road bonus (8.4), and
+  machine guns, mortars and AT guns may not do it (9.61, 9.62); a ``mines``
+  feature names no side and is read as the enemy's.
 - Entering an enemy-controlled or disputed hex ends the move (8.0, 8.3); hex
   control is computed from the positions of the *other* units (8.3), so a hex a
   friendly unit has just occupied is friendly and later movers pass it.
