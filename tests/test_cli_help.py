@@ -9,16 +9,14 @@ from pathlib import Path
 import pytest
 
 from wartools import __version__
-from wartools.cli.command import _all_subparsers, build_parser, main
+from wartools.cli.command import build_parser, leaf_parsers, main
 from wartools.cli.help import EXAMPLES, NOT_RUN
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _leaves() -> dict[str, argparse.ArgumentParser]:
-    parser = build_parser()
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return {p.prog.removeprefix("wartools").strip(): p for p in _all_subparsers(sub)}
+    return {p.prog.removeprefix("wartools").strip(): p for p in leaf_parsers(build_parser())}
 
 
 def test_every_subcommand_has_two_examples_in_its_help():
@@ -57,3 +55,28 @@ def test_unit_help_lists_every_games_unit_types():
     text = _leaves()["path"].format_help().replace("\n", " ")
     for name in ("mg-team", "rifle", "light-vehicle"):
         assert name in text
+
+
+def test_the_command_line_holds_no_game_knowledge():
+    """Flags that only some games read say which games, from the games' own declarations (their
+    options, their movement rules), and the code of the command line names no game (issue 21)."""
+    import re
+
+    from wartools.rules import find_game
+
+    ci, coh = find_game("combat-infantry"), find_game("conflict-of-heroes")
+    reach = _leaves()["reach"].format_help()
+    flat = " ".join(reach.split())
+    assert f"combat-infantry: {ci.option_spec('night').section}" in flat
+    assert all(w in flat for w in ci.movement_rules().weather_names)
+    assert coh.movement_rules().extra_points_name.split(",")[0] in flat
+    names = [g for gid in ("combat-infantry", "company-of-heroes", "conflict-of-heroes", "heroes-of-normandie")
+             for g in (gid, find_game(gid).name)]
+    names += ["CAP", "mud", "snow"]
+    for path in sorted((ROOT / "wartools" / "cli").glob("*.py")):
+        if path.name == "help.py":        # the --help examples name the shipped maps
+            continue
+        code = path.read_text(encoding="utf-8")
+        code = re.sub(r'("""|\'\'\')(.|\n)*?\1', "", code)           # docstrings (and their examples)
+        found = [n for n in names if n in code]
+        assert found == [], f"{path.name} names {found}"

@@ -24,11 +24,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def _board(args: argparse.Namespace) -> Board:
     from wartools.analysis import Board
-    from wartools.rules.options import parse_assignments
+    from wartools.cli.common import configured
     from wartools.scenario import load_position, load_scenario
 
-    s = load_scenario(args.scenario)
-    s = s.with_options(**parse_assignments(getattr(args, "option", None) or []))
+    s = configured(load_scenario(args.scenario), args)
     p = load_position(args.position, s) if getattr(args, "position", None) else None
     return Board.of(s, p)
 

@@ -27,7 +27,7 @@ from typing import Any, NoReturn
 
 from wartools import __version__, limits
 from wartools.cli.common import add_option_flag
-from wartools.cli.help import add_examples
+from wartools.cli.help import TOP_EXAMPLES, add_examples
 from wartools.errors import WartoolsError, one_line
 from wartools.rules import load_plugins
 
@@ -43,28 +43,45 @@ class UsageError(WartoolsError):
 
 
 class _Parser(argparse.ArgumentParser):
+    """The parser of ``wartools`` and of each of its subcommands.
+
+    It keeps what the command line needs to know about itself, through argparse's public
+    methods only: the flags each command defines (:attr:`flags`) and its subcommands
+    (:attr:`commands`); and it bounds every integer and decimal option by :mod:`wartools.limits`
+    as the option is added (``--turns 1e30`` or a 5,000-digit number is refused while parsing,
+    before any work, in one line naming the option, the value and the limit)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        #: the option strings this parser defines (``--json``, ``--option`` ...)
+        self.flags: set[str] = set()
+        #: its subcommands, or ``None`` for a leaf command
+        self.commands: argparse._SubParsersAction[Any] | None = None
+        super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        self.flags.update(action.option_strings)
+        if action.type is int:
+            action.type = BoundedInt(limits.CLI_INTS.get(action.dest, limits.ANY_INT))
+        elif action.type is float:
+            action.type = _float_type
+        return action
+
+    def add_subparsers(self, **kwargs: Any) -> argparse._SubParsersAction[Any]:
+        self.commands = super().add_subparsers(**kwargs)
+        return self.commands
+
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix("wartools").strip()
         raise UsageError(f"{command}: {message}" if command else message)
 
 
 def _info(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
-    from wartools.cli.common import load_map_arg
+    from wartools.cli.common import configured
+    from wartools.mapmodel import load_map
 
-    m = load_map_arg(args)
-    answer: dict[str, Any] = {"name": m.name, "game": m.game.id,
-              "grid": {"type": m.grid.type, "columns": m.grid.columns, "rows": m.grid.rows},
-              "cells": len(m.grid), "edges": sum(len(f) for f in m.edges.values()),
-              "units": len(m.units), "sides": sorted({u.side for u in m.units})}
-    counts: dict[str, int] = {}
-    for c in m.grid.cells():
-        counts[m.terrain_at(c)] = counts.get(m.terrain_at(c), 0) + 1
-    answer["terrain"] = counts
-    text = (f"{m.name}\n  game: {m.game.name}\n  grid: {m.grid.type} {m.grid.columns}x{m.grid.rows} "
-            f"({len(m.grid)} cells)\n  edge features: {answer['edges']}\n  units: {len(m.units)} "
-            f"({', '.join(answer['sides']) or 'none'})\n  terrain: "
-            + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-    return answer, text
+    m = configured(load_map(args.map), args)
+    return m.to_json(), m.text()
 
 
 def _overlay(name: str) -> Any:
@@ -82,10 +99,11 @@ def _render(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from wartools.cli.common import load_map_arg
+    from wartools.cli.common import configured
+    from wartools.mapmodel import load_map
     from wartools.render import draw_map, save_figure
 
-    m = load_map_arg(args)
+    m = configured(load_map(args.map), args)
     ax = draw_map(m, legend=not args.no_legend)
     overlays = []
     situation = {"unit": args.unit, "side": args.side}
@@ -110,9 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every installed subcommand."""
     load_plugins()
     parser = _Parser(prog="wartools", description="Analyse WWII tactical board wargame maps.",
-                     epilog="examples:\n  wartools los maps/combat-infantry-river-crossing.yaml C4 H8\n"
-                            "  wartools odds combat-infantry --dice 4 --firepower 2\n"
-                            "'wartools COMMAND --help' shows each command's options and examples.",
+                     epilog="examples:\n" + "".join(f"  wartools {e}\n" for e in TOP_EXAMPLES)
+                            + "'wartools COMMAND --help' shows each command's options and examples.",
                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"wartools {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -144,25 +161,21 @@ def build_parser() -> argparse.ArgumentParser:
             continue
         getattr(mod, func)(sub)
 
-    for leaf in _all_subparsers(sub):
+    for leaf in leaf_parsers(parser):
         add_examples(leaf.prog.removeprefix("wartools").strip(), leaf)
-        if not any("--json" in a.option_strings for a in leaf._actions):
+        if "--json" not in leaf.flags:
             leaf.add_argument("--json", action="store_true", help="print the answer as JSON")
-        if not any("--option" in a.option_strings for a in leaf._actions):
+        if "--option" not in leaf.flags:
             add_option_flag(leaf)
-        _bound_numbers(leaf)
     return parser
 
 
-def _bound_numbers(leaf: argparse.ArgumentParser) -> None:
-    """Give every integer and decimal option of ``leaf`` the limits of :mod:`wartools.limits`,
-    checked while parsing (before any work): ``--turns 1e30`` or a 5,000-digit number is refused
-    in one line naming the option, the value and the limit."""
-    for action in leaf._actions:
-        if action.type is int:
-            action.type = BoundedInt(limits.CLI_INTS.get(action.dest, limits.ANY_INT))
-        elif action.type is float:
-            action.type = _float_type
+def leaf_parsers(parser: _Parser) -> list[_Parser]:
+    """Every command below ``parser`` that has no subcommands of its own (``odds`` has one
+    per game), in the order they were added."""
+    if parser.commands is None:
+        return [parser]
+    return [leaf for p in dict.fromkeys(parser.commands.choices.values()) for leaf in leaf_parsers(p)]
 
 
 @dataclass(frozen=True)
@@ -189,19 +202,6 @@ def _float_type(text: str) -> float:
         return limits.parse_float("", text)
     except limits.LimitError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _all_subparsers(sub: argparse._SubParsersAction[Any]) -> list[argparse.ArgumentParser]:
-    """Every leaf parser below a subparsers action (nested ones included)."""
-    found: list[argparse.ArgumentParser] = []
-    for p in dict.fromkeys(sub.choices.values()):
-        nested = [a for a in p._actions if isinstance(a, argparse._SubParsersAction)]
-        if nested:
-            for n in nested:
-                found.extend(_all_subparsers(n))
-        else:
-            found.append(p)
-    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:

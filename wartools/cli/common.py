@@ -1,5 +1,6 @@
-"""What every ``wartools`` subcommand shares: the ``--option NAME=VALUE`` flag and loading
-the map it applies to.
+"""What every ``wartools`` subcommand shares: the ``--option NAME=VALUE`` flag, applied by one
+function to whatever the command loaded (a game, a map, a scenario), and flag help written
+from the games' own declarations.
 
 A game option (an assumed reading a group reads differently, or a situation such as
 night) is flipped for one command with ``--option name=value``, repeated as needed;
@@ -11,21 +12,21 @@ Examples
 >>> p = argparse.ArgumentParser()
 >>> add_option_flag(p)
 >>> args = p.parse_args(["--option", "night=true"])
->>> m = load_map_arg(argparse.Namespace(map="maps/combat-infantry-river-crossing.yaml", option=args.option))
->>> m.game.option("night")
+>>> from wartools.mapmodel import load_map
+>>> configured(load_map("maps/combat-infantry-river-crossing.yaml"), args).game.option("night")
 True
 """
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 from wartools.rules import find_game, game_ids
 from wartools.rules.options import parse_assignments
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.rules import Game
-    from wartools.mapmodel import Map
 
 
 def _options_help() -> str:
@@ -49,15 +50,31 @@ def add_option_flag(p: argparse.ArgumentParser) -> None:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=_options_help())
 
 
-def game_arg(game: str | Game, args: argparse.Namespace) -> Game:
-    """The game ``game`` with the command line's ``--option`` values applied."""
-    return find_game(game).with_options(**parse_assignments(getattr(args, "option", None) or []))
+class Configurable(Protocol):
+    """Anything with game options: a :class:`~wartools.rules.Game`, a map, a scenario."""
+
+    def with_options(self, **values: Any) -> Self: ...
 
 
-def load_map_arg(args: argparse.Namespace, field: str = "map") -> Map:
-    """Load ``args.<field>`` and apply the command line's ``--option`` values to its game."""
-    from wartools.mapmodel import load_map
+C = TypeVar("C", bound=Configurable)
 
-    m = load_map(getattr(args, field))
+
+def configured(thing: C, args: argparse.Namespace) -> C:
+    """``thing`` (a game, a map or a scenario the command loaded) with the command line's
+    ``--option`` values applied: the one place a command's options are parsed and applied."""
     values: dict[str, Any] = parse_assignments(getattr(args, "option", None) or [])
-    return m.with_options(**values) if values else m
+    return thing.with_options(**values) if values else thing
+
+
+def per_game_help(what: str, describe: Callable[[Game], str | None]) -> str:
+    """Help for a flag some games read: ``what``, then what each game that reads it says
+    (``describe(game)``: ``None`` for a game that does not), taken from the games themselves.
+
+    Examples
+    --------
+    >>> per_game_help("a night scenario", lambda g: g.option_spec("night").section
+    ...               if "night" in g.settings else None)
+    'a night scenario (combat-infantry: Combat Infantry 10.3)'
+    """
+    said = [f"{gid}: {text}" for gid in game_ids() if (text := describe(find_game(gid)))]
+    return f"{what} ({'; '.join(said)})" if said else f"{what} (no game reads it)"

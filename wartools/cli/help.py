@@ -45,6 +45,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "matrix": (f"matrix {_COH} -o crossroads.matrix.npz", f"matrix {_CI} -o river.npz --workers 2 --json"),
     "fireplan": (f"fireplan {_SCEN} --side US", f"fireplan {_SCEN} --side German --objective expected-hits --json"),
 }
+#: the examples of ``wartools --help``
+TOP_EXAMPLES = (f"los {_CI} C4 H8", "odds combat-infantry --dice 4 --firepower 2")
 #: examples that need a file the project cannot ship (they are parsed, not run)
 NOT_RUN = frozenset({"import-vassal"})
 

@@ -44,18 +44,20 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 def _los(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     from wartools.los import line_of_sight
-    from wartools.cli.common import load_map_arg
+    from wartools.cli.common import configured
+    from wartools.mapmodel import load_map
 
-    m = load_map_arg(args)
+    m = configured(load_map(args.map), args)
     result = line_of_sight(m, args.a, args.b, **_options(args))
     return result.to_json(), result.text()
 
 
 def _viewshed(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     from wartools.los import viewshed
-    from wartools.cli.common import load_map_arg
+    from wartools.cli.common import configured
+    from wartools.mapmodel import load_map
 
-    m = load_map_arg(args)
+    m = configured(load_map(args.map), args)
     cells = viewshed(m, args.a, **_options(args))
     labels = [m.label(c) for c in cells]
     origin = m.label(m.cell(args.a))

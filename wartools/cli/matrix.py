@@ -22,12 +22,13 @@ from typing import Any
 
 
 def _matrix(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
-    from wartools.cli.common import load_map_arg
+    from wartools.cli.common import configured
+    from wartools.mapmodel import load_map
     from wartools.los.matrix import MatrixError, compute_matrix
     from wartools.mapmodel.atomic import output_target
 
     output_target(args.output)          # a bad output name is refused before the map is read
-    m = load_map_arg(args)
+    m = configured(load_map(args.map), args)
     executor = args.executor or ("dask" if args.address else "processes" if args.workers else "inline")
     if args.address and executor != "dask":
         raise MatrixError(f"--address is a Dask scheduler's: it goes with --executor dask, not {executor}")

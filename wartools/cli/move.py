@@ -24,25 +24,47 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from wartools.cli.common import unit_help
+from wartools.cli.common import per_game_help, unit_help
 from wartools.errors import WartoolsError
+from wartools.rules import find_game, game_ids
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map
-
-WEATHER = ("clear", "bad", "poor", "mud", "snow", "rain")
-
+    from wartools.rules import Game
 
 class MoveArgumentError(WartoolsError):
     """A movement command-line argument that does not fit the map."""
 
 
+def _weather_names() -> tuple[str, ...]:
+    """``clear`` and every weather name a game reads (its movement rules, its ``weather`` option)."""
+    names = {"clear"}
+    for gid in game_ids():
+        g = find_game(gid)
+        names |= g.movement_rules().weather_names
+        if "weather" in g.settings:
+            names |= set(g.option_spec("weather").choices)
+    return ("clear", *sorted(names - {"clear"}))
+
+
+def _weather_of(g: Game) -> str | None:
+    names = set(g.movement_rules().weather_names)
+    if "weather" in g.settings:
+        names |= set(g.option_spec("weather").choices) - {"clear"}
+    return ", ".join(sorted(names)) or None
+
+
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--unit", help=unit_help("unit type (default: the unit on the start cell)"))
     p.add_argument("--side", help="side of the moving unit (default: the unit on the start cell)")
-    p.add_argument("--night", action="store_true", help="night scenario (Combat Infantry 10.3)")
-    p.add_argument("--weather", choices=WEATHER, default=None, help="weather (bad weather spoils unpaved roads)")
-    p.add_argument("--caps", type=int, default=0, help="points added to the allowance (Conflict of Heroes CAPs)")
+    p.add_argument("--night", action="store_true",
+                   help=per_game_help("a night scenario", lambda g: g.option_spec("night").section
+                                      if "night" in g.settings else None))
+    p.add_argument("--weather", choices=_weather_names(), default=None,
+                   help=per_game_help("the weather", _weather_of))
+    p.add_argument("--extra-points", "--caps", dest="caps", type=int, default=0, metavar="N",
+                   help=per_game_help("points added to the allowance",
+                                      lambda g: g.movement_rules().extra_points_name or None))
 
 
 def add_parsers(subparsers: Any) -> None:
@@ -67,13 +89,14 @@ def add_parsers(subparsers: Any) -> None:
 
 
 def _load(args: argparse.Namespace) -> Map:
-    from wartools.cli.common import load_map_arg
+    from wartools.cli.common import configured
+    from wartools.mapmodel import load_map
 
-    m = load_map_arg(args)
+    m = configured(load_map(args.map), args)
     if args.side is not None:
         args.side = m.side(args.side)
     if args.caps < 0:
-        raise MoveArgumentError(f"--caps must be >= 0, got {args.caps}")
+        raise MoveArgumentError(f"--extra-points must be >= 0, got {args.caps}")
     return m
 
 

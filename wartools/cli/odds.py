@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from wartools.cli.common import add_option_flag, game_arg
+from wartools.cli.common import add_option_flag, configured
 from wartools.errors import WartoolsError
 from wartools.rules import find_game, game_ids
 from wartools.rules.odds import Param
@@ -38,7 +38,7 @@ def run_odds(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     game_id = getattr(args, "odds_game", None)
     if game_id is None:
         raise WartoolsError(f"odds needs a game; valid: {', '.join(game_ids())}")
-    game = game_arg(game_id, args)
+    game = configured(find_game(game_id), args)
     inputs = {p.name: getattr(args, p.name) for p in game.odds_procedure().params}
     result = odds(game, **inputs)
     return result.to_json(), result.text()

@@ -421,6 +421,32 @@ class Map:
                     x["cell"] = lab
         return self._edited(change)
 
+    def to_json(self) -> dict[str, Any]:
+        """A summary of the map, as the JSON of ``wartools info``: name, game, grid, how many
+        cells, edge features and units, the sides, and how many cells of each terrain.
+
+        Examples
+        --------
+        >>> from wartools.testing import tiny_map
+        >>> tiny_map("ci", 3, 2, terrain={"B1": "woods"}, units=[("u", "US", "rifle", "A1")]).to_json()["terrain"]
+        {'clear': 5, 'woods': 1}
+        """
+        counts: dict[str, int] = {}
+        for c in self.grid.cells():
+            counts[self.terrain_at(c)] = counts.get(self.terrain_at(c), 0) + 1
+        return {"name": self.name, "game": self.game.id,
+                "grid": {"type": self.grid.type, "columns": self.grid.columns, "rows": self.grid.rows},
+                "cells": len(self.grid), "edges": sum(len(f) for f in self.edges.values()),
+                "units": len(self.units), "sides": sorted({u.side for u in self.units}), "terrain": counts}
+
+    def text(self) -> str:
+        """The summary of :meth:`to_json` in words (the text of ``wartools info``)."""
+        a = self.to_json()
+        return (f"{self.name}\n  game: {self.game.name}\n  grid: {self.grid.type} {self.grid.columns}x{self.grid.rows} "
+                f"({a['cells']} cells)\n  edge features: {a['edges']}\n  units: {a['units']} "
+                f"({', '.join(a['sides']) or 'none'})\n  terrain: "
+                + ", ".join(f"{k} {v}" for k, v in sorted(a["terrain"].items())))
+
     def _repr_png_(self) -> bytes | None:
         from wartools.render import map_png
 

@@ -234,6 +234,11 @@ class MovementRules:
     #: one question may also switch on (``options=`` of the movement queries:
     #: :attr:`MoveSituation.options`), whatever the map's game says
     options: ClassVar[tuple[str, ...]] = ()
+    #: what the game calls points added to one move's allowance (``extra_points``: the command
+    #: line's ``--extra-points``), with its rule; empty when the game adds none
+    extra_points_name: ClassVar[str] = ""
+    #: the weather names these rules read (besides ``"clear"``): the command line offers them
+    weather_names: ClassVar[frozenset[str]] = frozenset()
     #: the game options (:class:`~wartools.rules.options.Option`) these rules read; their
     #: assumed readings go into every movement answer
     OPTIONS: ClassVar[tuple[str, ...]] = ()

@@ -319,6 +319,64 @@ class Scenario:
                                  turn=p.turn, teams=tuple(self.board_teams().items()),
                                  settings=tuple(sorted(changed.items())))
 
+    def to_json(self) -> dict[str, Any]:
+        """What the scenario says, as the JSON of ``wartools scenario``: its game, map, clock,
+        sides (set-up, reinforcements and where they enter, resources), objectives, results
+        and the assumed readings it rests on.
+
+        Examples
+        --------
+        >>> from wartools.scenario import loads_scenario
+        >>> j = loads_scenario(EXAMPLE).to_json()
+        >>> j["game"], j["turns"], j["sides"]["US"]["units"], j["victory"]
+        ('combat-infantry', 4, ['us-1'], ['US victory', 'German victory'])
+        """
+        lab = self.map.label
+        sides: dict[str, Any] = {}
+        for name, side in self.sides.items():
+            sides[name] = {
+                "units": [u.id for u in side.units if not u.is_reinforcement],
+                "reinforcements": [u.id for u in side.reinforcements],
+                "setup": list(side.setup),
+                "entries": {u.id: {**u.enters.to_dict(), "cells": [lab(c) for c in self.entry_cells(u)]}
+                            for u in side.reinforcements if u.enters is not None},
+                "resources": dict(side.resources),
+            }
+        return {"name": self.name, "game": self.game.id, "map": self.map_ref or self.map.name, "turns": self.turns,
+                "turn_name": self.rules.turn_name, "first": self.first, "options": dict(self.options),
+                "teams": {t: list(v) for t, v in self.teams.items()}, "sides": sides,
+                "objectives": [o.id for o in self.objectives],
+                "objective_cells": {o.id: lab(o.cell) for o in self.objectives},
+                "objective_values": {o.id: o.value for o in self.objectives},
+                "victory": [lv.result for lv in self.victory.levels],
+                "per_elimination": self.per_elimination(),
+                "events": dict(self.events), "assumptions": self.assumptions()}
+
+    def text(self) -> str:
+        """What the scenario says, in words (the text of ``wartools scenario``)."""
+        a = self.to_json()
+        turn = self.rules.turn_name
+        lines = [f"{self.name}", f"  game: {self.game.name}; map: {a['map']}",
+                 f"  {self.turns} {turn}s; {self.first} acts first"]
+        if self.description:
+            lines.append(f"  {self.description}")
+        if self.options:
+            lines.append("  options: " + ", ".join(f"{k}={v}" for k, v in self.options.items()))
+        for name, side in a["sides"].items():
+            lines.append(f"  {name}: sets up {', '.join(side['units'])}"
+                         + (f" in {', '.join(side['setup'])}" if side["setup"] else ""))
+            for uid, e in side["entries"].items():
+                where = e.get("zone") or f"the {e.get('edge')} edge"
+                lines.append(f"    {uid} enters on {turn} {e['turn']} by {where}")
+            if side["resources"]:
+                lines.append("    resources: " + ", ".join(f"{k} {v}" for k, v in side["resources"].items()))
+        lines.append("  objectives: " + ", ".join(f"{o} ({a['objective_cells'][o]}, {a['objective_values'][o]} VP)"
+                                                  for o in a["objectives"]))
+        lines.append(f"  {a['per_elimination']} VP per enemy unit eliminated")
+        lines.append("  results, checked in order: " + "; ".join(a["victory"]))
+        lines.extend(f"  assumed ({x['rule']}): {x['reading']}" for x in a["assumptions"])
+        return "\n".join(lines)
+
     def _repr_png_(self) -> bytes | None:
         from wartools.render.scenario import scenario_png
 

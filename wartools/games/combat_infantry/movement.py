@@ -112,6 +112,7 @@ class Rules(MovementRules):
     """
 
     points: ClassVar[str] = "MP"
+    weather_names: ClassVar[frozenset[str]] = BAD_WEATHER
     hexside_mp: ClassVar[Table] = HEXSIDE_MP
     feature_mp: ClassVar[Table] = FEATURE_MP
     stacking: ClassVar[Table] = STACKING

@@ -79,6 +79,7 @@ class Rules(MovementRules):
     points: ClassVar[str] = "AP"
     default_allowance: ClassVar[int] = 7
     allowance_rule: ClassVar[str] = "7 AP per activation, Conflict of Heroes 2.2, 3.0"
+    extra_points_name: ClassVar[str] = "CAPs, which supplement an activated unit's APs one for one (3.21)"
     enter_ap: ClassVar[Table] = ENTER_AP
     hexside_ap: ClassVar[Table] = HEXSIDE_AP
     #: extra AP for entering a higher hex (assumption)
