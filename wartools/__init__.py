@@ -65,7 +65,8 @@ _BALANCE = ("balance", "iter_balance", "Balance", "Sequential", "wilson")
 _RENDER = ("draw_map", "shade")
 _RENDER_SCENARIO = ("draw_scenario",)
 #: the notebook widgets (ipywidgets is imported only when one is used)
-_WIDGETS = ("LOSExplorer", "MovePlanner", "OddsCalculator", "MapEditor", "ScanCalibrator", "ScenarioAnalyst")
+_WIDGETS = ("LOSExplorer", "MovePlanner", "OddsCalculator", "MapEditor", "ScanCalibrator", "ScenarioAnalyst",
+            "RecordPlayer")
 _SCENARIO_BOARD = ("ScenarioBoard",)
 #: public names spelt differently in their module
 _RENAMED = {"reach": "reachable", "register_game": "register", "unregister_game": "unregister"}

@@ -9,8 +9,6 @@ version of the scenario, a tampered action or die).
 Examples
 --------
 >>> import dataclasses
-
-import numpy as np
 >>> from wartools.scenario import load_scenario
 >>> from wartools.play import playout
 >>> s = load_scenario("scenarios/combat-infantry-saint-remy.yaml")
@@ -27,6 +25,7 @@ wartools.play.replay.ReplayError: action 2 (turn 1, German: de-in-1 move A1 -> A
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import numpy as np
 
@@ -34,6 +33,7 @@ from wartools.rules.turn import FacesExhausted, ScriptedDice
 from wartools.play.engine import Action, Candidate, GameState, PlayError, legal_actions, start, step
 from wartools.play.playout import scenario_identity
 from wartools.play.record import Record, TurnEnd
+from wartools.scenario import Position
 
 #: actions the rules take by themselves, after the chosen one
 SYSTEM_KINDS = frozenset({"first-player", "resolve", "end-of-turn"})
@@ -75,6 +75,28 @@ def replay(record: Record, *, seeded: bool = True) -> Record:
 
     With ``seeded`` (the default) every recorded face must also be the die the record's seed
     draws; without it the recorded faces are taken as they are (a rulebook example's dice)."""
+    return _replay(record, seeded, None)
+
+
+def steps(record: Record, *, seeded: bool = True) -> tuple[tuple[Action | None, Position], ...]:
+    """The position after each chosen action of ``record`` (and what the rules did after it),
+    by replaying it: ``((action, position), ...)``, the set-up first with no action.
+
+    Examples
+    --------
+    >>> from wartools.scenario import load_scenario
+    >>> from wartools.play import playout
+    >>> r = playout(load_scenario("scenarios/combat-infantry-saint-remy.yaml"), ["random", "random"], seed=4)
+    >>> s = steps(r)
+    >>> s[-1][1] == r.final, len(s) <= len(r.actions) + 1
+    (True, True)
+    """
+    out: list[tuple[Action | None, Position]] = [(None, record.initial)]
+    _replay(record, seeded, lambda a, p: out.append((a, p)))
+    return tuple(out)
+
+
+def _replay(record: Record, seeded: bool, seen: Callable[[Action, Position], None] | None) -> Record:
     s = record.scenario
     _, digest = scenario_identity(s)
     changed = ("" if digest == record.scenario_hash else
@@ -115,10 +137,12 @@ def replay(record: Record, *, seeded: bool = True) -> Record:
                 raise ReplayError(f"{where} no longer replays: the position at the end of turn {turn} is not "
                                   f"the recorded one{changed}")
             done.append(TurnEnd(turn, p))
+        if seen is not None:
+            seen(a, g.position)
         i += len(group)
     if not g.over or len(done) != len(ends):
         raise ReplayError(f"the record stops before the game ends (after {len(acts)} actions){changed}")
     return dataclasses.replace(record, turn_ends=tuple(done))
 
 
-__all__ = ["ReplayError", "SYSTEM_KINDS", "replay"]
+__all__ = ["ReplayError", "SYSTEM_KINDS", "replay", "steps"]
