@@ -156,6 +156,8 @@ class TurnState:
         Declared attacks ``(attacker, target)`` resolved together at the end of the phase.
     full
         Each unit's full strength (steps or health), for rallies and reinforcement.
+    activated
+        Each side's activated unit and its points left (games where both may have one).
     """
 
     turn: int
@@ -173,6 +175,9 @@ class TurnState:
     resources: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: _EMPTY)
     pending: tuple[tuple[str, str], ...] = ()
     full: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    #: each side's activated unit and the points it has left, where both sides may have one
+    #: activated at once (Conflict of Heroes 2.2)
+    activated: Mapping[str, tuple[str, int]] = field(default_factory=lambda: _EMPTY)
 
     def other(self, side: str | None = None) -> str:
         """The next side after ``side`` (default: the side to act) in the scenario's order."""
@@ -193,7 +198,8 @@ class TurnState:
                 "acted": sorted(self.acted), "spent": dict(self.spent), "active": self.active,
                 "commanded": list(self.commanded), "budget": self.budget, "impulses": dict(self.impulses),
                 "passes": self.passes, "resources": {k: dict(v) for k, v in self.resources.items()},
-                "pending": [list(p) for p in self.pending]}
+                "pending": [list(p) for p in self.pending],
+                "activated": {k: list(v) for k, v in self.activated.items()}}
 
 
 #: offer kinds the engine expands with the single-answer engines

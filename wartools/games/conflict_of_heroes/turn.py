@@ -8,7 +8,8 @@
   for ``fire-ap`` APs), activating a fresh unit with 7 APs first (the unit activated before
   is spent); an *opportunity action*, one shot by a fresh unit that is not activated, which
   is then spent (3.1); or a *command action*, one hex of movement by any unit paid in CAPs
-  (3.2). Passing spends the activated unit. The round ends when both pass in a row (2.3).
+  (3.2). Passing spends the activated unit. Both sides may have a unit activated at once (2.2,
+  :attr:`~wartools.rules.turn.TurnState.activated`). The round ends when both pass in a row (2.3).
 - A shot hits when 2D6 + firepower reaches the defence value (Game Overview); what a hit
   does is the option ``hit-counter`` (the excerpt does not print the hit counters).
 
@@ -78,13 +79,14 @@ class Turns(TurnRules):
         fire_ap = self.fire_ap()
         caps = state.resources.get(side, {}).get("caps", 0)
         mine = [u for u in m.units if u.side == side]
-        active = next((u for u in mine if u.id == state.active), None)
+        unit_id, ap = state.activated.get(side, ("", 0))
+        active = next((u for u in mine if u.id == unit_id), None)
         if active is not None:
-            out.append(Offer(STEP, active.id, budget=state.budget, rule="Conflict of Heroes 2.2 (unit action)"))
-            if state.budget >= fire_ap:
+            out.append(Offer(STEP, active.id, budget=ap, rule="Conflict of Heroes 2.2 (unit action)"))
+            if ap >= fire_ap:
                 out.append(Offer(FIRE, active.id, cost=fire_ap, rule="Conflict of Heroes 2.2 (unit action)"))
         for u in mine:
-            if u.id in state.acted or u.id == state.active:
+            if u.id in state.acted or u.id == unit_id:
                 continue
             out.append(Offer("activate-step", u.id, budget=self.ACTIVATION_AP, engine=STEP,
                              rule="Conflict of Heroes 3.0 (activation)"))
@@ -101,32 +103,35 @@ class Turns(TurnRules):
 
     def after(self, m: Map, state: TurnState, kind: str, unit: str | None, cost: int,
               outcome: str = "") -> TurnState:
-        nxt = state.other()
+        side, nxt = state.side, state.other()
         acted = set(state.acted)
-        if kind == "pass":
-            if state.active:
-                acted.add(state.active)
-            return state.replace(side=nxt, passes=state.passes + 1, active=None, budget=0, acted=frozenset(acted))
-        if kind == "opportunity-fire":
+        activated = dict(state.activated)
+        mine = activated.get(side)
+        if kind == "pass":                 # passing spends the side's activated unit (2.2)
+            if mine:
+                acted.add(mine[0])
+                del activated[side]
+            return state.replace(side=nxt, passes=state.passes + 1, acted=frozenset(acted),
+                                 activated=MappingProxyType(activated))
+        if kind == "opportunity-fire":     # a fresh unit's one action; then it is spent (3.1)
             acted.add(unit or "")
             return state.replace(side=nxt, passes=0, acted=frozenset(acted))
-        if kind == "command-step":
-            res = dict(state.resources.get(state.side, {}))
+        if kind == "command-step":         # paid in CAPs; no unit's status changes (3.2)
+            res = dict(state.resources.get(side, {}))
             res["caps"] = res.get("caps", 0) - cost
-            resources = MappingProxyType({**state.resources, state.side: MappingProxyType(res)})
+            resources = MappingProxyType({**state.resources, side: MappingProxyType(res)})
             return state.replace(side=nxt, passes=0, resources=resources)
-        active, budget = state.active, state.budget
-        if kind.startswith("activate-"):
-            if active:
-                acted.add(active)
-            active, budget = unit, self.ACTIVATION_AP
-        budget -= cost
-        if unit not in {u.id for u in m.units}:        # destroyed while acting
-            active, budget = None, 0
-        elif budget < 1:
+        if kind.startswith("activate-"):   # the unit activated before is spent (3.0)
+            if mine:
+                acted.add(mine[0])
+            mine = (unit or "", self.ACTIVATION_AP)
+        left = (mine[1] if mine else 0) - cost
+        if unit not in {u.id for u in m.units} or left < 1:    # destroyed, or out of APs: spent
             acted.add(unit or "")
-            active, budget = None, 0
-        return state.replace(side=nxt, passes=0, active=active, budget=budget, acted=frozenset(acted))
+            activated.pop(side, None)
+        else:
+            activated[side] = (unit or "", left)
+        return state.replace(side=nxt, passes=0, acted=frozenset(acted), activated=MappingProxyType(activated))
 
     def resolve_fire(self, m: Map, attacker: Unit, target: Unit, attack: Attack, dice: Dice,
                      state: TurnState) -> Resolution:
