@@ -421,9 +421,9 @@ class FireRules:
             probe = Unit(target.id, target.side, target.type, cell, target.name, target.strength, target.tags)
             if not ev.visible[i]:
                 if unseen:
-                    got = self.attack(board, attacker, probe, sit, cache=cache)
-                    if isinstance(got, Attack):
-                        out[cell] = got
+                    spotted = self.attack(board, attacker, probe, sit, cache=cache)
+                    if isinstance(spotted, Attack):
+                        out[cell] = spotted
                 continue
             if isinstance(self.before_line(board, attacker, probe, sit, profile), Refusal):
                 continue

@@ -49,7 +49,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
