@@ -72,3 +72,23 @@ def test_setup_advice_ranks_only_cells_the_scenarios_own_check_allows():
     assert sorted(lab(c.cell) for c in rifle.cells) == ["A1", "A2", "A3"] and not rifle.refused
     road = advice("tank", [{"kind": "paved", "cells": ["A1", "B1", "C1"]}])
     assert sorted(lab(c.cell) for c in road.cells) == ["A1", "A2"]
+
+
+def test_setup_advice_names_the_movement_readings_its_approach_rests_on():
+    """The approach cells are the enemy's routes from the movement engine; an answer resting on
+    an assumed reading names it (issue 20 point 4): a Conflict of Heroes enemy's CAPs added to
+    its move (3.21, option caps-for-moves) and the assumed woods cost on its way."""
+    import yaml
+
+    from wartools.scenario import loads_scenario, scenario_to_dict
+
+    s = tiny_scenario("conflict-of-heroes", 8, 1, [("de", "German", "infantry", "A1"), ("su", "Soviet", "infantry", "H1")],
+                      terrain={"F1": "woods"}, objectives=[("goal", "E1")])
+    data = scenario_to_dict(s)
+    data["sides"]["Soviet"]["resources"] = {"caps": 2}
+    a = setup_advice(loads_scenario(yaml.safe_dump(data)), "German", "infantry")
+    options = [x.option for x in a.assumptions]
+    assert "caps-for-moves" in options and any(x.reading.startswith("woods hex") and "AP" in x.reading
+                                               for x in a.assumptions)
+    plain = setup_advice(s, "German", "infantry")                  # no CAPs: no CAP reading
+    assert "caps-for-moves" not in [x.option for x in plain.assumptions]

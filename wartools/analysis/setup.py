@@ -102,11 +102,21 @@ class SetupAdvice:
 def approach_cells(board: Board, side: str) -> tuple[Cell, ...]:
     """Cells on the enemy's fewest-turns routes to the objectives (to the nearest cell next to an
     objective the enemy cannot end on, e.g. one held by ``side``), in board order."""
+    return _approach(board, side)[0]
+
+
+def _approach(board: Board, side: str) -> tuple[tuple[Cell, ...], tuple[Assumption, ...]]:
+    """:func:`approach_cells` and the movement readings those routes rest on (the side's points
+    added to a move, the movement rules' readings, assumed costs on the way)."""
     m, s = board.map, board.scenario
     seen: set[Cell] = set()
+    used: list[Assumption] = []
     for u in board.units_of(board.enemies(side)):
-        extra = board.move_points(u.side)[0]
+        extra, readings = board.move_points(u.side)
+        used.extend(readings)
         reach = reach_in_turns(m, u.cell, board.situation, unit=u.id, turns=s.turns, extra_points=extra)
+        if reach.graph is not None:
+            used.extend(reach.graph.rules.assumptions())
         for o in s.objectives:
             goal: Cell | None = o.cell
             if goal not in reach.turns_to:
@@ -116,8 +126,10 @@ def approach_cells(board: Board, side: str) -> tuple[Cell, ...]:
                 continue
             ends = reach.route(goal)
             for a, b in zip(ends, ends[1:]):
-                seen.update(path(m, a, b, board.situation, unit=u.id, extra_points=extra).cells)
-    return tuple(c for c in m.grid.cells() if c in seen)
+                leg = path(m, a, b, board.situation, unit=u.id, extra_points=extra)
+                seen.update(leg.cells)
+                used.extend(leg.assumptions)
+    return tuple(c for c in m.grid.cells() if c in seen), merge_assumptions(used)
 
 
 def setup_advice(scenario: Scenario | Board, side: str, unit_type: str | None = None, *, zone: str | None = None,
@@ -139,11 +151,11 @@ def setup_advice(scenario: Scenario | Board, side: str, unit_type: str | None = 
                     if (why := s.rules.standing_problem(m, utype, c)) is not None)   # the scenario's own check
     refused_cells = {c for c, _ in refused}
     candidates = tuple(c for c in candidates if c not in refused_cells)
-    approach = approach_cells(board, side)
+    approach, moved = _approach(board, side)
     threat = threat_map(board, side, target=utype)
     enemy = next((e for e in board.enemies(side)), side)
     enemy_probe = board.probe(enemy, next((board.typical_type(e) for e in board.enemies(side)), utype))
-    used: list[Assumption] = list(threat.assumptions)
+    used: list[Assumption] = [*threat.assumptions, *moved]
     cache: dict[Any, Any] = {}
     out = []
     for c in candidates:
