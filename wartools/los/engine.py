@@ -35,7 +35,8 @@ import numpy as np
 from wartools.rules import Game
 from wartools.grids.base import Cell
 from wartools.los.geometry import Batch, MapGeometry, geometry
-from wartools.rules.los import BLOCK, CELL, EFFECTS, HINDER, NO_CONTACT, Findings, LOSPolicy, LOSSituation
+from wartools.rules.los import (Contact, Effect, FindingColumns, Findings, LOSPolicy, LOSSituation,
+                                Where)
 from wartools.los.result import Reason, LOSResult
 from wartools.los.templates import KINDS
 from wartools.mapmodel import Map
@@ -82,8 +83,8 @@ class Evaluation:
     out: Findings = field(repr=False, compare=False)
 
     @cached_property
-    def findings(self) -> tuple[np.ndarray, ...]:
-        """The finding columns (see :meth:`Findings.column`)."""
+    def findings(self) -> FindingColumns:
+        """The finding columns (:class:`~wartools.rules.los.FindingColumns`)."""
         return self.out.arrays()
 
 
@@ -114,10 +115,10 @@ def evaluate(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None =
     _annotate(batch, geo, sit)
     out = Findings(policy.RULES)
     policy.judge(batch, policy.prepared(geo), sit, out)
-    pair, effect, mod = out.column(0), out.column(1), out.column(7)
+    pair, effect, mod = out.column("ruler"), out.column("effect"), out.column("modifier")
     blocked = np.zeros(batch.n, dtype=bool)
-    blocked[pair[effect == BLOCK]] = True
-    hmask = effect == HINDER
+    blocked[pair[effect == Effect.BLOCK]] = True
+    hmask = effect == Effect.HINDER
     hindrance = np.bincount(pair[hmask], minlength=batch.n)
     if policy.MODIFIER == "min":
         modifier = np.zeros(batch.n, dtype=np.int64)
@@ -131,7 +132,7 @@ def evaluate(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None =
 def _fill(template: str, m: Map, geo: MapGeometry, kind: int, ident: int, where: str | None = None) -> str:
     values: dict[str, Any] = {"where": geo.where(kind, ident) if where is None else where,
                               "terrain": "", "feature": ""}
-    if kind == CELL:
+    if kind == Where.CELL:
         cell = geo.cells[ident]
         if cell in m.grid:
             feats = m.features_at(cell)
@@ -144,25 +145,26 @@ def _fill(template: str, m: Map, geo: MapGeometry, kind: int, ident: int, where:
 
 def explain(m: Map, geo: MapGeometry, policy: LOSPolicy, ev: Evaluation, i: int) -> tuple[Reason, ...]:
     """The reasons of ruler ``i`` of an evaluation, in ruler order, duplicates merged."""
-    pair, effect, rule, wk, where, contact, order, mod = ev.findings
-    rows = np.flatnonzero(pair == i)
-    rows = rows[np.lexsort((-effect[rows], order[rows]))]
+    f = ev.findings
+    rows = np.flatnonzero(f.ruler == i)
+    rows = rows[np.lexsort((-f.effect[rows], f.order[rows]))]
     names = list(policy.RULES)
     seen: set[tuple[str, str | None, str]] = set()
     out: list[Reason] = []
     for j in rows:
-        kind, ident = int(wk[j]), int(where[j])
+        kind, ident = Where(f.where_kind[j]), int(f.where[j])
         label = geo.where(kind, ident)
-        rule_id = names[rule[j]]
+        rule_id = names[f.rule[j]]
         text = _fill(policy.RULES[rule_id], m, geo, kind, ident, label)
-        c = None if contact[j] == NO_CONTACT else KINDS[contact[j]]
+        contact = Contact(f.contact[j])
+        c = None if contact == Contact.NONE else KINDS[contact]
         key = (label, c, text)
         if key in seen:
             continue
         seen.add(key)
-        out.append(Reason(label, c, text, EFFECTS[int(effect[j])], int(mod[j]), rule_id,
-                          cell=geo.cells[ident] if kind == CELL else None,
-                          edge=None if kind == CELL else geo.edge(ident)))
+        out.append(Reason(label, c, text, Effect(f.effect[j]).word, int(f.modifier[j]), rule_id,
+                          cell=geo.cells[ident] if kind == Where.CELL else None,
+                          edge=None if kind == Where.CELL else geo.edge(ident)))
     return tuple(out)
 
 
@@ -196,8 +198,7 @@ def line_of_sight(m: Map, a: Cell | str, b: Cell | str, situation: Situation | N
                   explain=True, geo=geo)
     reasons = explain(m, geo, policy, ev, 0)
     status = ("clear", "hindered", "blocked")[int(ev.status[0])]
-    details = getattr(policy, "details", None)
-    extra = details(m, geo, ca, cb, sit) if details else {}
+    extra = policy.details(m, geo, ca, cb, sit)
     return LOSResult(m, ca, cb, bool(ev.visible[0]), status, int(ev.hindrance[0]),
                      int(ev.modifier[0]) if ev.status[0] == 1 else None, reasons,
                      m.grid.distance(ca, cb), sit, MappingProxyType(extra), policy.assumptions(sit))

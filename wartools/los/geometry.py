@@ -221,15 +221,104 @@ class MapGeometry:
                      cells, edges)
 
 
+class CellRows:
+    """The cell contact rows of a :class:`Batch` by name (views of its arrays, one row per contact)."""
+
+    def __init__(self, batch: Batch) -> None:
+        self._batch = batch
+
+    @property
+    def ruler(self) -> np.ndarray:
+        """The ruler (index in the batch) of each row (``cp``)."""
+        return self._batch.cp
+
+    @property
+    def cell(self) -> np.ndarray:
+        """The ext cell touched (``cc``)."""
+        return self._batch.cc
+
+    @property
+    def contact(self) -> np.ndarray:
+        """How: a :class:`~wartools.rules.los.Contact` code, crossed, along or vertex (``ck``)."""
+        return self._batch.ck
+
+    @property
+    def order(self) -> np.ndarray:
+        """Where along the ruler: the projection of the cell's centre (``co``; the two cells along
+        one hexside share it)."""
+        return self._batch.co
+
+    @property
+    def side(self) -> np.ndarray:
+        """Which side of the ruler the centre lies on: -1, 0 or 1 (``cs``)."""
+        return self._batch.cs
+
+    @property
+    def corner(self) -> np.ndarray:
+        """For a vertex contact, the projection of the touched corner (-1 otherwise) (``cx``)."""
+        return self._batch.cx
+
+    @property
+    def is_end(self) -> np.ndarray:
+        """Whether the cell is the ruler's start or end cell (``cend``)."""
+        return self._batch.cend
+
+
+class EdgeRows:
+    """The edge contact rows of a :class:`Batch` by name (views of its arrays, one row per contact)."""
+
+    def __init__(self, batch: Batch) -> None:
+        self._batch = batch
+
+    @property
+    def ruler(self) -> np.ndarray:
+        """The ruler (index in the batch) of each row (``ep``)."""
+        return self._batch.ep
+
+    @property
+    def edge(self) -> np.ndarray:
+        """The ext edge touched (``ee``)."""
+        return self._batch.ee
+
+    @property
+    def contact(self) -> np.ndarray:
+        """How: a :class:`~wartools.rules.los.Contact` code (``ek``)."""
+        return self._batch.ek
+
+    @property
+    def order(self) -> np.ndarray:
+        """Where along the ruler (``eo``)."""
+        return self._batch.eo
+
+    @property
+    def side(self) -> np.ndarray:
+        """For a vertex contact, which side of the ruler the edge lies on (``es``)."""
+        return self._batch.es
+
+    @property
+    def corner(self) -> np.ndarray:
+        """For a vertex contact, the projection of the touched corner (``ex``)."""
+        return self._batch.ex
+
+    @property
+    def first_cell(self) -> np.ndarray:
+        """The edge's owner cell (``e1``)."""
+        return self._batch.e1
+
+    @property
+    def second_cell(self) -> np.ndarray:
+        """The edge's other cell, -1 beyond the box (``e2``)."""
+        return self._batch.e2
+
+
 class Batch:
     """Contacts of many rulers on one map, as flat arrays (one row per contact).
 
-    Cell rows: ``cp`` (ruler index), ``cc`` (ext cell), ``ck`` (0 crossed,
-    1 along, 2 vertex), ``co`` (order along the ruler), ``cs`` (side of the
-    ruler), ``cx`` (corner key of a vertex contact), ``cend`` (the row is the
-    ruler's start or end cell). Edge rows: ``ep``, ``ee`` (ext edge), ``ek``,
-    ``eo``, ``es``, ``ex``, ``e1``/``e2`` (its two ext cells). Per ruler:
-    ``a``, ``b``, ``dist``. ``order_max`` is the largest cell-row order of any
+    Read them by name through :attr:`cell_rows` (:class:`CellRows`: ruler, cell, contact,
+    order, side, corner, is_end) and :attr:`edge_rows` (:class:`EdgeRows`: ruler, edge,
+    contact, order, side, corner, first_cell, second_cell); the arrays behind them are the
+    short attributes ``cp cc ck co cs cx cend`` and ``ep ee ek eo es ex e1 e2`` that each view
+    property names (vectorised code may use either). Per ruler: ``a``, ``b``, ``dist``. ``order_max`` is the largest cell-row order of any
     ruler of the batch (computed over all rows, kept or not), so a policy can
     order a finding after every contact.
 
@@ -253,6 +342,16 @@ class Batch:
     obs_type: np.ndarray
     tgt_type: np.ndarray
     obs_side: np.ndarray
+
+    @property
+    def cell_rows(self) -> CellRows:
+        """The cell contact rows by name."""
+        return CellRows(self)
+
+    @property
+    def edge_rows(self) -> EdgeRows:
+        """The edge contact rows by name."""
+        return EdgeRows(self)
 
     def __init__(self, geo: MapGeometry, a: np.ndarray, b: np.ndarray, explain: bool,
                  cells: np.ndarray | None = None, edges: np.ndarray | None = None) -> None:

@@ -1,12 +1,15 @@
 """What a game tells the LOS engine: the :class:`LOSPolicy` hooks and the :class:`LOSSituation`.
 
 The engine (:mod:`wartools.los.engine`) hands a policy a :class:`~wartools.los.geometry.Batch`
-of exact contacts for many rulers at once; the policy answers with *findings*,
-rows of ``(ruler, effect, rule, where, contact)``, written with numpy masks
-over the contact rows. A finding that *blocks* makes the ruler blocked; one
-that *hinders* adds to its hindrance count and modifier; a *note* only
-explains (recorded when a single line is explained). The engine never asks
-which game it runs.
+of exact contacts for many rulers at once, read by name through its
+``cell_rows`` and ``edge_rows`` views; the policy answers with *findings*,
+rows of :class:`FindingColumns` (ruler, effect, rule, where, contact, order,
+modifier), written with numpy masks over the contact rows. The codes are
+named: an :class:`Effect` that *blocks* makes the ruler blocked; one that
+*hinders* adds to its hindrance count and modifier; a *note* only explains
+(recorded when a single line is explained); :class:`Where` says whether a
+finding is about a cell or an edge, :class:`Contact` how the ruler touches it.
+The engine never asks which game it runs.
 
 A policy declares what a contact means through small helpers of this base
 class: :meth:`LOSPolicy.counted` says whether a crossed / along / vertex
@@ -22,13 +25,16 @@ contact with a cell counts, by the class attributes ``ALONG`` and ``VERTEX``:
 
 Examples
 --------
+>>> Effect.BLOCK.word, Contact(1).name, int(Where.EDGE)
+('blocks', 'ALONG', 1)
 >>> LOSSituation(unit="rifle", night=True).replace(range=3)
 LOSSituation(side=None, unit='rifle', night=True, weather='clear', target=None, mode='sight', indirect=False, range=3, observer_height=0, spotting=False)
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 import numpy as np
 
@@ -36,14 +42,46 @@ from wartools.rules.options import Assumption
 from wartools.situation import Situation, SituationError
 
 if TYPE_CHECKING:  # pragma: no cover
+    from wartools.grids.base import Cell
     from wartools.los.geometry import Batch, MapGeometry
     from wartools.rules.game import Game
     from wartools.mapmodel import Map
 
-BLOCK, HINDER, NOTE = 2, 1, 0
-EFFECTS = {BLOCK: "blocks", HINDER: "hinders", NOTE: "note"}
-CELL, EDGE = 0, 1
-NO_CONTACT = 3
+class Effect(IntEnum):
+    """What a finding does to its ruler: blocks it, hinders it (adds to its hindrance count and
+    modifier) or only explains it (a note, recorded when a single line is explained)."""
+
+    NOTE = 0
+    HINDER = 1
+    BLOCK = 2
+
+    @property
+    def word(self) -> str:
+        """``"blocks"``, ``"hinders"`` or ``"note"`` (a :class:`~wartools.los.result.Reason`'s effect)."""
+        return ("note", "hinders", "blocks")[self]
+
+
+class Where(IntEnum):
+    """What a finding is about: a cell (an ext cell id) or an edge (an ext edge id)."""
+
+    CELL = 0
+    EDGE = 1
+
+
+class Contact(IntEnum):
+    """How the ruler touches the cell or edge of a contact row or a finding (``NONE``: a finding
+    about the whole line, such as range)."""
+
+    CROSSED = 0
+    ALONG = 1
+    VERTEX = 2
+    NONE = 3
+
+
+BLOCK, HINDER, NOTE = Effect.BLOCK, Effect.HINDER, Effect.NOTE
+EFFECTS = {e: e.word for e in Effect}
+CELL, EDGE = Where.CELL, Where.EDGE
+NO_CONTACT = Contact.NONE
 MODES = ("sight", "fire")
 
 
@@ -108,18 +146,32 @@ class LOSSituation(Situation):
         return out
 
 
+class FindingColumns(NamedTuple):
+    """The findings of a batch as named columns, one row per finding (int64 arrays)."""
+
+    ruler: np.ndarray        #: the ruler (index in the batch) the finding is about
+    effect: np.ndarray       #: an :class:`Effect`
+    rule: np.ndarray         #: the rule, as its index in the policy's ``RULES``
+    where_kind: np.ndarray   #: a :class:`Where`: is ``where`` a cell or an edge
+    where: np.ndarray        #: the ext cell or ext edge id
+    contact: np.ndarray      #: a :class:`Contact`
+    order: np.ndarray        #: where along the ruler (a contact's order), for explanations
+    modifier: np.ndarray     #: the hindrance modifier the finding contributes
+
+
 class Findings:
     """Collects finding rows from a policy (all arguments are arrays or scalars)."""
 
     def __init__(self, rules: dict[str, str]) -> None:
         self.rule_ids = {k: i for i, k in enumerate(rules)}
-        # (pair, effect, rule, where kind, where, contact, order, modifier): the pair rows,
-        # then per column either one value per row or a scalar for the whole chunk
+        # the columns of FindingColumns: the ruler rows, then per column either one value per
+        # row or a scalar for the whole chunk
         self.chunks: list[tuple[np.ndarray, np.ndarray | int, int, np.ndarray | int, np.ndarray | int,
                                 np.ndarray | int, np.ndarray | int, np.ndarray | int]] = []
 
     def add(self, pair: np.ndarray, effect: int, rule: str, where_kind: int, where: Any,
             contact: Any, order: Any = 0, modifier: Any = 0) -> None:
+        """Findings on the rulers ``pair`` (see :class:`FindingColumns` for the other columns)."""
         pair = np.asarray(pair, dtype=np.int64).reshape(-1)
         n = pair.size
         if n == 0:
@@ -133,9 +185,10 @@ class Findings:
         self.chunks.append((pair, effect, self.rule_ids[rule], where_kind, where, contact, order,
                             modifier))
 
-    def column(self, j: int) -> np.ndarray:
-        """Finding column ``j`` (pair, effect, rule, where kind, where, contact, order, modifier)
-        as int64, scalars repeated over their chunk's rows."""
+    def column(self, name: str) -> np.ndarray:
+        """The finding column ``name`` (a field of :class:`FindingColumns`) as int64, scalars
+        repeated over their chunk's rows."""
+        j = FindingColumns._fields.index(name)
         col = [c[j] for c in self.chunks]
         if not col:
             return np.zeros(0, dtype=np.int64)
@@ -145,9 +198,9 @@ class Findings:
                  for x, c in zip(col, self.chunks)]
         return np.concatenate(parts, dtype=np.int64, casting="unsafe")
 
-    def arrays(self) -> tuple[np.ndarray, ...]:
-        """All eight finding columns (see :meth:`column`)."""
-        return tuple(self.column(j) for j in range(8))
+    def arrays(self) -> FindingColumns:
+        """All the finding columns."""
+        return FindingColumns(*(self.column(name) for name in FindingColumns._fields))
 
 
 class LOSPolicy:
@@ -206,6 +259,11 @@ class LOSPolicy:
         """
         return None, None
 
+    def details(self, m: Map, geo: MapGeometry, a: Cell, b: Cell, sit: LOSSituation) -> dict[str, Any]:
+        """Named facts of one line of sight beyond its reasons (:attr:`LOSResult.details
+        <wartools.los.result.LOSResult.details>`, e.g. the slope a game reads); none by default."""
+        return {}
+
     def max_range(self, sit: LOSSituation) -> int | None:
         """The maximum range for ``sit`` (``None``: unlimited)."""
         return sit.range
@@ -214,34 +272,38 @@ class LOSPolicy:
         """Whether A sees B iff B sees A on this map in this situation."""
         return sit.observer_height == 0
 
+    #: whether the masks of :meth:`relevant` apply to this class's :meth:`judge`: set for each
+    #: subclass as it is defined (see :meth:`__init_subclass__`)
+    masks_apply: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass that declares :meth:`relevant` has its masks applied; one that overrides
+        :meth:`judge` without declaring :meth:`relevant` may read contacts its parent's masks
+        drop, so it gets every row; otherwise it keeps its parent's setting."""
+        super().__init_subclass__(**kwargs)
+        if "relevant" in cls.__dict__:
+            cls.masks_apply = True
+        elif "judge" in cls.__dict__:
+            cls.masks_apply = False
+
     # --- helpers for subclasses --------------------------------------------------------
     def prepared(self, geo: MapGeometry) -> dict[str, np.ndarray]:
-        """:meth:`prepare` cached on the map geometry."""
-        key = (type(self), id(self))
+        """:meth:`prepare` cached on the map geometry (keyed by this policy object)."""
+        key = (self, "prepare")
         got = geo.prepared.get(key)
-        if got is None or got[0] is not self:   # the policy is kept in the entry: ids never reused
-            got = geo.prepared[key] = (self, self.prepare(geo))
-        return got[1]
+        if got is None:
+            got = geo.prepared[key] = self.prepare(geo)
+        return got
 
     def relevance(self, geo: MapGeometry, sit: LOSSituation,
                   explain: bool) -> tuple[np.ndarray | None, np.ndarray | None]:
-        """:meth:`relevant`, cached on the map geometry per situation.
-
-        A subclass that overrides :meth:`judge` below the class that declared
-        :meth:`relevant` may look at other contacts: it gets every row unless
-        it declares :meth:`relevant` itself.
-        """
-        key = (type(self), id(self), "relevant", sit, explain)
-        entry = geo.prepared.get(key)
-        got = entry[1] if entry is not None and entry[0] is self else None
+        """:meth:`relevant`, cached on the map geometry per situation; no masks (every row)
+        unless :attr:`masks_apply`."""
+        key = (self, "relevant", sit, explain)
+        got = geo.prepared.get(key)
         if got is None:
-            mro = type(self).__mro__
-            owner = {name: next(c for c in mro if name in c.__dict__) for name in ("judge", "relevant")}
-            if issubclass(owner["relevant"], owner["judge"]):
-                got = self.relevant(geo, self.prepared(geo), sit, explain)
-            else:
-                got = (None, None)
-            geo.prepared[key] = (self, got)
+            got = self.relevant(geo, self.prepared(geo), sit, explain) if self.masks_apply else (None, None)
+            geo.prepared[key] = got
         return got
 
     def range_findings(self, batch: Batch, sit: LOSSituation, out: Findings, rule: str = "range",
@@ -262,14 +324,15 @@ class LOSPolicy:
         contacts always count; along and vertex follow ``ALONG``/``VERTEX``.
         """
         along, vertex = along or self.ALONG, vertex or self.VERTEX
-        hit = flag[batch.cc]
+        rows_ = batch.cell_rows
+        hit = flag[rows_.cell]
         if rows is not None:
             hit = hit & rows
         if along == vertex == "any":          # every contact kind counts
             return hit
-        ok = hit & (batch.ck == 0)
-        for kind, how in ((1, along), (2, vertex)):
-            sel = hit & (batch.ck == kind)
+        ok = hit & (rows_.contact == Contact.CROSSED)
+        for kind, how in ((Contact.ALONG, along), (Contact.VERTEX, vertex)):
+            sel = hit & (rows_.contact == kind)
             if how == "any":
                 ok |= sel
             elif how == "both" and sel.any():
@@ -320,10 +383,11 @@ def both_sides(batch: Batch, sel: np.ndarray) -> np.ndarray:
     idx = np.flatnonzero(sel)
     if len(idx) == 0:
         return res
-    kind = batch.ck[idx]
-    place = np.where(kind == 1, batch.co[idx], batch.cx[idx])
-    keys = np.stack([batch.cp[idx], kind.astype(np.int64), place], 1)
-    res[idx] = on_both_sides(keys, batch.cs[idx])
+    rows = batch.cell_rows
+    kind = rows.contact[idx]
+    place = np.where(kind == Contact.ALONG, rows.order[idx], rows.corner[idx])
+    keys = np.stack([rows.ruler[idx], kind.astype(np.int64), place], 1)
+    res[idx] = on_both_sides(keys, rows.side[idx])
     return res
 
 
@@ -335,9 +399,10 @@ def edge_pinch(batch: Batch, sel: np.ndarray) -> np.ndarray:
     closed. Returns a mask over edge rows.
     """
     res = np.zeros(len(sel), dtype=bool)
-    idx = np.flatnonzero(sel & (batch.ek == 2))
+    rows = batch.edge_rows
+    idx = np.flatnonzero(sel & (rows.contact == Contact.VERTEX))
     if len(idx) == 0:
         return res
-    keys = np.stack([batch.ep[idx], batch.ex[idx]], 1)
-    res[idx] = on_both_sides(keys, batch.es[idx])
+    keys = np.stack([rows.ruler[idx], rows.corner[idx]], 1)
+    res[idx] = on_both_sides(keys, rows.side[idx])
     return res
