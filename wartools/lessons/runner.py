@@ -57,9 +57,8 @@ from wartools.mapmodel.yamlio import read_yaml
 LABEL = re.compile(r"\b[A-Z]{1,2}\d{1,2}(?:\|[A-Z]{1,2}\d{1,2})?\b")
 """A cell (``D4``) or a hexside (``D3|D4``) named in a text."""
 
-_API = {"line_of_sight": "wartools.los:line_of_sight", "viewshed": "wartools.los:viewshed",
-        "path": "wartools.movement:path", "reach": "wartools.movement:reachable",
-        "odds": "wartools.combat:odds"}
+#: the facade functions a lesson may call by name (``import wartools as wt``)
+FACADE = ("line_of_sight", "viewshed", "path", "reach", "odds")
 _KEYS = {"id", "kind", "topic", "title", "section", "map", "compute", "text", "question", "explain",
          "answer", "choices", "tolerance", "facts", "picture"}
 
@@ -276,26 +275,60 @@ class _Env:
 
 
 def _function(name: str, where: str) -> tuple[Callable[..., Any], bool]:
-    """The function a ``call`` names and whether it takes the map first."""
+    """The function a ``call`` names and whether it takes the map first: one of the facade's
+    (:data:`FACADE`), a map helper, or a public function of a game module
+    (:func:`game_function`)."""
     if name == "within":
         return (lambda m, c, n: m.grid.within(m.cell(c), n)), True
     if name == "unit":
         return (lambda m, uid: m.unit(uid)), True
     if name == "distance":
         return (lambda m, a, b: m.grid.distance(m.cell(a), m.cell(b))), True
-    if name in _API:
-        module, _, attr = _API[name].partition(":")
-        return getattr(importlib.import_module(module), attr), name != "odds"
-    mod, _, attr = name.rpartition(".")
-    if not mod.startswith("games.") or attr.startswith("_"):
-        raise _fail(where, f"call {name!r}: valid are {', '.join([*_API, 'within', 'distance', 'unit'])} "
-                           "or games.<game>.<module>.<function>")
-    try:
-        fn = getattr(importlib.import_module(f"wartools.{mod}"), attr)
-    except (ImportError, AttributeError):
-        raise _fail(where, f"call {name!r}: no such function in wartools.{mod}") from None
+    if name in FACADE:
+        import wartools
+
+        return getattr(wartools, name), name != "odds"
+    fn = game_function(name, where)
     first = next(iter(inspect.signature(fn).parameters), "")
     return fn, first in ("m", "map", "mp")
+
+
+def game_function(name: str, where: str = "lesson") -> Callable[..., Any]:
+    """The public function (or value type) of a game module that ``name`` names
+    (``games.<game>.<module>.<function>``): defined in that module (not an import passing
+    through it), listed in its ``__all__`` when it has one, documented, and named without a
+    leading underscore. Anything else is refused in one line.
+
+    Examples
+    --------
+    >>> game_function("games.combat_infantry.combat.hit_chance").__name__
+    'hit_chance'
+    >>> game_function("games.combat_infantry.combat._faces")
+    Traceback (most recent call last):
+    ...
+    wartools.lessons.runner.LessonError: lesson: call 'games.combat_infantry.combat._faces': valid are line_of_sight, viewshed, path, reach, odds, within, distance, unit or a public function games.<game>.<module>.<function>
+    """
+    mod, _, attr = name.rpartition(".")
+    parts = mod.split(".")
+    if len(parts) != 3 or parts[0] != "games" or any(not p or p.startswith("_") for p in (*parts, attr)):
+        raise _fail(where, f"call {name!r}: valid are {', '.join([*FACADE, 'within', 'distance', 'unit'])} "
+                           "or a public function games.<game>.<module>.<function>")
+    try:
+        module = importlib.import_module(f"wartools.{mod}")
+    except ImportError:
+        raise _fail(where, f"call {name!r}: there is no module wartools.{mod}") from None
+    fn = getattr(module, attr, None)
+    if not callable(fn):
+        raise _fail(where, f"call {name!r}: no such function in wartools.{mod}")
+    home = getattr(fn, "__module__", None)
+    if home != module.__name__:
+        raise _fail(where, f"call {name!r}: {attr} is {home}'s, not wartools.{mod}'s: name it where it is defined")
+    listed = getattr(module, "__all__", None)
+    if listed is not None and attr not in listed:
+        raise _fail(where, f"call {name!r}: {attr} is not in wartools.{mod}.__all__ (its public API)")
+    if not inspect.getdoc(fn):
+        raise _fail(where, f"call {name!r}: {attr} has no docstring (a lesson calls documented functions)")
+    return fn
 
 
 def _map(entry: Entry, spec: Any, where: str) -> Map:
