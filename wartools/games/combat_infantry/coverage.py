@@ -10,6 +10,7 @@ _A = "tests/test_combat_infantry_assault.py::"
 _L = "tests/test_los_rulebooks.py::"
 _M = "tests/test_movement_rules.py::"
 _S = "tests/test_lessons_combat_infantry.py::"
+_F = "tests/test_attack_combat_infantry.py::"
 
 COVERAGE = (
     Entry("1.0", "Game turns: 8 player turns, first player by 1d10", "not-modelled",
@@ -44,7 +45,8 @@ COVERAGE = (
     Entry("2.51", "Engineers: double firepower in assaults", "implemented", _A + "test_assault_modifiers"),
     Entry("2.52", "Snipers: their target never has D2", "implemented",
           _R + "test_a_sniper_target_never_has_double_defense"),
-    Entry("2.53", "Tanks: armor class, hidden tanks AC zero", "implemented", _C + "test_armor_class_6_32_examples"),
+    Entry("2.53", "Tanks: armor class, hidden tanks AC zero", "implemented",
+          _C + "test_armor_class_6_32_examples; " + _F + "test_hidden_tank_has_ac_zero_2_53"),
     Entry("2.54", "Anti-tank guns", "implemented", _A + "test_assault_modifiers"),
     Entry("2.55", "Bunker: AC halved by air/artillery, zero in assaults; never moves", "implemented",
           _A + "test_armor_class_zero_in_assaults_9_65"),
@@ -73,8 +75,8 @@ COVERAGE = (
     Entry("4.4", "HQ elimination and replacement", "not-modelled", "a bookkeeping step of play"),
     Entry("5.0", "Rally: morale check", "implemented", _C + "test_line_of_sight_example_casualties"),
     Entry("6.0", "Fire combat", "implemented", _C + "test_fire_6_1_example_scripted_and_exact"),
-    Entry("6.1", "Firepower: one hit per die at or below it", "implemented",
-          _C + "test_fire_6_1_example_scripted_and_exact"),
+    Entry("6.1", "Firepower: one hit per die at or below it; no fire into assaults", "implemented",
+          _C + "test_fire_6_1_example_scripted_and_exact; " + _F + "test_no_fire_into_assaults_6_1"),
     Entry("6.2", "Range: fire only at targets in range", "implemented",
           _R + "test_each_unit_type_fires_and_sees_its_own_range"),
     Entry("6.3", "Casualties: strongest first, tanks excluded", "implemented",
@@ -91,14 +93,17 @@ COVERAGE = (
           + _R + "test_woods_symmetric_over_a_whole_board_and_the_one_way_reading_is_an_option; "
           + _R + "test_each_unit_type_fires_and_sees_its_own_range"),
     Entry("6.41", "Elevations and blind hexes", "implemented", _L + "test_ci_higher_ground_blocks_and_blind_hexes"),
-    Entry("6.5", "Hexside fire limits", "implemented", _R + "test_fire_limits_per_hexside_and_long_range_one_per_hex"),
+    Entry("6.5", "Hexside fire limits", "implemented", _R + "test_fire_limits_per_hexside_and_long_range_one_per_hex; "
+          + _F + "test_hexside_fire_limits_6_5_cut_the_threat_and_the_plan"),
     Entry("6.51", "Long-range fire: one unit per firing hex and target", "implemented",
-          _R + "test_fire_limits_per_hexside_and_long_range_one_per_hex"),
+          _R + "test_fire_limits_per_hexside_and_long_range_one_per_hex; "
+          + _F + "test_long_range_fire_6_51_is_one_firer_per_target_hex"),
     Entry("6.6", "Bombardment (into and out of woods beyond the adjacent hexes: a reading)", "assumed",
           "option: bombard-into-woods; " + _C + "test_bombardment_matches_face_enumeration; "
           + _R + "test_bombardment_into_and_out_of_woods_is_a_named_reading"),
-    Entry("6.61", "Spotting: 3 hexes, 4 from higher ground", "implemented",
-          _L + "test_ci_ranges_night_and_spotting; " + _R + "test_los_spotting_flag_on_the_command_line"),
+    Entry("6.61", "Spotting: 3 hexes, 4 from higher ground; an HQ spots for one bombarding unit", "implemented",
+          _L + "test_ci_ranges_night_and_spotting; " + _R + "test_los_spotting_flag_on_the_command_line; "
+          + _F + "test_mortars_bombard_with_spotting_6_6_6_61; " + _F + "test_one_hq_spots_for_one_bombarding_unit_6_61"),
     Entry("6.62", "Treebursts", "implemented", _C + "test_d2_terrain_and_treebursts"),
     Entry("6.63", "Friendly fire", "implemented", _C + "test_friendly_fire_zeros_and_air_doubles"),
     Entry("6.7", "Double defense (D2)", "implemented", _C + "test_d2_half_hit_must_take_next_hit_and_recovers"),
@@ -144,7 +149,8 @@ COVERAGE = (
     Entry("10.1", "Set-up", "not-modelled", "set-up is the scenario layer's"),
     Entry("10.2", "Weather: bad weather spoils unpaved roads", "implemented", _M + "test_ci_bad_weather_spoils_unpaved_roads_only"),
     Entry("10.3", "Night: half MP, ranges at most 2", "implemented",
-          _M + "test_ci_night_halves_mp_rounding_up; " + _L + "test_ci_ranges_night_and_spotting"),
+          _M + "test_ci_night_halves_mp_rounding_up; " + _L + "test_ci_ranges_night_and_spotting; "
+          + _F + "test_night_10_3_limits_every_analysis_line"),
     Entry("10.4", "Victory", "not-modelled", "victory points are the scenario layer's"),
     Entry("10.5", "Solitaire", "not-modelled", "a way to play, no rule to compute"),
     Entry("chart: Clear", "Clear: stack 3, D1, 2 MP, fire 2, assault 2", "implemented",

@@ -9,6 +9,7 @@ _C = "tests/test_combat_company_of_heroes.py::"
 _L = "tests/test_los_rulebooks.py::"
 _M = "tests/test_movement_rules.py::"
 _S = "tests/test_scenario_control.py::"
+_F = "tests/test_attack_company_of_heroes.py::"
 
 COVERAGE = (
     Entry("1", "Objective: victory points from destroyed units and held VP hexes", "implemented",
@@ -26,11 +27,14 @@ COVERAGE = (
           + _M + "test_coh_water_red_line_and_enemy_units_block; "
           + _R + "test_transport_boarding_is_a_choice_passing_through_is_legal_4_transport; "
           + _R + "test_mortar_and_at_teams_cannot_be_in_a_building_4_weapon_teams; "
-          + _R + "test_weapon_teams_pay_to_deploy_where_they_stop_and_pack_up_free_4_weapon_teams"),
+          + _R + "test_weapon_teams_pay_to_deploy_where_they_stop_and_pack_up_free_4_weapon_teams; "
+          + _F + "test_riders_cannot_be_targeted_directly_4_transport; "
+          + _F + "test_weapon_teams_deploy_before_they_attack_4_with_moving"),
     Entry("5", "Damage phase: assign damage dice, several attackers on one target", "implemented",
           _C + "test_resolving_damage_example_british_section"),
     Entry("5.1", "Damage types; HE is indirect and fires over buildings", "implemented",
-          _C + "test_defense_matrix_immunities_and_flame; " + _L + "test_coh_he_fires_over_buildings_and_range_two"),
+          _C + "test_defense_matrix_immunities_and_flame; " + _L + "test_coh_he_fires_over_buildings_and_range_two; "
+          + _F + "test_only_he_damage_fires_over_a_building_5_1_and_7"),
     Entry("6", "Defenses: defense dice succeed on green or black", "implemented",
           _C + "test_damage_matches_face_enumeration"),
     Entry("6.1", "Static defenses: +2 in a building, +1 upgrade, none against flame", "implemented",
@@ -40,7 +44,9 @@ COVERAGE = (
           + _R + "test_teams_share_spotting_7_spotting; "
           + _R + "test_teams_camouflage_hides_only_from_the_other_team_7_camouflage; "
           + _R + "test_can_attack_refuses_mortar_adjacent_packed_up_teams_and_pinned_units; "
-          + _R + "test_building_corner_reading_is_an_option_said_in_every_los_answer"),
+          + _R + "test_building_corner_reading_is_an_option_said_in_every_los_answer; "
+          + _F + "test_the_camouflage_example_7; " + _F + "test_a_range_tag_adds_to_a_range_of_three_or_more_7; "
+          + _F + "test_a_scenarios_teams_reach_the_rules_2_and_7"),
     Entry("8", "Supply phase: capture objectives, incomes, stockpiles", "implemented",
           _S + "test_company_of_heroes_capture_happens_in_the_supply_phase (incomes and stockpiles are "
           "bookkeeping, not computed)"),

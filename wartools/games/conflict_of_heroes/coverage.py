@@ -44,6 +44,9 @@ COVERAGE = (
           "assumed", "option: cap-modifier; " + _T + "test_caps_modify_a_fire_roll_at_a_rate_a_group_can_flip"),
     Entry("armored front / flank", "front and flank defense ratings; the front arc", "assumed",
           "option: flank-boundary; " + _T + "test_armored_targets_have_a_front_and_a_flank"),
+    Entry("terrain defence", "the target hex's defence modifier (woods +2 printed; the rest not)", "assumed",
+          "option: defense-building, option: defense-brush, option: defense-field, option: defense-water; "
+          "tests/test_attack_heroes_and_conflict.py::test_conflict_of_heroes_building_modifier_is_a_named_reading"),
     Entry("hit counters", "effects of the drawn hit counters", "not-modelled",
           "the excerpt says a hit counter is drawn, not what each one does"),
     Entry("terrain costs", "AP per terrain beyond open ground (printed per counter)", "not-modelled",

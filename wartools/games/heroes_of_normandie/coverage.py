@@ -9,6 +9,7 @@ _T = "tests/test_rules_heroes_of_normandie.py::"
 _L = "tests/test_los_rulebooks.py::"
 _M = "tests/test_movement_rules.py::"
 _C = "tests/test_combat_heroes_of_normandie.py::"
+_F = "tests/test_attack_heroes_and_conflict.py::"
 
 COVERAGE = (
     Entry("1", "Battlefield: terrain effects, elements, obstacles, defensive elements", "implemented",
@@ -20,7 +21,7 @@ COVERAGE = (
     Entry("1.1 Contour Line D", "infantry block LoS between infantry", "implemented",
           _L + "test_hon_infantry_block_only_between_infantry"),
     Entry("1.1 Hole", "infantry in a hole, same element, corners (A, B, C)", "implemented",
-          _L + "test_hon_hole_rules"),
+          _L + "test_hon_hole_rules; " + _F + "test_hole_b_infantry_in_a_trench_block_a_shooter_inside_it_1_1"),
     Entry("1.1 Mounds", "a unit on a mound blocks, except towards a higher unit across the line", "implemented",
           _L + "test_hon_mound_unit_blocks_except_towards_higher_unit_across_the_line"),
     Entry("1.1 Directional Defensive Bonus", "only the side the shot comes in by", "implemented",
@@ -65,6 +66,8 @@ COVERAGE = (
           _M + "test_hon_trench_stop_entering_or_leaving_unless_by_ladder; "
           + _T + "test_a_path_does_not_cut_the_bend_of_a_trench_through_its_wall; "
           + _T + "test_an_open_beach_square_is_no_defensive_element"),
+    Entry("1.4 Trenches (bonus)", "the trench's Defensive Bonus (Infantry): its value is not in the excerpt",
+          "assumed", "option: trench-bonus; " + _F + "test_trench_defensive_bonus_1_4_in_the_threat_map"),
     Entry("2", "Special rules: landing craft transport capacity", "implemented",
           _C + "test_landing_craft_transport_example"),
     Entry("2 Haystacks", "haystack camouflage", "not-modelled",
