@@ -242,9 +242,10 @@ class ScenarioSituation(Situation):
     teams and the game options in force (the map's, the scenario's and a command's), as
     ``settings``.
 
-    Built by :meth:`wartools.scenario.Scenario.situation`; an engine asked with it keeps the
-    fields it reads (:meth:`Situation.of`). :meth:`board` puts its options and teams on a map,
-    so that the rules the engines call read them there.
+    Built by :meth:`wartools.scenario.Scenario.situation`, beside the scenario's board
+    (:meth:`wartools.scenario.Scenario.board`), whose game carries the same option values and
+    whose map the same teams, so the rules the engines call read them there; an engine asked
+    with it keeps the fields it reads (:meth:`Situation.of`).
 
     Parameters
     ----------
@@ -273,21 +274,3 @@ class ScenarioSituation(Situation):
     def allies(self, side: str) -> tuple[str, ...]:
         """The sides of ``side``'s team (``side`` alone when no team names it)."""
         return next((members for _, members in self.teams if side in members), (side,))
-
-    def board(self, m: Map) -> Map:
-        """``m`` with this situation's game options and teams in force.
-
-        Examples
-        --------
-        >>> from wartools.testing import tiny_map
-        >>> m = ScenarioSituation(settings=(("night", True),), teams=(("A", ("US", "German")),)).board(
-        ...     tiny_map("ci", 2, 1))
-        >>> m.game.option("night"), sorted(m.allies("US"))
-        (True, ['German', 'US'])
-        """
-        wanted = dict(self.settings)
-        out = m if all(m.game.settings.get(k) == v for k, v in wanted.items()) else m.with_options(**wanted)
-        teams = {t: tuple(s) for t, s in self.teams}
-        if teams and dict(out.teams) != teams:
-            out = dataclasses.replace(out, teams=teams)
-        return out

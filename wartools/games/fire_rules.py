@@ -70,8 +70,8 @@ REFUSALS = ("cannot-fire", "own-cell", "range", "line", "night", "weather", "lim
 @dataclass(frozen=True)
 class Profile:
     """What one unit fires with: its range in cells and the game's numbers for it
-    (``{"firepower": 4, "defense": 12}``...), whether they are all typical values of its
-    type, and which of them the unit's own tags gave.
+    (``{"firepower": 4, "defense": 12}``...), and which of them the unit's own tags gave
+    (the others are the typical values of its type).
 
     Examples
     --------
@@ -81,7 +81,6 @@ class Profile:
 
     range: int
     values: Mapping[str, int] = field(default_factory=dict)
-    typical: bool = True
     given: frozenset[str] = frozenset()
 
     def value(self, name: str, default: int = 0) -> int:
@@ -307,7 +306,7 @@ class FireRules:
         over = {names[k]: v for k, v in given.items() if k in names}
         values = {**base, **over}
         rng = values.pop("range", 0)
-        return Profile(rng, values, not set(base) <= set(over), frozenset(over))
+        return Profile(rng, values, frozenset(over))
 
     def defender(self, target: Unit) -> Profile:
         """The defensive numbers of ``target``: its type's typical values, its tags' instead, its
