@@ -20,6 +20,7 @@ PACKAGE = ROOT / "wartools"
 #: layer or below. One folder per layer (docs/architecture.md draws the same picture).
 LAYERS = [
     ("wartools.errors", 0), ("wartools.limits", 0), ("wartools.cache", 0), ("wartools.parallel", 0),
+    ("wartools.answers", 0),          # the answer protocol every answer type keeps
     ("wartools.grids", 1), ("wartools.dice", 1),   # geometry and exact distributions: no game, no map
     ("wartools.rules", 2),            # the plug-in interface: Game, options, registry, rule base classes
     ("wartools.situation", 2),        # a question's situation, common to the rules and the engines

@@ -177,10 +177,10 @@ def test_dead_ground_matches_the_viewsheds(monkeypatch):
     for o in observers:
         seen.update(viewshed(m, o))
     expected = tuple(c for c in m.grid.cells() if c not in seen)
-    assert dead_ground(m, observers) == expected
+    assert dead_ground(m, observers).cells == expected
     monkeypatch.setattr(analysis, "CHUNK", 100)           # blocks of one observer
-    assert dead_ground(m, observers) == expected
-    assert dead_ground(m, observers, range=4) == \
+    assert dead_ground(m, observers).cells == expected
+    assert dead_ground(m, observers, range=4).cells == \
         tuple(c for c in m.grid.cells() if not any(c in viewshed(m, o, range=4) for o in observers))
-    assert dead_ground(m, [], ["A1", "B2"]) == (m.cell("A1"), m.cell("B2"))
+    assert dead_ground(m, [], ["A1", "B2"]).cells == (m.cell("A1"), m.cell("B2"))
     assert coverage(m)[m.cell("A1")] >= 1

@@ -157,7 +157,7 @@ def test_company_of_heroes_contested_point_keeps_its_flag_by_default():
     flipped = scenario("company-of-heroes", options="options: {contested-capture: neutral}")
     p = position(flipped, {"b1": "D1", "b2": "A1", "r1": "D1"}, extra="control: {mid: Red}")
     assert dict(end_turn(flipped, p).control) == {}
-    assert evaluate(s, p).assumptions[0]["rule"] == "Company of Heroes 8"
+    assert evaluate(s, p).assumptions[0].rule == "Company of Heroes 8"
 
 
 # --- Heroes of Normandie: control at the end of the supply phase ------------------------------

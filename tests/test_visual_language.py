@@ -46,12 +46,13 @@ def test_a_line_of_sight_takes_the_look_of_its_status_and_keys_it(board, a, b, s
 
 
 def test_blocked_and_path_never_share_a_colour_and_both_answers_are_titled(board):
-    from wartools.render.los import draw_los
-    from wartools.render.movement import draw_path_overlay
+    from wartools.los import line_of_sight
+    from wartools.movement import path
+    from wartools.render.movement import draw_path_result
 
     ax = draw_map(board, legend=True)
-    draw_los(ax, board, "A3", "G3")
-    draw_path_overlay(ax, board, "A3", "C1", unit="rifle", side="US")
+    line_of_sight(board, "A3", "G3").draw(ax)
+    draw_path_result(path(board, "A3", "C1", "rifle", side="US"), ax, title=True)
     assert "line of sight A3 -> G3: blocked" in ax.get_title() and "path A3 -> C1" in ax.get_title()
     assert not _same(MEANINGS["path"].colour, MEANINGS["blocked"].colour)
     assert {MEANINGS["blocked"].label, MEANINGS["path"].label} <= set(_overlay_texts(ax))

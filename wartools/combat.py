@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from wartools.answers import Answer
 from wartools.rules import find_game
 from wartools.rules.options import Assumption
 from wartools.rules.odds import OddsAnswer
@@ -36,7 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 @dataclass(frozen=True)
-class OddsResult:
+class OddsResult(Answer):
     """The exact odds of one combat question.
 
     Attributes
@@ -77,19 +78,12 @@ class OddsResult:
         """The human-readable answer, assumed readings last."""
         return "\n".join([self.result.text, *(a.text() for a in self.assumptions)])
 
-    def __str__(self) -> str:
-        return self.text()
-
     def draw(self, ax: Any = None) -> Any:
         """A bar chart of the first exact distribution (see :func:`wartools.render.draw_odds`)."""
         from wartools.render.odds import draw_odds
 
         return draw_odds(self, ax)
 
-    def _repr_png_(self) -> bytes:
-        from wartools.render import axes_png
-
-        return axes_png(self.draw())
 
 
 def odds(game: str | Game, options: Mapping[str, Any] | None = None, **inputs: Any) -> OddsResult:

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from wartools.answers import Answer
 from wartools.analysis.board import Board, assumptions_json
 from wartools.dice import fraction_str
 from wartools.errors import WartoolsError
@@ -78,7 +79,7 @@ class TargetOutcome:
 
 
 @dataclass(frozen=True)
-class FirePlan:
+class FirePlan(Answer):
     """The plan, its objective and value, and whether it is exact."""
 
     board: Board = field(repr=False)
@@ -128,6 +129,13 @@ class FirePlan:
         lines.append(f"  value: {fraction_str(self.value)} ({float(self.value):.4f})")
         lines += [a.text() for a in self.assumptions]
         return "\n".join(lines)
+
+    def draw(self, ax: Any = None) -> Any:
+        """The scenario with a ruler from each shooter to its target and the targets shaded
+        (:func:`wartools.render.analysis.draw_fire_plan`)."""
+        from wartools.render.analysis import draw_fire_plan
+
+        return draw_fire_plan(self, ax)
 
 
 class _Scorer:

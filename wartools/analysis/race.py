@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from wartools.answers import Answer
 from wartools.analysis.board import Board, assumptions_json, scenario_assumptions
 from wartools.rules.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell
@@ -51,7 +52,7 @@ class Arrival:
 
 
 @dataclass(frozen=True)
-class Race:
+class Race(Answer):
     """The first arrival of each side on each objective (``None``: not before the game ends)."""
 
     board: Board = field(repr=False)
@@ -99,6 +100,13 @@ class Race:
             lines.append(f"  {oid} ({self.board.map.label(s.objective(oid).cell)}): {'; '.join(parts)} -> {lead}")
         lines += [a.text() for a in self.assumptions]
         return "\n".join(lines)
+
+    def draw(self, ax: Any = None) -> Any:
+        """The scenario with each objective shaded in the colour of the side first there and the
+        turn written in it (:func:`wartools.render.analysis.draw_race`)."""
+        from wartools.render.analysis import draw_race
+
+        return draw_race(self, ax)
 
 
 def _route_readings(r: TurnsReach, goal: Cell) -> list[Assumption]:

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from wartools.answers import Answer
 from wartools.analysis.board import Board, assumptions_json
 from wartools.analysis.threat import ThreatMap, threat_map
 from wartools.dice import fraction_str
@@ -62,7 +63,7 @@ class RouteStep:
 
 
 @dataclass(frozen=True)
-class Route:
+class Route(Answer):
     """The least-exposed route and the cheapest one, each with its exposure."""
 
     board: Board = field(repr=False)
@@ -80,6 +81,8 @@ class Route:
     cheapest_exposure: Fraction
     why_not: str | None = None
     assumptions: tuple[Assumption, ...] = ()
+    #: the threat map the exposure was measured on (what the picture shades)
+    threat: ThreatMap | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """docs/architecture.md's ``wartools route`` answer plus the cheapest route and the exposure rule."""
@@ -233,11 +236,11 @@ def least_exposed_route(scenario: Scenario | Board, unit: str, goal: Cell | str,
     used = board.assumptions(threat.assumptions, mg.rules.assumptions(), readings)
     if target == start:
         return Route(board, unit, target, True, (start,), (), 0, 0, Fraction(0), (start,), 0, 0, Fraction(0),
-                     None, used)
+                     None, used, threat)
     if not legs:
         why = f"{m.label(target)} cannot be reached within {horizon} turn(s)"
         return Route(board, unit, target, False, (), (), None, None, Fraction(0), (), None, None, Fraction(0),
-                     why, used)
+                     why, used, threat)
     cheap_cells = tuple(c for i, leg in enumerate(legs) for c in (leg.cells if i == 0 else leg.cells[1:]))
     cheap_exp = route_exposure(threat, fire.exposure, [leg.cells for leg in legs])
     cheap_cost = sum(leg.cost or 0 for leg in legs)
@@ -276,7 +279,7 @@ def least_exposed_route(scenario: Scenario | Board, unit: str, goal: Cell | str,
         cells.append(here)
     last_turn = nodes[-1][1]
     return Route(board, unit, target, True, tuple(cells), tuple(steps), sum(s.cost for s in steps), last_turn,
-                 total_exp, cheap_cells, cheap_cost, len(legs), cheap_exp, None, merge_assumptions(used, assumed))
+                 total_exp, cheap_cells, cheap_cost, len(legs), cheap_exp, None, merge_assumptions(used, assumed), threat)
 
 
 __all__ = ["Route", "RouteStep", "least_exposed_route", "route_exposure"]

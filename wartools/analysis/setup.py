@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from wartools.answers import Answer
 from wartools.analysis.board import Board, assumptions_json
 from wartools.analysis.threat import attacks_on, threat_map
 from wartools.dice import fraction_str
@@ -55,7 +56,7 @@ class CellAdvice:
 
 
 @dataclass(frozen=True)
-class SetupAdvice:
+class SetupAdvice(Answer):
     """The candidate cells, best first."""
 
     board: Board = field(repr=False)

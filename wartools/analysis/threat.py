@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from wartools.answers import Answer
 from wartools.analysis.board import Board, assumptions_json
 from wartools.dice import fraction_str
 from wartools.errors import WartoolsError
@@ -56,7 +57,7 @@ _SAFE = ThreatCell((), Fraction(0), Fraction(0))
 
 
 @dataclass(frozen=True)
-class ThreatMap:
+class ThreatMap(Answer):
     """The threat to a unit of ``side`` (of ``target_type``) on every cell of the board."""
 
     board: Board = field(repr=False)
@@ -115,10 +116,6 @@ class ThreatMap:
 
         return draw_threat(self, ax)
 
-    def _repr_png_(self) -> bytes:
-        from wartools.render import axes_png
-
-        return axes_png(self.draw())
 
 
 def _positions(board: Board, attacker: Unit, fire: FireRules) -> tuple[tuple[Cell, int], ...]:

@@ -84,15 +84,6 @@ def _info(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     return m.to_json(), m.text()
 
 
-def _overlay(name: str) -> Any:
-    """An overlay function from an analysis layer, or a clear error if it is not installed."""
-    module, _, func = name.rpartition(".")
-    try:
-        return getattr(importlib.import_module(module), func)
-    except (ImportError, AttributeError):
-        raise UsageError(f"this wartools has no {func!r} overlay") from None
-
-
 def _render(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     import matplotlib
 
@@ -100,24 +91,27 @@ def _render(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     import matplotlib.pyplot as plt
 
     from wartools.cli.common import configured
+    from wartools.los import line_of_sight, viewshed
     from wartools.mapmodel import load_map
+    from wartools.movement import path, reachable
     from wartools.render import draw_map, save_figure
+    from wartools.render.movement import draw_path_result
 
     m = configured(load_map(args.map), args)
     ax = draw_map(m, legend=not args.no_legend)
     overlays = []
-    situation = {"unit": args.unit, "side": args.side}
-    if args.los:
-        _overlay("wartools.render.los.draw_los")(ax, m, args.los[0], args.los[1], **situation)
+    sight = {"unit": args.unit, "side": args.side}
+    if args.los:          # each overlay is an answer asked of the engine, then drawn
+        line_of_sight(m, args.los[0], args.los[1], **sight).draw(ax)
         overlays.append("los")
     if args.viewshed:
-        _overlay("wartools.render.los.draw_viewshed")(ax, m, args.viewshed, **situation)
+        viewshed(m, args.viewshed, **sight).draw(ax)
         overlays.append("viewshed")
     if args.reach:
-        _overlay("wartools.render.movement.draw_reach")(ax, m, args.reach, budget=args.budget, **situation)
+        reachable(m, args.reach, args.unit, budget=args.budget, side=args.side).draw(ax)
         overlays.append("reach")
     if args.path:
-        _overlay("wartools.render.movement.draw_path_overlay")(ax, m, args.path[0], args.path[1], **situation)
+        draw_path_result(path(m, args.path[0], args.path[1], args.unit, side=args.side), ax, title=True)
         overlays.append("path")
     out = save_figure(ax.figure, args.output)
     plt.close(ax.figure)

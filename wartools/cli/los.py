@@ -57,14 +57,8 @@ def _viewshed(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     from wartools.cli.common import configured
     from wartools.mapmodel import load_map
 
-    m = configured(load_map(args.map), args)
-    cells = viewshed(m, args.a, **_options(args))
-    labels = [m.label(c) for c in cells]
-    origin = m.label(m.cell(args.a))
-    text = f"{origin} sees {len(labels)} cell(s): " + (" ".join(labels) if labels else "none")
-    assumed = m.game.los_policy().assumptions(None)
-    text += "".join(f"\n  {a.text()}" for a in assumed)
-    return {"from": origin, "visible": labels, "assumptions": [a.to_json() for a in assumed]}, text
+    answer = viewshed(configured(load_map(args.map), args), args.a, **_options(args))
+    return answer.to_json(), answer.text()
 
 
 def _common(p: argparse.ArgumentParser) -> None:

@@ -42,7 +42,7 @@ def _victory(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     if args.end_turn:
         p = end_turn(s, p)
     r = evaluate(s, p)
-    answer = r.to_dict()
+    answer = r.to_json()
     if args.position:
         answer["position"] = args.position
     return answer, r.text()

@@ -155,6 +155,9 @@ class Computed:
     explanation: str
     answer: Any
     filled: tuple[str, ...] = ()
+    #: the answers the picture draws that the entry does not compute by name (``{reach: A2}``:
+    #: the reach of the unit on a cell), by that cell's label
+    drawn: Mapping[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def title(self) -> str:
@@ -401,7 +404,14 @@ def run(entry: Entry) -> Computed:
     text = env.fill(str(d.get("text", d.get("question", ""))), filled)
     explanation = env.fill(str(d.get("explain", "")), filled)
     facts = {k: _fact(env, v) for k, v in d.get("facts", {}).items()}
-    return Computed(entry, env.map, dict(env.values), facts, text, explanation, answer, tuple(filled))
+    drawn = {}
+    for layer in d.get("picture", []):
+        cell = layer.get("reach")
+        if isinstance(cell, str) and cell not in env.values:
+            from wartools.movement import reachable
+
+            drawn[cell] = reachable(env.map, cell)
+    return Computed(entry, env.map, dict(env.values), facts, text, explanation, answer, tuple(filled), drawn)
 
 
 def typed_labels(entry: Entry) -> list[str]:

@@ -21,14 +21,16 @@ Examples
 """
 from __future__ import annotations
 
-from wartools.los.analysis import (coverage, dead_ground, to_csv, viewshed, visibility_matrix, write_matrix)
+from wartools.los.analysis import (VisibilityMatrix, coverage, dead_ground, to_csv, viewshed, visibility_matrix,
+                                   write_matrix)
 from wartools.los.engine import evaluate, line_of_sight, make_situation, policy_for
 from wartools.los.geometry import MapGeometry, geometry
 from wartools.rules.los import LOSOptionError, LOSPolicy, LOSSituation
-from wartools.los.result import LOSResult, Reason
+from wartools.los.result import DeadGround, LOSResult, Reason, Viewshed
 from wartools.situation import Situation
 
-__all__ = ["LOSOptionError", "LOSPolicy", "LOSResult", "LOSSituation", "MapGeometry", "Reason", "Situation",
+__all__ = ["DeadGround", "LOSOptionError", "LOSPolicy", "LOSResult", "LOSSituation", "MapGeometry", "Reason",
+           "Situation", "Viewshed", "VisibilityMatrix",
            "coverage",
            "dead_ground", "evaluate", "geometry",
            "line_of_sight", "make_situation", "policy_for", "to_csv", "viewshed", "visibility_matrix",

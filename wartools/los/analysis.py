@@ -23,17 +23,20 @@ import io
 import itertools
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from wartools.answers import Answer
+from wartools.rules.options import Assumption
 from wartools.grids.base import Cell
 from wartools.los.engine import evaluate, make_situation, policy_for
 from wartools.los.geometry import MapGeometry, geometry
 from wartools.los.matrix import cached_matrix, judge_rows, mirror, plan, visible_from
 from wartools.rules.los import LOSPolicy, LOSSituation
+from wartools.los.result import DeadGround, Viewshed
 from wartools.mapmodel import Map
 from wartools.mapmodel.yamlio import write_atomic
 from wartools.situation import Situation, check_keywords
@@ -77,8 +80,9 @@ def _progress(total: int, progress: bool | None, desc: str) -> Any:
 
 def viewshed(m: Map, cell: Cell | str, situation: Situation | None = None, *,
              cells: Iterable[Cell | str] | None = None, policy: LOSPolicy | None = None,
-             **options: Any) -> tuple[Cell, ...]:
-    """The cells visible from ``cell`` (its own cell included), in board order.
+             **options: Any) -> Viewshed:
+    """The cells visible from ``cell`` (its own cell included), in board order: a
+    :class:`~wartools.los.result.Viewshed` (iterated, counted and tested like a tuple of cells).
 
     ``range=`` (or the game's default range) limits the cells considered;
     ``cells=`` restricts the targets.
@@ -103,27 +107,58 @@ def viewshed(m: Map, cell: Cell | str, situation: Situation | None = None, *,
     if limit is not None:
         near = geo.distance(aa, tb) <= limit
         tb, aa = tb[near], aa[near]
-    if len(tb) == 0:
-        return ()
-    cs = geo.cells
-    mat = cached_matrix(m, sit, policy)
-    if mat is not None:                       # a matrix file of this map and situation answers
-        return tuple([cs[i] for i in tb[visible_from(mat, geo, int(aa[0]), tb)].tolist()])
-    ev = evaluate(m, aa, tb, sit, policy=policy, geo=geo)
-    return tuple([cs[i] for i in tb[ev.visible].tolist()])
+    seen: tuple[Cell, ...] = ()
+    if len(tb):
+        cs = geo.cells
+        mat = cached_matrix(m, sit, policy)
+        if mat is not None:                   # a matrix file of this map and situation answers
+            seen = tuple([cs[i] for i in tb[visible_from(mat, geo, int(aa[0]), tb)].tolist()])
+        else:
+            ev = evaluate(m, aa, tb, sit, policy=policy, geo=geo)
+            seen = tuple([cs[i] for i in tb[ev.visible].tolist()])
+    return Viewshed(m, a, seen, sit, policy.assumptions(sit))
 
 
 @dataclass(frozen=True)
-class VisibilityMatrix:
+class VisibilityMatrix(Answer):
     """All-pairs visibility: ``visible[i, j]`` is whether ``cells[i]`` sees ``cells[j]``.
 
-    ``status`` holds 0 clear, 1 hindered, 2 blocked.
+    ``status`` holds 0 clear, 1 hindered, 2 blocked; ``situation`` and ``assumptions`` are
+    the question's and the readings it rests on.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> vm = visibility_matrix(tiny_map("combat-infantry", 3, 1, terrain={"B1": "town"}), progress=False)
+    >>> vm.to_json()["visible"], vm.text().splitlines()[0]
+    ([[1, 1, 0], [1, 1, 1], [0, 1, 1]], '3 cells: 4 of 6 ordered pairs see each other')
     """
 
     map: Map
     cells: tuple[Cell, ...]
     visible: np.ndarray
     status: np.ndarray
+    situation: LOSSituation = field(default_factory=LOSSituation, repr=False)
+    assumptions: tuple[Assumption, ...] = field(default=(), repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"cells": [labels], "visible": [[0 or 1, ...], ...], "assumptions"}`` (row: the observer)."""
+        return {"cells": [self.map.label(c) for c in self.cells], "visible": self.visible.astype(int).tolist(),
+                "assumptions": [a.to_json() for a in self.assumptions]}
+
+    def text(self) -> str:
+        """How many ordered pairs see each other, assumed readings last."""
+        n = len(self.cells)
+        seen = int(self.visible.sum()) - int(np.trace(self.visible))
+        return "\n".join([f"{n} cells: {seen} of {n * (n - 1)} ordered pairs see each other",
+                          *(f"  {a.text()}" for a in self.assumptions)])
+
+    def draw(self, ax: Any = None) -> Any:
+        """Each cell shaded by how many other cells see it, with a colour bar
+        (:func:`wartools.render.los.draw_matrix`)."""
+        from wartools.render.los import draw_matrix
+
+        return draw_matrix(self, ax=ax)
 
     def index(self, cell: Cell | str) -> int:
         """Row/column of a cell."""
@@ -205,7 +240,7 @@ def visibility_matrix(m: Map, cells: Iterable[Cell | str] | None = None,
             bar.update(sum(n - i - 1 for i in range(i0, i1)) if symmetric else (i1 - i0) * (n - 1))
     if symmetric:
         mirror(status, tiles)
-    return VisibilityMatrix(m, tuple(cs), status < 2, status)
+    return VisibilityMatrix(m, tuple(cs), status < 2, status, sit, policy.assumptions(sit))
 
 
 def write_matrix(m: Map, path: str | os.PathLike[str], cells: Iterable[Cell | str] | None = None,
@@ -291,8 +326,10 @@ def _complete_rows(partial: Path, header: str) -> int:
 
 def dead_ground(m: Map, observers: Cell | str | Iterable[Cell | str], cells: Iterable[Cell | str] | None = None,
                 situation: Situation | None = None, *, policy: LOSPolicy | None = None,
-                **options: Any) -> tuple[Cell, ...]:
-    """Cells that no cell of ``observers`` (one cell or label, or several) can see (in board order).
+                **options: Any) -> DeadGround:
+    """Cells that no cell of ``observers`` (one cell or label, or several) can see (in board
+    order): a :class:`~wartools.los.result.DeadGround` (iterated, counted and tested like a
+    tuple of cells).
 
     Examples
     --------
@@ -300,14 +337,15 @@ def dead_ground(m: Map, observers: Cell | str | Iterable[Cell | str], cells: Ite
     >>> m = tiny_map("combat-infantry", 5, 1, terrain={"C1": "town"})
     >>> [m.label(c) for c in dead_ground(m, ["A1"])]
     ['D1', 'E1']
-    >>> dead_ground(m, "A1") == dead_ground(m, m.cell("A1")) == dead_ground(m, ["A1"])
+    >>> dead_ground(m, "A1").cells == dead_ground(m, m.cell("A1")).cells == dead_ground(m, ["A1"]).cells
     True
     """
     check_keywords(dead_ground, LOSSituation, options)
     sit = make_situation(m, situation, **options)
     policy = policy or policy_for(m)
     geo = geometry(m)
-    obs = geo.exts([m.cell(o) for o in _one_or_many(observers)])
+    eyes = tuple(m.cell(o) for o in _one_or_many(observers))
+    obs = geo.exts(list(eyes))
     targets = _cells(m, cells)
     tb = geo.exts(targets)
     seen = np.zeros(len(tb), dtype=bool)
@@ -323,7 +361,7 @@ def dead_ground(m: Map, observers: Cell | str | Iterable[Cell | str], cells: Ite
         block = obs[i:i + step]
         ev = evaluate(m, np.repeat(block, len(tb)), np.tile(tb, len(block)), sit, policy=policy, geo=geo)
         seen |= ev.visible.reshape(len(block), len(tb)).any(axis=0)
-    return tuple(t for t, s in zip(targets, seen) if not s)
+    return DeadGround(m, eyes, tuple(t for t, s in zip(targets, seen) if not s), sit, policy.assumptions(sit))
 
 
 def coverage(m: Map, cells: Iterable[Cell | str] | None = None, situation: Situation | None = None, *,

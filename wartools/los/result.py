@@ -1,12 +1,14 @@
-"""Self-explaining answers: :class:`Reason` and :class:`LOSResult`."""
+"""Self-explaining answers: :class:`Reason`, :class:`LOSResult`, :class:`Viewshed` and
+:class:`DeadGround` (the answer protocol of :mod:`wartools.answers`)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
+from wartools.answers import Answer
 from wartools.rules.options import Assumption
 from wartools.grids.base import Cell, Edge, Ruler
 from wartools.rules.los import LOSSituation
@@ -55,7 +57,7 @@ class Reason:
 
 
 @dataclass(frozen=True)
-class LOSResult:
+class LOSResult(Answer):
     """The answer to *can A see B, and why (not)?*
 
     Attributes
@@ -146,17 +148,108 @@ class LOSResult:
         lines.extend(f"  {a.text()}" for a in self.assumptions)
         return "\n".join(lines)
 
-    def __str__(self) -> str:
-        return self.text()
+    def draw(self, ax: Any = None) -> Any:
+        """Draw the map, the ruler (coloured by status) and the deciding cells and edges;
+        returns the matplotlib Axes (:func:`wartools.render.los.draw_los`)."""
+        from wartools.render.los import draw_los
+
+        return draw_los(self, ax=ax)
+
+
+class _Cells(Answer):
+    """An answer that is a set of cells in board order: iterates, counts and tests them."""
+
+    __slots__ = ()
+    cells: tuple[Cell, ...]
+    map: Map
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self.cells)
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.cells
+
+    def labels(self) -> list[str]:
+        """The cells' labels, in board order."""
+        return [self.map.label(c) for c in self.cells]
+
+
+@dataclass(frozen=True)
+class Viewshed(_Cells):
+    """The cells visible from one cell (its own included), in board order
+    (:func:`wartools.los.viewshed`); iterates, counts and tests the cells like a tuple.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> from wartools.los import viewshed
+    >>> v = viewshed(tiny_map("company-of-heroes", 5, 1), "A1")
+    >>> len(v), v.labels(), v.to_json()["visible"] == v.labels()
+    (3, ['A1', 'B1', 'C1'], True)
+    """
+
+    map: Map = field(repr=False, compare=False)
+    origin: Cell
+    cells: tuple[Cell, ...]
+    situation: LOSSituation = field(default_factory=LOSSituation, repr=False)
+    assumptions: tuple[Assumption, ...] = field(default=(), repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``wartools viewshed`` answer: ``{"from", "visible": [labels], "assumptions"}``."""
+        return {"from": self.map.label(self.origin), "visible": self.labels(),
+                "assumptions": [a.to_json() for a in self.assumptions]}
+
+    def text(self) -> str:
+        """``C4 sees 12 cell(s): ...``, assumed readings last."""
+        labels = self.labels()
+        head = f"{self.map.label(self.origin)} sees {len(labels)} cell(s): " + (" ".join(labels) or "none")
+        return head + "".join(f"\n  {a.text()}" for a in self.assumptions)
 
     def draw(self, ax: Any = None) -> Any:
-        """Draw the map, the ruler (green if visible, red if blocked, orange if hindered) and the
-        deciding cells and edges; returns the matplotlib Axes."""
-        from wartools.render.los import draw_result
+        """The seen cells shaded and the observer marked, keyed
+        (:func:`wartools.render.los.draw_viewshed`)."""
+        from wartools.render.los import draw_viewshed
 
-        return draw_result(self, ax)
+        return draw_viewshed(self, ax=ax)
 
-    def _repr_png_(self) -> bytes:
-        from wartools.render import axes_png
 
-        return axes_png(self.draw())
+@dataclass(frozen=True)
+class DeadGround(_Cells):
+    """The cells no observer sees, in board order (:func:`wartools.los.dead_ground`);
+    iterates, counts and tests the cells like a tuple.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> from wartools.los import dead_ground
+    >>> d = dead_ground(tiny_map("combat-infantry", 5, 1, terrain={"C1": "town"}), "A1")
+    >>> d.labels(), d.to_json()["observers"]
+    (['D1', 'E1'], ['A1'])
+    """
+
+    map: Map = field(repr=False, compare=False)
+    observers: tuple[Cell, ...]
+    cells: tuple[Cell, ...]
+    situation: LOSSituation = field(default_factory=LOSSituation, repr=False)
+    assumptions: tuple[Assumption, ...] = field(default=(), repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"observers": [labels], "dead_ground": [labels], "assumptions"}``."""
+        return {"observers": [self.map.label(c) for c in self.observers], "dead_ground": self.labels(),
+                "assumptions": [a.to_json() for a in self.assumptions]}
+
+    def text(self) -> str:
+        """``dead ground of A1, C3: 5 cell(s): ...``, assumed readings last."""
+        eyes = ", ".join(self.map.label(c) for c in self.observers) or "no observer"
+        head = f"dead ground of {eyes}: {len(self.cells)} cell(s): " + (" ".join(self.labels()) or "none")
+        return head + "".join(f"\n  {a.text()}" for a in self.assumptions)
+
+    def draw(self, ax: Any = None) -> Any:
+        """The dead ground hatched and the observers marked, keyed
+        (:func:`wartools.render.los.draw_dead_ground`)."""
+        from wartools.render.los import draw_dead_ground
+
+        return draw_dead_ground(self, ax=ax)

@@ -21,15 +21,15 @@ Examples
 from __future__ import annotations
 
 from wartools.movement.graph import End, MoveGraph, build_graph, cache_info, clear_cache, movement_graph
-from wartools.movement.results import PathResult, Reach, StepInfo, TurnPlan
+from wartools.movement.results import Alternatives, PathResult, Reach, StepInfo, TurnPlan
 from wartools.rules.movement import MovementRules, MoveSituation, Part, Step, Table
 from wartools.movement.search import (MovementError, alternatives, path, plan_turns, reachable, resolve,
                                       why_unreachable)
-from wartools.movement.turns import TurnsReach, reach_in_turns, route_in_turns
+from wartools.movement.turns import TurnRoute, TurnsReach, reach_in_turns, route_in_turns
 from wartools.situation import Situation
 
-__all__ = ["End", "MoveGraph", "MovementError", "MovementRules", "MoveSituation", "Part", "PathResult", "Reach",
+__all__ = ["Alternatives", "End", "MoveGraph", "MovementError", "MovementRules", "MoveSituation", "Part", "PathResult", "Reach",
            "Situation", "Step",
-           "StepInfo", "Table", "TurnPlan", "TurnsReach", "alternatives", "build_graph", "cache_info", "clear_cache",
+           "StepInfo", "Table", "TurnPlan", "TurnRoute", "TurnsReach", "alternatives", "build_graph", "cache_info", "clear_cache",
            "movement_graph", "path", "plan_turns",
            "reach_in_turns", "reachable", "resolve", "route_in_turns", "why_unreachable"]

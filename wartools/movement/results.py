@@ -1,14 +1,17 @@
-"""Frozen movement answers: :class:`StepInfo`, :class:`PathResult`, :class:`Reach`, :class:`TurnPlan`.
+"""Frozen movement answers: :class:`StepInfo`, :class:`PathResult`, :class:`Reach`,
+:class:`Alternatives`, :class:`TurnPlan`.
 
-Each knows how to print itself (``text()``) and how to become the JSON answer
-of the command line (``to_json()``, the layouts in docs/architecture.md).
+Each keeps the answer protocol (:mod:`wartools.answers`): it prints itself (``text()``),
+becomes the JSON answer of the command line (``to_json()``), draws itself
+(``draw()``, :mod:`wartools.render.movement`) and names its ``assumptions``.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from wartools.answers import Answer
 from wartools.errors import WartoolsError
 from wartools.rules.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell, Grid
@@ -47,7 +50,7 @@ class StepInfo:
 
 
 @dataclass(frozen=True)
-class PathResult:
+class PathResult(Answer):
     """The cheapest single move from ``start`` to ``goal`` (or why there is none).
 
     Attributes
@@ -90,6 +93,11 @@ class PathResult:
         parts = (p.assumption() for s in self.steps for p in s.parts if p.assumed)
         return merge_assumptions(rules, (a for a in parts if a is not None))
 
+    @property
+    def map(self) -> Map:
+        """The map the path was found on."""
+        return _map_of(self.graph)
+
     def labels(self) -> list[str]:
         """The printed labels of :attr:`cells`."""
         return [self.grid.label(c) for c in self.cells]
@@ -131,16 +139,11 @@ class PathResult:
         unreachable goal marked); returns the matplotlib Axes (:func:`wartools.render.movement.draw_path_result`)."""
         from wartools.render.movement import draw_path_result
 
-        return draw_path_result(self, _map_of(self.graph), ax)
-
-    def _repr_png_(self) -> bytes:
-        from wartools.render import axes_png
-
-        return axes_png(self.draw())
+        return draw_path_result(self, ax)
 
 
 @dataclass(frozen=True)
-class Reach:
+class Reach(Answer):
     """Where a unit can end one move within a budget, with the cheapest cost to each cell.
 
     Use :meth:`path_to` for the path (with per-step reasons) to any reachable cell.
@@ -158,6 +161,11 @@ class Reach:
 
     def __contains__(self, cell: object) -> bool:
         return cell in self.costs
+
+    @property
+    def map(self) -> Map:
+        """The map the move was searched on."""
+        return _map_of(self.graph)
 
     def labels(self) -> dict[str, int]:
         """``{label: cost}`` sorted by cost, then board order (column by column)."""
@@ -198,18 +206,75 @@ class Reach:
     def draw(self, ax: Any = None) -> Any:
         """Draw the map with the reachable cells shaded by cost and their costs written in them;
         returns the Axes (:func:`wartools.render.movement.draw_reach_result`)."""
-        from wartools.render.movement import draw_reach_result
+        from wartools.render.movement import draw_reach
 
-        return draw_reach_result(self, _map_of(self.graph), ax)
-
-    def _repr_png_(self) -> bytes:
-        from wartools.render import axes_png
-
-        return axes_png(self.draw())
+        return draw_reach(self, ax)
 
 
 @dataclass(frozen=True)
-class TurnPlan:
+class Alternatives(Answer):
+    """Up to ``k`` different paths between two cells, cheapest first
+    (:func:`~wartools.movement.alternatives`); iterated, counted and indexed like a tuple of
+    :class:`PathResult`.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> from wartools.movement import alternatives
+    >>> alts = alternatives(tiny_map('company-of-heroes', 4, 4), "A1", "C1", "infantry", k=2)
+    >>> len(alts), [p.cost for p in alts], alts[0].labels()
+    (2, [2, 3], ['A1', 'B1', 'C1'])
+    """
+
+    paths: tuple[PathResult, ...]
+
+    def __iter__(self) -> Iterator[PathResult]:
+        return iter(self.paths)
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    def __getitem__(self, i: int) -> PathResult:
+        return self.paths[i]
+
+    @property
+    def map(self) -> Map:
+        """The map the paths were found on."""
+        return self.paths[0].map
+
+    @property
+    def assumptions(self) -> tuple[Assumption, ...]:
+        """The assumed readings any of the paths rests on."""
+        return merge_assumptions(*(p.assumptions for p in self.paths))
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"from", "to", "paths": [the wartools path answer of each], "assumptions"}``."""
+        first = self.paths[0]
+        return {"from": first.grid.label(first.start), "to": first.grid.label(first.goal),
+                "paths": [{k: v for k, v in p.to_json().items() if k != "assumptions"} for p in self.paths],
+                "assumptions": [a.to_json() for a in self.assumptions]}
+
+    def text(self) -> str:
+        """One line per path, cheapest first; or why there is none."""
+        first = self.paths[0]
+        if not first.reachable:
+            return first.text()
+        return "\n".join([f"{len(self.paths)} path(s) {first.grid.label(first.start)} -> "
+                          f"{first.grid.label(first.goal)}:",
+                          *(f"  {i}. {' '.join(p.labels())} ({p.cost} {p.points})"
+                            for i, p in enumerate(self.paths, 1)),
+                          *(f"  {a.text()}" for a in self.assumptions)])
+
+    def draw(self, ax: Any = None) -> Any:
+        """The cheapest path with its running costs and the others' arrows, keyed
+        (:func:`wartools.render.movement.draw_alternatives`)."""
+        from wartools.render.movement import draw_alternatives
+
+        return draw_alternatives(self, ax)
+
+
+@dataclass(frozen=True)
+class TurnPlan(Answer):
     """A path split into rounds or activations by the per-turn allowance.
 
     ``turns[i]`` holds the steps taken in turn ``i + 1``; each turn ends on a
@@ -226,6 +291,18 @@ class TurnPlan:
         """The cell where each turn ends."""
         return [t[-1].to for t in self.turns if t]
 
+    @property
+    def assumptions(self) -> tuple[Assumption, ...]:
+        """The path's assumed readings."""
+        return self.path.assumptions
+
+    def draw(self, ax: Any = None) -> Any:
+        """The path with its running costs and the cell where each turn ends numbered
+        (:func:`wartools.render.movement.draw_turn_plan`)."""
+        from wartools.render.movement import draw_turn_plan
+
+        return draw_turn_plan(self, ax)
+
     def to_json(self) -> dict[str, Any]:
         """``{"feasible", "allowance", "turns": [{"cells", "cost"}], "why_not"}``."""
         lab = self.path.grid.label
@@ -234,7 +311,7 @@ class TurnPlan:
             cells = [lab(t[0].frm)] + [lab(s.to) for s in t if s.frm != s.to]
             turns.append({"cells": cells, "cost": sum(s.cost for s in t)})
         return {"feasible": self.feasible, "allowance": self.allowance, "turns": turns,
-                "why_not": self.why_not}
+                "why_not": self.why_not, "assumptions": [a.to_json() for a in self.assumptions]}
 
     def text(self) -> str:
         """One line per turn."""

@@ -21,7 +21,7 @@ import networkx as nx
 from wartools.errors import WartoolsError
 from wartools.grids.base import Cell
 from wartools.movement.graph import End, MoveGraph, movement_graph, rules_class
-from wartools.movement.results import PathResult, Reach, StepInfo, TurnPlan, path_result
+from wartools.movement.results import Alternatives, PathResult, Reach, StepInfo, TurnPlan, path_result
 from wartools.rules.movement import MoveSituation
 from wartools.situation import Situation, check_keywords
 
@@ -316,8 +316,9 @@ def cheapest(m: Map, mg: MoveGraph, cell: Cell, target: Cell) -> PathResult:
 
 
 def alternatives(m: Map, start: Cell | str, goal: Cell | str, situation: Situation | str | Unit | None = None,
-                 *, k: int = 3, **keywords: Any) -> tuple[PathResult, ...]:
-    """Up to ``k`` different paths, cheapest first (networkx ``shortest_simple_paths``).
+                 *, k: int = 3, **keywords: Any) -> Alternatives:
+    """Up to ``k`` different paths, cheapest first (networkx ``shortest_simple_paths``), as
+    :class:`~wartools.movement.results.Alternatives` (a tuple of paths that draws itself).
 
     Paths that visit the same cells in the same order count once.
 
@@ -331,7 +332,7 @@ def alternatives(m: Map, start: Cell | str, goal: Cell | str, situation: Situati
     cell, mg = query_graph(alternatives, m, start, situation, keywords)
     target = m.cell(goal)
     if mg.rules.start_blocker() is not None or cell == target:
-        return (cheapest(m, mg, cell, target),)
+        return Alternatives((cheapest(m, mg, cell, target),))
     out: list[PathResult] = []
     seen: set[tuple[Cell, ...]] = set()
     try:
@@ -344,8 +345,8 @@ def alternatives(m: Map, start: Cell | str, goal: Cell | str, situation: Situati
             if len(out) == k:
                 break
     except (nx.NetworkXNoPath, nx.NodeNotFound):
-        return (path_result(m, mg, cell, target, None, why_unreachable(m, mg, cell, target)),)
-    return tuple(out)
+        return Alternatives((path_result(m, mg, cell, target, None, why_unreachable(m, mg, cell, target)),))
+    return Alternatives(tuple(out))
 
 
 def why_unreachable(m: Map, mg: MoveGraph, start: Cell, goal: Cell) -> str:

@@ -5,7 +5,7 @@ Combat Infantry 8.3, a building in Company of Heroes 4, a trench in Heroes of
 Normandie); the next round the unit moves on from there. :func:`reach_in_turns`
 searches turn by turn (:class:`TurnLayers`, one search per turn from all the
 cells the previous turn ended on), so every cell gets the fewest turns needed
-to end a move on it; :func:`route_in_turns` returns one explained
+to end a move on it; :func:`route_in_turns` returns a :class:`TurnRoute`, one explained
 :class:`~wartools.movement.PathResult` per turn.
 
 Simplifications, stated: the other units stay where they are, and the mover's
@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from wartools.answers import Answer
+from wartools.rules.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell, Grid
 from wartools.movement.graph import End
 from wartools.movement.search import MovementError, cheapest, query_graph
@@ -32,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 @dataclass(frozen=True)
-class TurnsReach:
+class TurnsReach(Answer):
     """The fewest turns after which a unit can end its move on each cell.
 
     ``turns_to[cell]`` is 0 for the start, 1 for cells one move away, and so
@@ -64,6 +66,42 @@ class TurnsReach:
         lab = self.grid.label
         return {lab(c): t for c, t in sorted(self.turns_to.items(), key=lambda kv: (kv[1], self.grid.to_offset(kv[0])))}
 
+    @property
+    def map(self) -> Map:
+        """The map the moves were searched on."""
+        from wartools.movement.results import _map_of
+
+        return _map_of(self.graph)
+
+    @property
+    def assumptions(self) -> tuple[Assumption, ...]:
+        """The assumed readings of the movement rules the search rests on."""
+        return () if self.graph is None else self.graph.rules.assumptions()
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"from", "unit", "turns", "reachable": {label: fewest turns}, "assumptions"}``
+        (``wartools reach --turns N`` writes the same ``{label: turns}`` as ``"turns"``).
+
+        Examples
+        --------
+        >>> from wartools.testing import tiny_map
+        >>> m = tiny_map('company-of-heroes', 6, 1, units=[('rifles', 'US', 'infantry', 'A1')])
+        >>> reach_in_turns(m, "A1", turns=2).to_json()["reachable"]
+        {'A1': 0, 'B1': 1, 'C1': 1, 'D1': 1, 'E1': 2, 'F1': 2}
+        """
+        return {"from": self.grid.label(self.start), "unit": self.unit_type, "turns": self.turns,
+                "reachable": self.labels(), "assumptions": [a.to_json() for a in self.assumptions]}
+
+    def text(self) -> str:
+        """One line per turn: the cells first reached in it."""
+        by_turn: dict[int, list[str]] = {}
+        for lab, t in self.labels().items():
+            by_turn.setdefault(t, []).append(lab)
+        head = (f"{self.unit_type}{' (' + self.side + ')' if self.side else ''} from "
+                f"{self.grid.label(self.start)} within {self.turns} turn(s): {len(self.turns_to)} cells")
+        return "\n".join([head, *(f"  turn {t}: {' '.join(labs)}" for t, labs in by_turn.items() if t),
+                          *(f"  {a.text()}" for a in self.assumptions)])
+
     def draw(self, ax: Any = None) -> Any:
         """Draw the map with each cell shaded by the fewest turns to get there (reach scale, with a
         colour bar) and that number written in it; returns the Axes
@@ -77,10 +115,86 @@ class TurnsReach:
         >>> [a.get_xlabel() for a in ax.figure.axes if a.get_gid() == "reach-turns-colorbar"]
         ['turns to get there']
         """
-        from wartools.movement.results import _map_of
         from wartools.render.movement import draw_turns_reach
 
-        return draw_turns_reach(self, _map_of(self.graph), ax)
+        return draw_turns_reach(self, ax)
+
+
+@dataclass(frozen=True)
+class TurnRoute(Answer):
+    """The fewest-turns route to a goal (:func:`route_in_turns`): one explained single move
+    per turn, empty when the goal is out of reach within ``max_turns``; iterated, counted and
+    indexed like a tuple of :class:`~wartools.movement.PathResult`.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map('company-of-heroes', 8, 1, units=[('rifles', 'US', 'infantry', 'A1')])
+    >>> r = route_in_turns(m, "A1", "F1")
+    >>> len(r), r.ends(), r.to_json()["reachable"]
+    (2, ['A1', 'C1', 'F1'], True)
+    """
+
+    start: Cell
+    goal: Cell
+    max_turns: int
+    legs: tuple[PathResult, ...]
+    graph: MoveGraph = field(repr=False, compare=False)
+
+    def __iter__(self) -> Iterator[PathResult]:
+        return iter(self.legs)
+
+    def __len__(self) -> int:
+        return len(self.legs)
+
+    def __getitem__(self, i: int) -> PathResult:
+        return self.legs[i]
+
+    @property
+    def map(self) -> Map:
+        """The map the route was found on."""
+        return self.graph.rules.map
+
+    @property
+    def reachable(self) -> bool:
+        """Whether the goal can be reached within ``max_turns``."""
+        return bool(self.legs) or self.start == self.goal
+
+    @property
+    def assumptions(self) -> tuple[Assumption, ...]:
+        """The movement rules' assumed readings and those of every leg."""
+        return merge_assumptions(self.graph.rules.assumptions(), *(leg.assumptions for leg in self.legs))
+
+    def ends(self) -> list[str]:
+        """The labels of the start and of the cell where each turn ends."""
+        lab = self.map.label
+        return [lab(self.start), *(lab(leg.goal) for leg in self.legs)]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"from", "to", "reachable", "turns", "legs": [the wartools path answer of each], "assumptions"}``."""
+        lab = self.map.label
+        return {"from": lab(self.start), "to": lab(self.goal), "reachable": self.reachable,
+                "turns": len(self.legs),
+                "legs": [{k: v for k, v in leg.to_json().items() if k != "assumptions"} for leg in self.legs],
+                "assumptions": [a.to_json() for a in self.assumptions]}
+
+    def text(self) -> str:
+        """One line per turn; or that the goal is out of reach."""
+        lab = self.map.label
+        head = f"{lab(self.start)} -> {lab(self.goal)}"
+        if not self.reachable:
+            return f"{head}: not within {self.max_turns} turn(s)"
+        return "\n".join([f"{head} in {len(self.legs)} turn(s):",
+                          *(f"  turn {i}: {' '.join(leg.labels())} ({leg.cost} {leg.points})"
+                            for i, leg in enumerate(self.legs, 1)),
+                          *(f"  {a.text()}" for a in self.assumptions)])
+
+    def draw(self, ax: Any = None) -> Any:
+        """Each turn's move with its running costs, the cell each turn ends on numbered
+        (:func:`wartools.render.movement.draw_turn_route`)."""
+        from wartools.render.movement import draw_turn_route
+
+        return draw_turn_route(self, ax)
 
 
 class TurnLayers:
@@ -194,9 +308,9 @@ def reach_in_turns(m: Map, start: Cell | str, situation: Situation | str | Unit 
 
 
 def route_in_turns(m: Map, start: Cell | str, goal: Cell | str, situation: Situation | str | Unit | None = None,
-                   *, max_turns: int = 6, **keywords: Any) -> tuple[PathResult, ...]:
-    """The fewest-turns route to ``goal``: one explained single move per turn (empty if the goal
-    is not reachable within ``max_turns``). The search stops at the goal's turn; among equally
+                   *, max_turns: int = 6, **keywords: Any) -> TurnRoute:
+    """The fewest-turns route to ``goal``: a :class:`TurnRoute`, one explained single move per
+    turn (empty if the goal is not reachable within ``max_turns``). The search stops at the goal's turn; among equally
     cheap routes, each turn's end is chosen by the tie rule of :class:`TurnLayers` and each leg
     is :func:`~wartools.movement.search.cheapest`'s path.
 
@@ -216,6 +330,6 @@ def route_in_turns(m: Map, start: Cell | str, goal: Cell | str, situation: Situa
     while target not in layers.turns_to and layers.turns < max_turns and not layers.settled:
         layers.advance()     # the turns after the goal's cannot change its route
     if target not in layers.turns_to:
-        return ()
+        return TurnRoute(cell, target, max_turns, (), mg)
     ends = layers.reach(m.grid).route(target)
-    return tuple(cheapest(m, layers.graph, a, b) for a, b in zip(ends, ends[1:]))
+    return TurnRoute(cell, target, max_turns, tuple(cheapest(m, mg, a, b) for a, b in zip(ends, ends[1:])), mg)

@@ -25,11 +25,13 @@ FORMATS = ("png", "svg")
 
 
 def _keys(fig: Any) -> list[Any]:
-    """The legends a picture carries besides each axes' own (overlay keys), so a tight
-    bounding box keeps them whole."""
+    """What a tight bounding box must keep whole: the artists matplotlib keeps by default (the
+    map's key beside it among them: an explicit list replaces that default) and the legends a
+    picture carries besides each axes' own (overlay keys)."""
     from matplotlib.legend import Legend
 
-    return [a for ax in fig.axes for a in ax.artists if isinstance(a, Legend)]
+    return [*fig.get_default_bbox_extra_artists(),
+            *(a for ax in fig.axes for a in ax.artists if isinstance(a, Legend))]
 
 
 def save_figure(fig: Any, path: str | os.PathLike[str], dpi: int = 150) -> Path:

@@ -1,5 +1,6 @@
 """Pictures of scenario analysis answers: the threat heat map, routes, fire plans, races and
 set-up advice, drawn over the scenario picture (:func:`wartools.render.scenario.draw_scenario`).
+Each draws an answer already computed (the answer first, then ``ax``, then options).
 
 Examples
 --------
@@ -14,7 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wartools.render.draw import _extent, annotate_cells, draw_path, heat_cells, shade
+from wartools.errors import WartoolsError
+from wartools.render.draw import _extent, annotate_cells, draw_path, draw_ruler, heat_cells, shade
 from wartools.render.scenario import draw_scenario
 from wartools.render.style import RANK_CMAP, THREAT_CMAP
 
@@ -22,10 +24,13 @@ from wartools.render.style import RANK_CMAP, THREAT_CMAP
 TITLE_PAD = 16
 
 if TYPE_CHECKING:  # pragma: no cover
+    from wartools.analysis.fireplan import FirePlan
+    from wartools.analysis.race import Race
     from wartools.analysis.route import Route
     from wartools.analysis.sides import SidesOverview
     from wartools.analysis.setup import SetupAdvice
     from wartools.analysis.threat import ThreatMap
+    from wartools.scenario.victory import VictoryResult
 
 
 def _axes_with_bar(m: Any) -> Any:
@@ -55,13 +60,13 @@ def draw_threat(t: ThreatMap, ax: Any = None, *, legend: bool = True, numbers: b
 
 
 def draw_route_answer(r: Route, ax: Any = None, *, legend: bool = True) -> Any:
-    """The threat to the mover's side as a heat map, the cheapest route (dashed) and the
+    """The threat the route was measured on as a heat map, the cheapest route (dashed) and the
     least-exposed one (solid), each in its look of the picture language and keyed."""
-    from wartools.analysis.threat import threat_map
-
     b = r.board
-    ax = draw_threat(threat_map(b, b.unit(r.unit).side, target=b.unit(r.unit).type), ax, numbers=False,
-                     legend=legend)
+    if r.threat is not None:
+        ax = draw_threat(r.threat, ax, numbers=False, legend=legend)
+    else:
+        ax = draw_scenario(b.scenario, b.position, ax, setup=False, legend=legend)
     if r.reachable:
         draw_path(ax, b.map, r.cheapest_cells, gid="cheapest-route", meaning="cheapest-route")
         draw_path(ax, b.map, r.cells, gid="least-exposed-route", meaning="safest-route")
@@ -112,10 +117,58 @@ def draw_sides_overview(o: SidesOverview, ax: Any = None) -> Any:
     return axes[0]
 
 
+def draw_race(race: Race, ax: Any = None) -> Any:
+    """Each objective shaded and labelled with the side first there and its turn
+    (``US T2``; ``tie T3``; ``-`` when no side gets there before the end)."""
+    b = race.board
+    ax = draw_scenario(b.scenario, b.position, ax, setup=False)
+    s, where = b.scenario, {}
+    for oid in race.first:
+        side, by = race.margin(oid)
+        turns = [a.turn for a in race.first[oid].values() if a is not None]
+        where[s.objective(oid).cell] = ("-" if not turns else
+                                        f"{'tie' if by == 0 else side} T{min(turns)}")
+    if where:
+        shade(ax, b.map, list(where), "objective", gid="race-objectives")
+        annotate_cells(ax, b.map, where, gid="race-first")
+    ax.set_title(f"race to the objectives from {s.rules.turn_name} {race.turn}")
+    return ax
+
+
+def draw_fire_plan(plan: FirePlan, ax: Any = None) -> Any:
+    """A ruler from each shooter to its target in the *fire line* look and every target shaded,
+    keyed; titled with the objective and its value."""
+    b = plan.board
+    ax = draw_scenario(b.scenario, b.position, ax, setup=False)
+    for a in plan.assignments:
+        draw_ruler(ax, b.map, b.unit(a.unit).cell, b.unit(a.target).cell, gid="fire-line", meaning="fire-line")
+    targets = [b.unit(t.target).cell for t in plan.targets]
+    if targets:
+        shade(ax, b.map, targets, "target", gid="fire-targets")
+    ax.set_title(f"fire plan for {plan.side}: {plan.objective} {float(plan.value):.3f}")
+    return ax
+
+
+def draw_victory(v: VictoryResult, ax: Any = None) -> Any:
+    """The evaluated position with each objective's controller written in it (``-``: nobody),
+    titled with the result."""
+    if v.source is None:
+        raise WartoolsError("this victory result carries no scenario to draw")
+    s = v.source
+    ax = draw_scenario(s, v.position, ax, setup=False)
+    held = {s.objective(oid).cell: c.side or "-" for oid, c in v.controls.items()}
+    if held:
+        annotate_cells(ax, s.map, held, gid="victory-control")
+    state = "final" if v.over else "if the game ended now"
+    ax.set_title(f"{s.name}, turn {v.turn}: {v.result or 'no result'} ({state})")
+    return ax
+
+
 def draw_cells(ax: Any, board_map: Any, cells: Any, meaning: str, gid: str | None = None) -> Any:
     """Shade some cells (attackers, objectives, targets) in the look of a meaning of the picture
     language (:data:`wartools.render.style.MEANINGS`), keyed in the overlay legend."""
     return shade(ax, board_map, cells, meaning, gid=gid)
 
 
-__all__ = ["draw_cells", "draw_route_answer", "draw_setup", "draw_sides_overview", "draw_threat"]
+__all__ = ["draw_cells", "draw_fire_plan", "draw_race", "draw_route_answer", "draw_setup", "draw_sides_overview",
+           "draw_threat", "draw_victory"]

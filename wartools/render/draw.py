@@ -55,9 +55,10 @@ LABEL_INCHES = 0.25
 
 
 def draw_map(m: Map, ax: Any = None, *, labels: bool = True, units: bool = True,
-             title: bool = True, legend: bool = False, figsize: tuple[float, float] | None = None) -> Any:
+             title: bool = True, legend: bool = True, figsize: tuple[float, float] | None = None) -> Any:
     """Draw ``m``: terrain fills, elevation shading, edge features, roads,
-    objectives, unit counters and cell labels.
+    objectives, unit counters and cell labels, with a key to them beside the map
+    (:func:`draw_legend`) unless ``legend=False``.
 
     Examples
     --------
@@ -440,14 +441,16 @@ def shade(ax: Any, m: Map, cells: Iterable[Cell | str], meaning: str, label: str
 
 
 def heat_cells(ax: Any, m: Map, values: Mapping[Cell, float], cmap: str = COUNT_CMAP,
-               gid: str = "heat", colorbar: str | None = None) -> Any:
-    """Colour cells by a number (coverage counts, costs ...), with an optional colour bar."""
+               gid: str = "heat", colorbar: str | None = None, alpha: float = 0.7) -> Any:
+    """Colour cells by a number (coverage counts, costs ...), with an optional colour bar;
+    ``alpha`` lets the terrain show through (:data:`~wartools.render.style.SCALE_ALPHA` for
+    pictures where the terrain matters, a reach)."""
     from matplotlib.collections import PolyCollection
 
     layout = _layout(m)
     items = [(m.cell(c), v) for c, v in values.items()]
     pc = PolyCollection([layout.polygon(c) for c, _ in items], array=[v for _, v in items], cmap=cmap,
-                        alpha=0.7, edgecolors="none", zorder=8)
+                        alpha=alpha, edgecolors="none", zorder=8)
     pc.set_gid(gid)
     ax.add_collection(pc)
     if colorbar:

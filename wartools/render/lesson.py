@@ -27,8 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from wartools.render.draw import (_layout, draw_map, draw_path, draw_ruler, extend_map_key, highlight_cells,
                                   overlay_legend, shade)
-from wartools.render.los import draw_result
-from wartools.render.movement import draw_reach
+from wartools.render.los import draw_los
 from wartools.render.style import MEANINGS, side_colour
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,7 +50,7 @@ def draw_lesson(done: Any, ax: Any = None) -> Any:
         (what, arg), = [(k, v) for k, v in layer.items() if k != "key"]
         if what == "los":
             r, before, drawn = done.value(arg), ax.get_title(), set(ax.lines)
-            draw_result(r, ax)
+            draw_los(r, ax)
             rulers = [i for i, x in enumerate(layers) if "los" in x]
             if len(rulers) > 1:                # side by side, not on top of each other
                 _nudge(ax, m, [ln for ln in ax.lines if ln not in drawn], r.start, r.end,
@@ -69,10 +68,8 @@ def draw_lesson(done: Any, ax: Any = None) -> Any:
             draw_path(ax, m, done.value(arg).cells, meaning="path")
         elif what == "path":
             done.value(arg).draw(ax)          # arrows with the running cost, or the goal out of reach
-        elif what == "reach" and arg in done.values:
-            done.value(arg).draw(ax)          # a computed reach (any unit, budget or option)
-        elif what == "reach":
-            draw_reach(ax, m, arg)
+        elif what == "reach":                 # a computed reach, or the reach of the unit on a cell
+            (done.value(arg) if arg in done.values else done.drawn[arg]).draw(ax)
         elif what == "ruler":
             if key:
                 overlay_legend(ax, "ruler", labels={"ruler": key})

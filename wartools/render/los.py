@@ -1,26 +1,35 @@
 """Pictures of LOS answers, drawn with :mod:`wartools.render` overlays.
 
-:func:`draw_los` and :func:`draw_viewshed` are the overlays behind
-``wartools render --los A B`` and ``--viewshed A``.
+Every function draws an answer the engine has already given (it computes nothing): the
+answer first, then ``ax`` (a new picture of the answer's map, with its key, when
+``None``), then options. :func:`draw_los` and :func:`draw_viewshed` are the overlays
+behind ``wartools render --los A B`` and ``--viewshed A``.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from wartools.grids.base import Cell
-from wartools.los.result import LOSResult
-from wartools.mapmodel import Map
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.los.analysis import VisibilityMatrix
+    from wartools.los.result import DeadGround, LOSResult, Viewshed
+    from wartools.mapmodel import Map
 
-def draw_result(result: LOSResult, ax: Any = None) -> Any:
-    """Draw a :class:`LOSResult`: the map (if ``ax`` is None), the ruler coloured by status,
-    and the deciding cells and edges highlighted. Returns the Axes."""
-    from wartools.render import draw_map
+
+def _axes(m: Map, ax: Any) -> Any:
+    """``ax``, or a new picture of ``m`` with its key."""
+    from wartools.render.draw import draw_map
+
+    return draw_map(m) if ax is None else ax
+
+
+def draw_los(result: LOSResult, ax: Any = None) -> Any:
+    """Draw a :class:`~wartools.los.result.LOSResult`: the ruler coloured by status and the
+    deciding cells and edges highlighted, keyed. Returns the Axes."""
     from wartools.render.draw import add_title, draw_ruler, highlight_cells, highlight_edges, overlay_legend
     from wartools.render.style import MEANINGS
 
     m = result.map
-    if ax is None:
-        ax = draw_map(m)
+    ax = _axes(m, ax)
     grid = m.grid
     # the cell or edge each reason is about; a ruler may graze cells just off the board,
     # which are not drawn
@@ -38,26 +47,39 @@ def draw_result(result: LOSResult, ax: Any = None) -> Any:
     return ax
 
 
-def draw_los(ax: Any, m: Map, a: Cell | str, b: Cell | str, **options: Any) -> Any:
-    """Overlay the line of sight from ``a`` to ``b`` on an Axes showing ``m``.
+def draw_viewshed(answer: Viewshed, ax: Any = None) -> Any:
+    """Shade the cells of a :class:`~wartools.los.result.Viewshed` (the *viewshed* look) and
+    mark the observer, keyed. Returns the Axes."""
+    from wartools.render.draw import shade
 
-    ``options`` are :class:`~wartools.los.LOSSituation` fields; ``None`` values are ignored.
-    """
-    from wartools.los.engine import line_of_sight
-
-    return draw_result(line_of_sight(m, a, b, **{k: v for k, v in options.items() if v is not None}), ax)
-
-
-def draw_viewshed(ax: Any, m: Map, a: Cell | str, **options: Any) -> Any:
-    """Shade the cells visible from ``a`` on an Axes showing ``m`` (the *viewshed* look)."""
-    from wartools.los.analysis import viewshed
-    from wartools.render.draw import highlight_cells, overlay_legend
-    from wartools.render.style import MEANINGS
-
-    seen = viewshed(m, a, **{k: v for k, v in options.items() if v is not None})
-    shade, origin = MEANINGS["viewshed"], MEANINGS["observer"]
-    highlight_cells(ax, m, seen, color=shade.colour, alpha=shade.alpha, gid="viewshed")
-    highlight_cells(ax, m, [a], color=origin.colour, alpha=origin.alpha, gid="viewshed-origin")
-    overlay_legend(ax, "viewshed", "observer")
+    m = answer.map
+    ax = _axes(m, ax)
+    shade(ax, m, answer.cells, "viewshed", gid="viewshed")
+    shade(ax, m, [answer.origin], "observer", gid="viewshed-origin")
     return ax
 
+
+def draw_dead_ground(answer: DeadGround, ax: Any = None) -> Any:
+    """Hatch the cells of a :class:`~wartools.los.result.DeadGround` and mark the observers,
+    keyed. Returns the Axes."""
+    from wartools.render.draw import shade
+
+    m = answer.map
+    ax = _axes(m, ax)
+    shade(ax, m, answer.cells, "dead-ground", gid="dead-ground")
+    if answer.observers:
+        shade(ax, m, answer.observers, "observer", gid="dead-ground-observers")
+    return ax
+
+
+def draw_matrix(matrix: VisibilityMatrix, ax: Any = None) -> Any:
+    """Each cell of a :class:`~wartools.los.analysis.VisibilityMatrix` shaded by how many
+    other cells see it, with a colour bar. Returns the Axes."""
+    from wartools.render.draw import heat_cells
+
+    m = matrix.map
+    ax = _axes(m, ax)
+    seen_by = matrix.visible.sum(axis=0) - matrix.visible.diagonal()
+    heat_cells(ax, m, {c: int(k) for c, k in zip(matrix.cells, seen_by)}, gid="coverage",
+               colorbar="seen from (cells)")
+    return ax

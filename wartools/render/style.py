@@ -27,6 +27,9 @@ PROBABILITY_BAR = "#3b6fb6"
 NOBODY = "#222222"
 #: a plain highlight for ad-hoc pictures (a meaning of :data:`MEANINGS` is preferred)
 HIGHLIGHT = "#ffcc00"
+#: how opaque a number scale over the map is where the terrain must stay readable under it (a
+#: reach: the costs come from the terrain)
+SCALE_ALPHA = 0.45
 
 FALLBACK_TERRAIN = "#dddddd"
 FALLBACK_EDGE = EdgeStyle("#444444", 2.0, "-")
@@ -110,6 +113,9 @@ MEANINGS: dict[str, Look] = {
     "attacker": Look("#d55e00", "units that can fire at the clicked hex", hatch="\\\\", alpha=0.3),
     "objective": Look("#e69f00", "objective", hatch="++", alpha=0.3),
     "cheapest-route": Look("#cc79a7", "cheapest route", "--", ">"),
+    "alternative-path": Look("#cc79a7", "another path (dearer)", ":", ">"),
+    "fire-line": Look("#d55e00", "shot of the fire plan (shooter to target)", "-.", ">"),
+    "turn-end": Look("#e69f00", "where a turn ends (T1, T2 ...)", hatch="||", alpha=0.3),
     "safest-route": Look("#0072b2", "least exposed route", "-", ">"),
     "approach": Look("#d55e00", "enemy approach", alpha=0.15),
     "edited-edge": Look("#56b4e9", "hexside just changed", "--"),

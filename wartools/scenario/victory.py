@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from wartools.answers import Answer
+from wartools.rules.options import Assumption
 from wartools.rules.scenario import Control
 from wartools.grids.base import Cell
 from wartools.scenario.conditions import Facts
@@ -35,14 +37,15 @@ from wartools.scenario.model import Position, Scenario
 
 
 @dataclass(frozen=True)
-class VictoryResult:
+class VictoryResult(Answer):
     """The victory state of a position.
 
     ``result`` is the first graded level that holds (``None`` if none does);
     ``over`` says whether the game has ended (the last turn is done, or the
     early-end condition holds); ``vp`` the VP per side, ``vp_sources`` where
     they come from; ``controls`` who controls each objective and why;
-    ``reasons`` which conditions were checked and how they came out.
+    ``reasons`` which conditions were checked and how they came out; ``source`` and
+    ``position`` the scenario and position evaluated (what :meth:`draw` shows).
     """
 
     scenario: str
@@ -53,16 +56,18 @@ class VictoryResult:
     vp_sources: Mapping[str, tuple[str, ...]]
     controls: Mapping[str, Control]
     reasons: tuple[str, ...]
-    assumptions: tuple[Mapping[str, str], ...] = ()
+    assumptions: tuple[Assumption, ...] = ()
+    source: Scenario | None = field(default=None, repr=False, compare=False)
+    position: Position | None = field(default=None, repr=False, compare=False)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         """The JSON answer of ``wartools victory`` (docs/architecture.md), plus turn, over and details."""
         return {"result": self.result, "vp": dict(self.vp),
                 "controls": {k: c.side for k, c in self.controls.items()},
                 "reasons": list(self.reasons), "turn": self.turn, "over": self.over,
                 "control_reasons": {k: f"{c.status}: {c.why}" for k, c in self.controls.items()},
                 "vp_sources": {k: list(v) for k, v in self.vp_sources.items()},
-                "assumptions": [dict(a) for a in self.assumptions]}
+                "assumptions": [a.to_json() for a in self.assumptions]}
 
     def text(self) -> str:
         """A human-readable summary."""
@@ -79,8 +84,15 @@ class VictoryResult:
         lines.extend(f"    {r}" for r in self.reasons)
         if self.assumptions:
             lines.append("  assumptions:")
-            lines.extend(f"    {a['rule']}: {a['reading']}" for a in self.assumptions)
+            lines.extend(f"    {a.rule}: {a.reading}" for a in self.assumptions)
         return "\n".join(lines)
+
+    def draw(self, ax: Any = None) -> Any:
+        """The position with each objective's controller written in it, titled with the result
+        (:func:`wartools.render.analysis.draw_victory`)."""
+        from wartools.render.analysis import draw_victory
+
+        return draw_victory(self, ax)
 
 
 def objective_control(s: Scenario, p: Position) -> dict[str, Control]:
@@ -173,7 +185,8 @@ def evaluate(s: Scenario, p: Position | None = None) -> VictoryResult:
             break
     return VictoryResult(s.name, p.turn, over, result, MappingProxyType(vp),
                          MappingProxyType({k: tuple(v) for k, v in sources.items()}),
-                         MappingProxyType(controls), tuple(reasons), tuple(s.assumptions()))
+                         MappingProxyType(controls), tuple(reasons),
+                         tuple(Assumption(a["rule"], a["reading"], a.get("option")) for a in s.assumptions()), s, p)
 
 
 def end_turn(s: Scenario, p: Position) -> Position:

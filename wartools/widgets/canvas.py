@@ -99,7 +99,7 @@ class MapCanvas:
         fresh = self._static is None
         if fresh:
             self.ax.clear()
-            draw_map(self.map, ax=self.ax)
+            draw_map(self.map, ax=self.ax, legend=False)   # as before: no map key in the widget (its overlays are keyed)
             self.ax.format_coord = self.describe_xy  # type: ignore[method-assign]  # matplotlib documents overriding it
             self._title = self.ax.get_title()
             self._limits = (self.ax.get_xlim(), self.ax.get_ylim())

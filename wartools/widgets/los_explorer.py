@@ -9,7 +9,7 @@ fire, and the dead ground of the observer's side.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 import ipywidgets as w
@@ -59,9 +59,9 @@ class LOSExplorer:
                                           description="click sets")
         self.info = w.HTML()
         self.history: list[dict[str, Any]] = []
-        self.viewshed: tuple[Cell, ...] = ()
+        self.viewshed: Collection[Cell] = ()
         self.result: Any = None
-        self.dead_ground: tuple[Cell, ...] = ()
+        self.dead_ground: Collection[Cell] = ()
         self.canvas = MapCanvas(m, draw=self._draw, on_cell=self.on_cell, figsize=figsize)
         controls = [self.observer, self.target, self.unit, self.height, self.mode, self.night,
                     self.indirect, self.dead]
@@ -135,7 +135,7 @@ class LOSExplorer:
 
     def _draw(self, ax: Any, m: Map) -> None:
         from wartools.render.draw import shade
-        from wartools.render.los import draw_result
+        from wartools.render.los import draw_los
 
         if self.viewshed:
             shade(ax, m, self.viewshed, "viewshed")
@@ -143,7 +143,7 @@ class LOSExplorer:
             shade(ax, m, self.dead_ground, "dead-ground")
         shade(ax, m, [self.observer.value], "observer")
         if self.result is not None:
-            draw_result(self.result, ax)
+            draw_los(self.result, ax)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

@@ -9,6 +9,7 @@ goal (with ``%matplotlib widget``), or use the dropdowns.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -57,7 +58,7 @@ class MovePlanner:
         self.plan: Any = None
         self.alternatives: tuple[Any, ...] = ()
         self.turns_reach: Any = None
-        self.legs: tuple[Any, ...] = ()
+        self.legs: Sequence[Any] = ()
         self.canvas = MapCanvas(m, draw=self._draw, on_cell=self.on_cell, figsize=figsize)
         self._quiet = False  # set while one change of the start sets other controls too
         self.start.observe(self._carry_unit, names="value")  # before the layout's observer: runs first
