@@ -186,17 +186,17 @@ def test_only_the_situation_it_was_judged_in_reads_a_matrix(tmp_path):
                                                          ("unit", {"unit": "tank"}), ("fire", {"mode": "fire"}),
                                                          ("range", {"range": 3}), ("side", {"side": "B"}))}
     everything = tuple(m.grid.cells())
-    assert kernel["day"] != everything
+    assert kernel["day"].cells != everything
     lm.use_matrix(_poisoned(m, tmp_path / "m.npz"), m)
-    assert viewshed(m, "A1") == everything                 # the day, default-situation question reads it
-    assert dead_ground(m, "A1") == ()
+    assert viewshed(m, "A1").cells == everything                 # the day, default-situation question reads it
+    assert dead_ground(m, "A1").cells == ()
     for name in ("night", "unit", "fire", "range", "side"):
         kw = {"night": {"night": True}, "unit": {"unit": "tank"}, "fire": {"mode": "fire"}, "range": {"range": 3},
               "side": {"side": "B"}}[name]
         assert viewshed(m, "A1", **kw) == kernel[name], name
     other = type(m.game.los_policy())(m.game)              # a policy other than the game's own
     assert viewshed(m, "A1", policy=other) == kernel["day"]
-    assert viewshed(m.with_terrain("E4", "woods"), "A1") != everything    # another map content
+    assert viewshed(m.with_terrain("E4", "woods"), "A1").cells != everything    # another map content
 
 
 def test_a_matrix_file_beside_the_map_is_found(tmp_path):
@@ -207,7 +207,7 @@ def test_a_matrix_file_beside_the_map_is_found(tmp_path):
     assert lm.matrix_beside(loaded) == tmp_path / "x.matrix.npz"
     _poisoned(loaded, tmp_path / "x.matrix.npz")
     lm.forget_matrices()
-    assert viewshed(load_map(tmp_path / "x.yaml"), "A1") == tuple(loaded.grid.cells()) != want
+    assert viewshed(load_map(tmp_path / "x.yaml"), "A1").cells == tuple(loaded.grid.cells()) != want.cells
     lm.forget_matrices()
     save_map(m.with_terrain("A4", "town"), tmp_path / "x.yaml")       # the map changed: the file is stale
-    assert viewshed(load_map(tmp_path / "x.yaml"), "A1") != tuple(loaded.grid.cells())
+    assert viewshed(load_map(tmp_path / "x.yaml"), "A1").cells != tuple(loaded.grid.cells())

@@ -353,7 +353,8 @@ def dead_ground(m: Map, observers: Cell | str | Iterable[Cell | str], cells: Ite
     if mat is not None:                       # a matrix file of this map and situation answers
         index = mat.ext_index(geo)
         seen = np.asarray((mat.status[np.ix_(index[obs], index[tb])] < 2).any(axis=0))
-        return tuple(t for t, s in zip(targets, seen.tolist()) if not s)
+        return DeadGround(m, eyes, tuple(t for t, s in zip(targets, seen.tolist()) if not s), sit,
+                          policy.assumptions(sit))
     # every observer against every target, a block of observers per chunk (the policy's
     # range findings block rulers beyond the maximum range)
     step = max(1, CHUNK // max(len(tb), 1))
