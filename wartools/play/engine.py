@@ -155,8 +155,20 @@ class GameState:
         return self.turn.side
 
     def replace(self, **changes: Any) -> GameState:
-        """A copy with some fields changed (the cached map is rebuilt)."""
-        return dataclasses.replace(self, **changes)
+        """A copy with some fields changed. The map and what was worked out on it (the legal
+        moves, shots, a bot's exposure) are kept while the units stand as they did (an
+        activation, a pass, a failed check changes nothing on the board); otherwise rebuilt."""
+        nxt = dataclasses.replace(self, **changes)
+        p, q = self.position, nxt.position
+        if "map" in self.__dict__ and (p is q or (p.units == q.units and p.eliminated == q.eliminated)):
+            for key in ("map", "board", *_BOARD_CACHES):
+                if key in self.__dict__:
+                    nxt.__dict__[key] = self.__dict__[key]
+        return nxt
+
+
+#: caches of a game state that hold only what its board decides (kept by :meth:`GameState.replace`)
+_BOARD_CACHES = ("_legal_cache", "_greedy_cache")
 
 
 # --- starting -------------------------------------------------------------------------------
@@ -188,14 +200,14 @@ def _with_strengths(scenario: Scenario, p: Position, full: Mapping[str, int]) ->
     return p.replace(units=MappingProxyType(units))
 
 
-def start(scenario: Scenario, position: Position | None = None, dice: Dice | None = None,
-          rules: TurnRules | None = None) -> GameState:
-    """The game at the start of ``position``'s turn (default: the scenario's set-up)."""
+def start(scenario: Scenario, position: Position | None = None, rules: TurnRules | None = None) -> GameState:
+    """The game at the start of ``position``'s turn (default: the scenario's set-up), its side to
+    act the scenario's first side (a position in a later turn starts as turn 1 would)."""
     rules = rules or scenario.game.turn_rules()
     full = MappingProxyType(full_strengths(scenario, rules))
     p = _with_strengths(scenario, position or scenario.start(), full)
-    resources = MappingProxyType({s: MappingProxyType(dict(side.resources)) for s, side in scenario.sides.items()})
-    state, _ = rules.start_turn(1, tuple(scenario.sides), scenario.first, _NoDice(), full, resources)
+    state, _ = rules.start_turn(1, tuple(scenario.sides), scenario.first, _NoDice(), full,
+                                _fresh_resources(scenario))
     state = state.replace(turn=p.turn)
     return GameState(scenario, p, state, rules, over=p.ended)
 
@@ -349,12 +361,6 @@ def _apply(s: Scenario, p: Position, changes: tuple[Change, ...]) -> Position:
             upd["tags"] = tuple(tags)
         units[ch.unit] = st.replace(**upd)
     return p.replace(units=MappingProxyType(units), eliminated=tuple(eliminated))
-
-
-def _moved(p: Position, unit: str, cell: Cell) -> Position:
-    units = dict(p.units)
-    units[unit] = units[unit].replace(cell=cell)
-    return p.replace(units=MappingProxyType(units))
 
 
 def resolve(g: GameState, c: Candidate, dice: Dice) -> tuple[Resolution, int]:
