@@ -7,7 +7,7 @@ import sys
 from fractions import Fraction
 
 from analysis_helpers import tiny_scenario
-from wartools.analysis import Board, fire_plan, threat_map
+from wartools.analysis import Board, fire_plan, least_exposed_route, threat_map
 from wartools.mapmodel import Unit
 
 
@@ -55,6 +55,16 @@ def test_night_10_3_limits_every_analysis_line():
     assert plan.refusals["e-1"]["u-1"].rule == "Combat Infantry 10.3"
     flipped = fire_plan(day.with_options(night=True), "German")         # a command's --option night=true
     assert not flipped.assignments
+
+
+def test_a_night_route_counts_no_shot_that_cannot_be_fired_10_3():
+    """10.3 in route exposure: by night the MG cannot fire 3 hexes, so a route through those hexes
+    is not exposed there."""
+    units = [("e-1", "German", "mg", "A2"), ("u-1", "US", "rifle", "D1")]
+    day = tiny_scenario("combat-infantry", 6, 3, units)
+    night = tiny_scenario("combat-infantry", 6, 3, units, options={"night": True})
+    assert least_exposed_route(day, "u-1", "D3", turns=2).exposure > 0
+    assert least_exposed_route(night, "u-1", "D3", turns=2).exposure == 0
 
 
 def test_no_fire_into_assaults_6_1():

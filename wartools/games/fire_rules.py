@@ -63,8 +63,8 @@ if TYPE_CHECKING:  # pragma: no cover
 EVERY_CELL, END_OF_MOVE = "every-cell", "end-of-move"
 
 #: why an attack is refused (:attr:`Refusal.kind`)
-REFUSALS = ("cannot-fire", "own-cell", "range", "line", "night", "weather", "limit", "assault", "hidden",
-            "transported", "spotting", "deploy", "pinned", "immune", "zero-chance")
+REFUSALS = ("cannot-fire", "own-cell", "range", "line", "night", "limit", "assault", "transported", "spotting",
+            "deploy", "pinned", "immune", "zero-chance")
 
 
 @dataclass(frozen=True)
