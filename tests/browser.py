@@ -144,9 +144,9 @@ class Lab(_Server):
 
 @contextlib.contextmanager
 def running_lab(repo: Path, work: Path) -> Iterator[Lab]:
-    """A server on a scratch copy of the notebooks and maps (the repository stays untouched)."""
+    """A server on a scratch copy of the notebooks, maps and scenarios (the repository stays untouched)."""
     root = work / "site"
-    for folder in ("notebooks", "maps"):
+    for folder in ("notebooks", "maps", "scenarios"):
         if (repo / folder).exists():
             shutil.copytree(repo / folder, root / folder,
                             ignore=shutil.ignore_patterns(".ipynb_checkpoints", "kernel-ipc-*"))

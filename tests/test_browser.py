@@ -84,6 +84,7 @@ def _statuses(page) -> str:
 
 def test_map_editor_paints_a_cell_and_toggles_a_hexside_by_clicking(tmp_path, browser_page):
     page = browser_page
+    page.set_viewport_size({"width": 1280, "height": 1000})  # the editor fits a 1,280 px page (issue 25.4)
     with running_lab(ROOT, tmp_path) as lab:
         run_all_cells(page, lab, "40_map_editor.ipynb")
         page.locator(".widget-html pre").filter(has_text="My scanned board").first.wait_for(timeout=180_000)
@@ -101,6 +102,14 @@ def test_map_editor_paints_a_cell_and_toggles_a_hexside_by_clicking(tmp_path, br
         before = canvas.screenshot()
         box = canvas.bounding_box()
         assert box is not None and box["width"] > 300, box
+        # the whole editor is on the page: the map with its title and key, and the lines under it
+        output = page.locator(".jp-OutputArea-output").filter(has=canvas).last
+        whole = output.bounding_box()
+        assert whole is not None and box["x"] + box["width"] <= 1280 and whole["x"] + whole["width"] <= 1280, whole
+        assert page.evaluate("(el) => el.scrollWidth <= el.clientWidth + 1", output.element_handle()), \
+            "the editor is wider than its output area"
+        status = output.locator(".widget-html").last.bounding_box()
+        assert status is not None and status["x"] + status["width"] <= 1280
         # paint: a real click in the middle of the map paints the hex under it with woods
         canvas.click(position={"x": box["width"] * 0.45, "y": box["height"] * 0.5})
         page.wait_for_function(

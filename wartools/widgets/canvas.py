@@ -293,6 +293,9 @@ class MapCanvas:
 
 #: how much figure a cell gets (labels of about 9 px)
 INCHES_PER_CELL = 0.62
+#: the scenario widgets' figure width in inches (map and key): about 1,100 px, so a board fits
+#: beside JupyterLab's file browser on a 1,500 px page
+SCENARIO_WIDTH = 11.0
 #: a widget figure's fixed frame, in inches: the key's column right of the map, the title's room
 #: above it, the strip below it for the victory line and a colour bar, and the bar's place there
 KEY_WIDTH, TITLE_ROOM, BAR_ROOM, MARGIN = 2.5, 0.6, 0.85, 0.1
@@ -346,6 +349,7 @@ def widget_figure(figsize: tuple[float, float], interactive: bool, dpi: float | 
         # ipympl's Canvas widget attributes; matplotlib types figure.canvas as FigureCanvasBase
         figure.canvas.header_visible = False  # type: ignore[attr-defined]
         figure.canvas.toolbar_visible = False  # type: ignore[attr-defined]
+        figure.canvas.footer_visible = False  # type: ignore[attr-defined]  # the widgets' own hover line says it
         return figure
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
