@@ -12,7 +12,7 @@ the workers.
   processes (started with ``spawn``: a clean interpreter, like a remote worker's; they ignore
   Ctrl-C, which the caller handles).
 - :func:`run_dask`: a :class:`distributed.Client`, either on a ``LocalCluster`` started for the
-  run and closed after it (:func:`dask_client` with no address), or on a running scheduler
+  run and closed after it (:func:`wartools.parallel.dask_client` with no address), or on a running scheduler
   (``dask scheduler`` / ``dask worker`` processes, or a cluster manager such as dask-jobqueue):
   the connection and the wait for a first worker are bounded by ``timeout`` seconds, and an
   unreachable scheduler is one clear :class:`~wartools.errors.WartoolsError`.
@@ -29,16 +29,14 @@ Examples
 """
 from __future__ import annotations
 
-import contextlib
-import logging
 import multiprocessing
 import signal
-from collections.abc import Generator, Iterator
+from collections.abc import Generator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 from wartools.balance.job import Chunk, Job, play_chunk
-from wartools import limits
+from wartools.parallel import dask_client
 from wartools.errors import WartoolsError, one_line
 
 #: most playouts in one chunk (a chunk is the unit of progress, of a partial answer and of loss
@@ -87,61 +85,6 @@ def run_processes(job: Job, parts: list[tuple[int, int]], workers: int) -> Gener
             for process in list(getattr(pool, "_processes", {}).values()):
                 process.terminate()
         pool.shutdown(wait=finished, cancel_futures=True)
-
-
-@contextlib.contextmanager
-def dask_client(address: str | None = None, workers: int | None = None, timeout: float = 10.0) -> Iterator[Any]:
-    """A Dask client: on ``address`` (a running scheduler, ``tcp://host:port``), or on a
-    ``LocalCluster`` of ``workers`` single-threaded worker processes started here and closed when
-    the block ends."""
-    from distributed import Client, LocalCluster
-
-    quiet = logging.getLogger("distributed")
-    level = quiet.level
-    quiet.setLevel(logging.CRITICAL)  # its warnings would break the command line's one-line promise
-    try:
-        if address is None:
-            with LocalCluster(n_workers=workers or 2, threads_per_worker=1, processes=True,
-                              dashboard_address=None, silence_logs=logging.CRITICAL) as cluster, \
-                    Client(cluster) as client:
-                yield client
-            return
-        _reachable(address, timeout)
-        try:
-            client = Client(address, timeout=timeout, set_as_default=False)
-        except (OSError, TimeoutError, ValueError, TypeError) as exc:
-            raise WartoolsError(f"cannot connect to the Dask scheduler at {address!r} within {timeout:g} s "
-                                f"({one_line(exc)[:120]})") from None
-        with client:
-            try:
-                client.wait_for_workers(1, timeout=timeout)
-            except (OSError, TimeoutError) as exc:
-                raise WartoolsError(f"the Dask scheduler at {address!r} has no worker after {timeout:g} s "
-                                    f"({one_line(exc)[:80]}); start one with 'dask worker {address}'") from None
-            yield client
-    finally:
-        quiet.setLevel(level)
-
-
-def _reachable(address: str, timeout: float) -> None:
-    """Refuse, in one line, an address no scheduler listens on (before a Dask client is made: a
-    client that failed to connect retries in the background and complains when collected)."""
-    import socket
-
-    protocol, _, rest = address.rpartition("://")
-    if protocol not in ("", "tcp"):
-        return  # tls://, ucx://, ...: the Dask client checks those itself
-    host, _, port = rest.rpartition(":")
-    host = host.strip("[]")
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise WartoolsError(f"address: {limits.shown(address)} is not a scheduler address such as "
-                            "tcp://127.0.0.1:8786")
-    try:
-        socket.create_connection((host, int(port)), timeout=timeout).close()
-    except OSError as exc:
-        raise WartoolsError(f"cannot reach a Dask scheduler at {address!r} within {timeout:g} s "
-                            f"({one_line(exc)[:80]}); start one with 'dask scheduler' and workers with "
-                            "'dask worker ADDRESS' (docs/playouts.md)") from None
 
 
 def run_dask(job: Job, parts: list[tuple[int, int]], client: Any) -> Generator[Chunk, None, None]:
