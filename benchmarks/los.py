@@ -242,7 +242,7 @@ EXECUTORS = (("inline", 1), ("processes", 1), ("processes", 2), ("dask", 2))
 
 
 def executor_table(quick: bool) -> None:
-    """`wartools matrix` per executor and worker count: whole on the 1,261-hex map, sampled on 160 x 160.
+    """`wartools matrix` per executor and worker count: whole on the 1,261-hex map's board, sampled on 160 x 160.
 
     The 160 x 160 figures run a sample of the plan's tiles on each executor (the same tiles
     for each) and extrapolate: start-up (the run of as many empty tasks, timed apart) plus the
@@ -267,7 +267,8 @@ def executor_table(quick: bool) -> None:
             run = compute_matrix(m, Path(tmp) / f"{executor}{workers}.npz", executor=executor, workers=workers,
                                  progress=False, resume=False)
             got.append(f"{executor} x{workers} {run.seconds:.2f} s")
-        print(f"  1,261-hex map, whole ({run.tiles} tiles; start-up included): " + ", ".join(got))
+        print(f"  the 1,261-hex map's whole 41 x 41 board ({run.cells:,} cells, {run.tiles} tiles; start-up "
+              "included): " + ", ".join(got))
     for kind in ("hex", "square"):
         m = Map.from_dict(board(kind, 160))
         n = len(m.grid)
