@@ -114,6 +114,15 @@ def test_no_module_imports_from_a_layer_above_it():
     assert upward == []
 
 
+def test_render_draws_answers_and_never_runs_an_engine():
+    """render takes answers (LOSResult, Reach ...) and draws them: no render module imports the
+    LOS or movement engine, lazily or not (their types only under TYPE_CHECKING)."""
+    g = import_graph()
+    engines = [(a, b) for a, b in g.edges if a.startswith("wartools.render")
+               and b.split(".")[:2] in (["wartools", "los"], ["wartools", "movement"])]
+    assert engines == []
+
+
 def test_no_import_cycles():
     g = import_graph()
     # a package's __init__ importing its own submodules is how packages re-export; only
