@@ -12,7 +12,8 @@ a victory state ...) is a frozen value with
   :class:`~wartools.rules.options.Assumption`.
 
 :class:`Answer` holds the part that is the same for all of them (``str`` and the notebook
-display); each answer type writes the rest. ``tests/test_answers.py`` checks the whole
+display); each answer type writes the rest. :class:`Collection` is an answer that is also a
+tuple of things (the cells of a viewshed, the paths of the alternatives). ``tests/test_answers.py`` checks the whole
 protocol on a real answer of every public answer type.
 
 Examples
@@ -25,7 +26,10 @@ Examples
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
 
 
 class Answer:
@@ -56,3 +60,26 @@ class Answer:
         from wartools.render import axes_png
 
         return axes_png(self.draw())
+
+
+class Collection(Answer, Generic[T]):
+    """An answer that is a tuple of things too: it iterates, counts, indexes and tests the
+    :meth:`items` (the cells of a viewshed, the legs of a route ...)."""
+
+    __slots__ = ()
+
+    def items(self) -> tuple[T, ...]:
+        """The things this answer is a tuple of."""
+        raise NotImplementedError
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self.items())
+
+    def __len__(self) -> int:
+        return len(self.items())
+
+    def __getitem__(self, i: int) -> T:
+        return self.items()[i]
+
+    def __contains__(self, thing: object) -> bool:
+        return thing in self.items()

@@ -2,13 +2,13 @@
 :class:`DeadGround` (the answer protocol of :mod:`wartools.answers`)."""
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from wartools.answers import Answer
+from wartools.answers import Answer, Collection
 from wartools.rules.options import Assumption
 from wartools.grids.base import Cell, Edge, Ruler
 from wartools.rules.los import LOSSituation
@@ -156,21 +156,15 @@ class LOSResult(Answer):
         return draw_los(self, ax=ax)
 
 
-class _Cells(Answer):
+class _Cells(Collection[Cell]):
     """An answer that is a set of cells in board order: iterates, counts and tests them."""
 
     __slots__ = ()
     cells: tuple[Cell, ...]
     map: Map
 
-    def __iter__(self) -> Iterator[Cell]:
-        return iter(self.cells)
-
-    def __len__(self) -> int:
-        return len(self.cells)
-
-    def __contains__(self, cell: object) -> bool:
-        return cell in self.cells
+    def items(self) -> tuple[Cell, ...]:
+        return self.cells
 
     def labels(self) -> list[str]:
         """The cells' labels, in board order."""

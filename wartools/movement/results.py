@@ -7,11 +7,11 @@ becomes the JSON answer of the command line (``to_json()``), draws itself
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from wartools.answers import Answer
+from wartools.answers import Answer, Collection
 from wartools.errors import WartoolsError
 from wartools.rules.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell, Grid
@@ -212,7 +212,7 @@ class Reach(Answer):
 
 
 @dataclass(frozen=True)
-class Alternatives(Answer):
+class Alternatives(Collection[PathResult]):
     """Up to ``k`` different paths between two cells, cheapest first
     (:func:`~wartools.movement.alternatives`); iterated, counted and indexed like a tuple of
     :class:`PathResult`.
@@ -228,14 +228,8 @@ class Alternatives(Answer):
 
     paths: tuple[PathResult, ...]
 
-    def __iter__(self) -> Iterator[PathResult]:
-        return iter(self.paths)
-
-    def __len__(self) -> int:
-        return len(self.paths)
-
-    def __getitem__(self, i: int) -> PathResult:
-        return self.paths[i]
+    def items(self) -> tuple[PathResult, ...]:
+        return self.paths
 
     @property
     def map(self) -> Map:

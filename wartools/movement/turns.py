@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from wartools.answers import Answer
+from wartools.answers import Answer, Collection
 from wartools.rules.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell, Grid
 from wartools.movement.graph import End
@@ -121,7 +121,7 @@ class TurnsReach(Answer):
 
 
 @dataclass(frozen=True)
-class TurnRoute(Answer):
+class TurnRoute(Collection["PathResult"]):
     """The fewest-turns route to a goal (:func:`route_in_turns`): one explained single move
     per turn, empty when the goal is out of reach within ``max_turns``; iterated, counted and
     indexed like a tuple of :class:`~wartools.movement.PathResult`.
@@ -141,14 +141,8 @@ class TurnRoute(Answer):
     legs: tuple[PathResult, ...]
     graph: MoveGraph = field(repr=False, compare=False)
 
-    def __iter__(self) -> Iterator[PathResult]:
-        return iter(self.legs)
-
-    def __len__(self) -> int:
-        return len(self.legs)
-
-    def __getitem__(self, i: int) -> PathResult:
-        return self.legs[i]
+    def items(self) -> tuple[PathResult, ...]:
+        return self.legs
 
     @property
     def map(self) -> Map:
