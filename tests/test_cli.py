@@ -84,8 +84,12 @@ def test_every_command_in_the_readme_runs(tmp_path, monkeypatch, capsys):
     commands = [shlex.split(line)[1:] for line in block.splitlines() if line.startswith("wartools ")]
     assert len(commands) >= 8
     monkeypatch.chdir(root)
+    written = {}  # a file one command writes (-o) and a later one reads goes to the temporary folder
     for argv in commands:
-        argv = [str(tmp_path / a) if a.endswith(".png") else a for a in argv]
+        if "-o" in argv:
+            name = argv[argv.index("-o") + 1]
+            written[name] = str(tmp_path / name)
+        argv = [str(tmp_path / a) if a.endswith(".png") else written.get(a, a) for a in argv]
         assert main(argv) == 0, (argv, capsys.readouterr().err)
         out = capsys.readouterr().out
         if "--json" in argv:

@@ -10,7 +10,7 @@ import pytest
 
 from wartools import __version__
 from wartools.cli.command import build_parser, leaf_parsers, main
-from wartools.cli.help import EXAMPLES, NOT_RUN
+from wartools.cli.help import EXAMPLES, NOT_RUN, RECORD_EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,8 +33,20 @@ def _examples():
     return [(c, e) for c, examples in EXAMPLES.items() for e in examples]
 
 
+@pytest.fixture(scope="module")
+def record_example(tmp_path_factory):
+    """The game record the replay and luck examples read, written once by the first play example."""
+    record = str(tmp_path_factory.mktemp("record") / RECORD_EXAMPLE)
+    play = shlex.split(EXAMPLES["play"][0])
+    play[play.index("-o") + 1] = record
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(ROOT)
+        assert main(play) == 0
+    return record
+
+
 @pytest.mark.parametrize("command, example", _examples(), ids=[e for _, e in _examples()])
-def test_every_example_runs(command, example, tmp_path, monkeypatch, capsys):
+def test_every_example_runs(command, example, tmp_path, monkeypatch, capsys, request):
     argv = shlex.split(example)
     if "-o" in argv:                       # write pictures and exports into a temporary folder
         i = argv.index("-o") + 1
@@ -43,6 +55,9 @@ def test_every_example_runs(command, example, tmp_path, monkeypatch, capsys):
         assert build_parser().parse_args(argv)
         return
     monkeypatch.chdir(ROOT)
+    if RECORD_EXAMPLE in argv and command != "play":    # replay and luck read the record play writes
+        record = request.getfixturevalue("record_example")
+        argv = [record if a == RECORD_EXAMPLE else a for a in argv]
     assert main(argv) == 0, capsys.readouterr().err
 
 

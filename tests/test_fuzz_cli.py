@@ -110,8 +110,17 @@ os.mkfifo(FIFO)  # reading it would block forever: every reader must refuse it
 FILES = map_files() | st.sampled_from([str(WORK / "missing.yaml"), str(WORK), "/dev/null", "/dev/zero", str(FIFO), ""])
 
 
+#: values of the options that decide how much a playout command plays: a bot list, good or bad,
+#: and playout counts that are all refused (a run of real playouts takes longer than one fuzz
+#: example may: tests/test_cli_play.py runs them)
+PLAY_VALUES = {"bots": st.sampled_from(["random,random", "random", "clever,random", "random,,random", ""]),
+               "playouts": st.sampled_from(["0", "-1", "100001", "1e3", "", "x", "9" * 30])}
+
+
 def _value(action: argparse.Action, dest: str) -> st.SearchStrategy[str]:
     """Text for one value of ``action``."""
+    if dest in PLAY_VALUES:
+        return PLAY_VALUES[dest] | NASTY_TEXT
     if action.choices:
         return st.sampled_from([str(c) for c in action.choices]) | NASTY_TEXT
     if isinstance(action.type, BoundedInt) or action.type is int:
@@ -125,7 +134,7 @@ def _value(action: argparse.Action, dest: str) -> st.SearchStrategy[str]:
         return scenario_files() | FILES
     if dest == "position":
         return scenario_files("position") | FILES
-    if dest in ("map", "file") or "file" in dest:
+    if dest in ("map", "file", "record") or "file" in dest:
         return FILES
     return WORDS
 
@@ -196,6 +205,8 @@ ODDS_WORDS = {"damage": ["AP=2", "AI=1,AP=1", "HE=1"], "mines": ["1,1", "2"], "a
 def _good(action: argparse.Action, dest: str, path: str, words: tuple[str, ...]) -> st.SearchStrategy[str]:
     """A sensible value of ``action`` for the sample map ``path`` (most runs should answer)."""
     good = GOOD[path]
+    if dest in PLAY_VALUES:
+        return PLAY_VALUES[dest]
     if action.choices:
         return st.sampled_from([str(c) for c in action.choices])
     if words[0] == "odds":
@@ -213,7 +224,7 @@ def _good(action: argparse.Action, dest: str, path: str, words: tuple[str, ...])
         return st.just(path) if path in SCENARIOS else scenario_files()
     if dest == "position":
         return st.sampled_from(good["positions"]) if good.get("positions") else scenario_files("position")
-    if "file" in dest or dest in ("output", "out", "o"):
+    if "file" in dest or dest in ("output", "out", "o", "record"):
         return _value(action, dest)
     if dest in ("unit", "target", "type"):
         return st.sampled_from(good["types"] + good["ids"])

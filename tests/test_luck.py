@@ -63,7 +63,8 @@ def test_only_ten_swings_are_listed_least_likely_first_among_equals(scenario):
     assert [r.action for r in review.swings] == list(range(13, 3, -1))   # equal swings: smaller p first
 
 
-def test_a_game_without_rolls_has_no_luck(scenario):
+def test_a_game_without_rolls_has_no_luck_and_an_expected_roll_is_no_swing(scenario):
+    assert luck(_record(scenario, [_action(0, 1, "US", [_roll("US", "1", 1, 1)])])).swings == ()
     review = luck(_record(scenario, [_action(0, 1, "US")]))
     assert all(v.rolls == 0 and v.score == 0 for v in review.sides.values()) and review.swings == ()
     assert list(review.sides) == ["US", "German"]
@@ -76,6 +77,9 @@ def test_the_luck_picture_draws_each_side_and_the_swings_with_a_key(scenario):
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["US", "German", "as expected",
                                                                    "biggest swings (numbered)"]
     assert isinstance(review, LuckReview) and review._repr_png_().startswith(b"\x89PNG")
+    import matplotlib.pyplot as plt
+
+    plt.close(ax.figure)
 
 
 def test_turning_points_of_records_built_by_hand(scenario):

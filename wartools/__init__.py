@@ -56,7 +56,7 @@ _SCENARIO = ("Scenario", "Position", "ScenarioError", "load_scenario", "loads_sc
 #: one position's questions
 _ANALYSIS = ("threat_map", "least_exposed_route", "fire_plan", "race", "setup_advice", "sides_overview")
 #: playouts: the turn engine, records, bots
-_PLAY = ("playout", "find_bot", "load_record", "replay")
+_PLAY = ("playout", "find_bot", "load_record", "save_record", "replay")
 #: the luck of a played game
 _LUCK = ("luck", "LuckReview")
 #: balance from seeded playouts

@@ -35,7 +35,8 @@ from wartools.rules import load_plugins
 PLUGINS = (("wartools.cli.los", "add_parsers"), ("wartools.cli.move", "add_parsers"),
            ("wartools.cli.odds", "add_parser"), ("wartools.cli.format", "add_parsers"),
            ("wartools.cli.interop", "add_parsers"), ("wartools.cli.scenario", "add_parsers"),
-           ("wartools.cli.analysis", "add_parsers"), ("wartools.cli.matrix", "add_parsers"))
+           ("wartools.cli.analysis", "add_parsers"), ("wartools.cli.matrix", "add_parsers"),
+           ("wartools.cli.play", "add_parsers"))
 
 
 class UsageError(WartoolsError):

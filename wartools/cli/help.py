@@ -44,11 +44,20 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "race": (f"race {_SCEN}", f"race {_HON_SCEN} --json"),
     "matrix": (f"matrix {_COH} -o crossroads.matrix.npz", f"matrix {_CI} -o river.npz --workers 2 --json"),
     "fireplan": (f"fireplan {_SCEN} --side US", f"fireplan {_SCEN} --side German --objective expected-hits --json"),
+    "play": (f"play {_SCEN} --bots random,random --seed 7 -o game.yaml",
+             f"play {_SCEN} --position {_POS} --bots random,random --seed 3 -o later.yaml --json"),
+    "replay": ("replay game.yaml", "replay game.yaml --turn 2 --json"),
+    "balance": (f"balance {_SCEN} --bots random,random --playouts 1 --seed 7",
+                f"balance {_SCEN} --bots random,random --playouts 2 --seed 7 --workers 2 --json"),
+    "luck": ("luck game.yaml", "luck game.yaml --json"),
 }
 #: the examples of ``wartools --help``
 TOP_EXAMPLES = (f"los {_CI} C4 H8", "odds combat-infantry --dice 4 --firepower 2")
 #: examples that need a file the project cannot ship (they are parsed, not run)
 NOT_RUN = frozenset({"import-vassal"})
+#: the game record the ``replay`` and ``luck`` examples read: the test first writes it with this
+#: command line (the first ``play`` example)
+RECORD_EXAMPLE = "game.yaml"
 
 
 def add_examples(command: str, parser: argparse.ArgumentParser) -> None:

@@ -15,7 +15,7 @@ exactly the faces thrown (``p``). From these:
   **standardised**, ``z = score / sqrt(sum of variances)``, roughly a normal deviate: beyond
   ``+-2`` is luck one game in twenty sees;
 - the **biggest swings** are the ten rolls of largest ``|swing|`` (the less likely faces first
-  among equals).
+  among equals; a roll that came out exactly as expected is no swing).
 
 Luck is not skill: a side that made many rolls at long odds has a low expectation, not bad luck.
 
@@ -129,7 +129,7 @@ class LuckReview:
     sides
         Each side's luck (every side of the scenario, in its order, rolls or not).
     swings
-        The :data:`SWINGS` rolls of largest ``|swing|``.
+        The :data:`SWINGS` rolls of largest ``|swing|`` (none whose swing is 0).
     """
 
     scenario: str
@@ -206,6 +206,6 @@ def luck(record: Any) -> LuckReview:
                                sum((r.value for r in own), Fraction(0)),
                                None if any(v is None for v in variances)
                                else sum((v for v in variances if v is not None), Fraction(0)))
-    swings = tuple(sorted(rolls, key=lambda r: (-abs(r.swing), r.p, r.action))[:SWINGS])
+    swings = tuple(sorted((r for r in rolls if r.swing), key=lambda r: (-abs(r.swing), r.p, r.action))[:SWINGS])
     return LuckReview(scenario=record.scenario.name, rolls=rolls, sides=sides, swings=swings,
                       assumptions=(LUCK_READING,))

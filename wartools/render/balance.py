@@ -34,9 +34,9 @@ def draw_balance(balance: Balance, ax: Any = None) -> Any:
         rows.append(("no side wins", balance.draws, PROBABILITY_BAR))
     rows += [(r, i, PROBABILITY_BAR) for r, i in balance.results.items()]
     if ax is None:
-        from matplotlib.figure import Figure
+        import matplotlib.pyplot as plt
 
-        ax = Figure(figsize=(7.0, 0.45 * len(rows) + 1.4), layout="constrained").add_subplot()
+        _, ax = plt.subplots(figsize=(7.0, 0.45 * len(rows) + 1.4), layout="constrained")
     ys = list(range(len(rows)))[::-1]
     labelled: set[str] = set()
     for y, (name, interval, colour) in zip(ys, rows):

@@ -34,9 +34,9 @@ SIDE_LINES = ("-", "--", "-.", ":")
 def draw_luck(review: LuckReview, ax: Any = None) -> Any:
     """Running luck per side against the action number; returns the Axes."""
     if ax is None:
-        from matplotlib.figure import Figure
+        import matplotlib.pyplot as plt
 
-        ax = Figure(figsize=(7.0, 3.2), layout="constrained").add_subplot()
+        _, ax = plt.subplots(figsize=(7.0, 3.2), layout="constrained")
     sides = tuple(review.sides)
     at: dict[tuple[str, int], float] = {}
     for n, side in enumerate(sides):

@@ -1,0 +1,119 @@
+"""Playout benchmark: how fast scenarios play out, where the time goes, and what parallel buys.
+
+All in one run, on the four sample scenarios:
+
+1. playouts per second, in this process, greedy against greedy and random against random
+   (``--sample`` playouts each), and the ratio;
+2. where the time goes: the top entries of a cProfile of greedy-against-greedy playouts (by
+   cumulative time, wartools functions);
+3. ``--playouts`` (1,000) greedy-against-greedy playouts of each scenario on ``--workers``
+   (2) local processes, timed against the 60 s target;
+4. parallel efficiency at ``--workers`` workers: (one process's time) / (workers x the pool's
+   time) on the same playouts (target >= 0.8), and Dask (a ``LocalCluster`` of as many
+   single-threaded workers) against the plain processes (target: within 15 %).
+
+Times are wall-clock and include starting the pool or cluster (once per run); on a shared
+machine the ratios of one run are what to read.
+
+Run: ``python benchmarks/playouts.py [--playouts 1000] [--sample 20] [--workers 2] [--quick]``.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import time
+from pathlib import Path
+
+from wartools.balance import balance
+from wartools.balance.job import job_for, play_chunk
+from wartools.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+
+
+def timed(fn):  # type: ignore[no-untyped-def]
+    t = time.perf_counter()
+    out = fn()
+    return out, time.perf_counter() - t
+
+
+def rate(path: Path, bots: tuple[str, str], n: int) -> float:
+    """Playouts per second in this process (the job's first load excluded)."""
+    job = job_for(load_scenario(path), bots, seed=11)
+    play_chunk(job, 0, 1)
+    _, seconds = timed(lambda: play_chunk(job, 1, 1 + n))
+    return n / seconds
+
+
+def profile(path: Path, n: int, top: int) -> list[tuple[str, float, float]]:
+    """``(function, cumulative s, own s)`` of the ``top`` wartools functions by cumulative time."""
+    job = job_for(load_scenario(path), ("greedy", "greedy"), seed=5)
+    play_chunk(job, 0, 1)
+    prof = cProfile.Profile()
+    prof.enable()
+    play_chunk(job, 1, 1 + n)
+    prof.disable()
+    stats = pstats.Stats(prof)
+    rows = []
+    for (file, line, name), (_, _, own, cumulative, _) in stats.stats.items():  # type: ignore[attr-defined]
+        if "wartools" in file and "balance" not in file:
+            where = file.split("wartools/", 1)[-1]
+            rows.append((f"{where}:{line} {name}", cumulative, own))
+    rows.sort(key=lambda r: -r[1])
+    return rows[:top]
+
+
+def table(head: tuple[str, ...], rows: list[tuple[object, ...]]) -> None:
+    print(" | ".join(head))
+    print(" | ".join("---" for _ in head))
+    for r in rows:
+        print(" | ".join(f"{x:.2f}" if isinstance(x, float) else str(x) for x in r))
+    print()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--playouts", type=int, default=1000)
+    parser.add_argument("--sample", type=int, default=20)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--top", type=int, default=12)
+    parser.add_argument("--quick", action="store_true", help="100 playouts and 5-playout samples")
+    args = parser.parse_args()
+    if args.quick:
+        args.playouts, args.sample = 100, 5
+    w = args.workers
+
+    rows = []
+    for path in SCENARIOS:
+        g = rate(path, ("greedy", "greedy"), args.sample)
+        r = rate(path, ("random", "random"), args.sample)
+        rows.append((path.stem, g, r, r / g))
+    print(f"## playouts per second, one process ({args.sample} playouts each)\n")
+    table(("scenario", "greedy v greedy /s", "random v random /s", "random / greedy"), rows)
+
+    slowest = min(rows, key=lambda r: r[1])[0]
+    print(f"## where the time goes: {slowest}, greedy v greedy, {args.sample} playouts (cProfile)\n")
+    table(("function", "cumulative s", "own s"), profile(ROOT / "scenarios" / f"{slowest}.yaml", args.sample,
+                                                          args.top))
+
+    rows = []
+    total = 0.0
+    for path in SCENARIOS:
+        s = load_scenario(path)
+        one, t1 = timed(lambda: balance(s, "greedy,greedy", args.playouts, seed=1, progress=False))
+        many, tw = timed(lambda: balance(s, "greedy,greedy", args.playouts, seed=1, workers=w, progress=False))
+        dask, td = timed(lambda: balance(s, "greedy,greedy", args.playouts, seed=1, executor="dask", workers=w,
+                                         progress=False))
+        assert one.to_json() == many.to_json() == dask.to_json(), f"{path.stem}: executors disagree"
+        total += tw
+        rows.append((path.stem, t1, tw, "yes" if tw < 60 else "no", t1 / (w * tw), td, td / tw))
+    print(f"## {args.playouts} greedy v greedy playouts per scenario (same answers on every executor)\n")
+    table(("scenario", "1 process s", f"{w} processes s", "< 60 s", f"efficiency at {w}", f"Dask ({w}) s",
+           "Dask / processes"), rows)
+    print(f"all four scenarios on {w} processes: {total:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
