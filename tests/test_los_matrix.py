@@ -28,6 +28,7 @@ from hostile import run_cli
 from test_los_viewshed import random_map
 from wartools.los import coverage, dead_ground, viewshed, visibility_matrix
 from wartools.los import matrix as lm
+from wartools.los.engine import make_situation
 from wartools.mapmodel import load_map, save_map
 from wartools.testing import tiny_map
 
@@ -170,13 +171,14 @@ def test_a_cached_matrix_gives_the_kernels_answers(tmp_path, game):
     m = _board(21, game)
     cells = list(m.grid.cells())
     obs = cells[::3]
-    want = ([viewshed(m, a) for a in obs], visibility_matrix(m, progress=False).status, coverage(m, progress=False),
-            dead_ground(m, obs[:3]))
+    def answers():
+        return ([viewshed(m, a).to_json() for a in obs], visibility_matrix(m, progress=False).to_json(),
+                coverage(m, progress=False), dead_ground(m, obs[:3]).to_json())
+    want = answers()
     lm.compute_matrix(m, tmp_path / "m.npz", progress=False)
     lm.use_matrix(tmp_path / "m.npz", m)
-    got = ([viewshed(m, a) for a in obs], visibility_matrix(m, progress=False).status, coverage(m, progress=False),
-           dead_ground(m, obs[:3]))
-    assert got[0] == want[0] and np.array_equal(got[1], want[1]) and got[2] == want[2] and got[3] == want[3]
+    assert lm.cached_matrix(m, make_situation(m)) is not None
+    assert answers() == want
 
 
 def test_only_the_situation_it_was_judged_in_reads_a_matrix(tmp_path):

@@ -230,7 +230,7 @@ def visibility_matrix(m: Map, cells: Iterable[Cell | str] | None = None,
     if mat is not None:                       # a matrix file of this map and situation answers
         index = mat.ext_index(geo)[ids]
         status = mat.status[np.ix_(index, index)]
-        return VisibilityMatrix(m, tuple(cs), status < 2, status)
+        return VisibilityMatrix(m, tuple(cs), status < 2, status, sit, policy.assumptions(sit))
     symmetric = policy.is_symmetric(geo, sit)
     status = np.empty((n, n), dtype=np.int8)
     tiles = plan(n, symmetric, chunk)
