@@ -189,3 +189,18 @@ def test_the_chit_pull_bot_draws_hqs_and_follows_the_priorities():
     r = playout(s, ["chit-pull", "chit-pull"], seed=2)
     kinds = [a.kind for a in r.actions]
     assert "activate" in kinds and r.final.ended
+
+
+def test_a_record_answers_like_every_answer_and_the_player_steps_through_it():
+    from wartools.widgets import RecordPlayer
+
+    s = load_scenario(SCENARIOS["ci"])
+    r = playout(s, ["random", "random"], seed=6)
+    data = r.to_json()
+    assert data["format"] == "wartools-record/1" and len(data["actions"]) == len(r.actions)
+    assert r.text().splitlines()[0].startswith(s.name) and r.draw(turn=1) is not None
+    assert all(e.split(":")[0].split()[-1].isdigit() for e in r.events())     # each fact names its turn
+    player = RecordPlayer(r, live=False)
+    player.next().next()
+    assert player.index == 2 and player.action is not None and player.action.text() in player.describe()
+    assert player.previous().index == 1 and player.go(10**6).position == r.final
