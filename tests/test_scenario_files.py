@@ -5,7 +5,10 @@ import os
 
 import pytest
 
+from pathlib import Path
+
 from wartools.mapmodel import MapError
+
 from wartools.scenario import (Position, ScenarioError, check_position, dumps_position, dumps_scenario,
                                load_position, load_scenario, loads_position, loads_scenario, save_position,
                                save_scenario)
@@ -215,7 +218,9 @@ def test_refuses_combat_infantry_setup_with_nobody_in_the_named_hexes(folder):
     (("first: US", "first: Soviet"), ("unknown side 'Soviet'",)),
     (("game: combat-infantry", "game: company-of-heroes"), ("for company-of-heroes but its map is for combat-infantry",)),
     (("map: strip.yaml", "map: nowhere.yaml"), ("no such map file",)),
-    (("    - {result: German victory, otherwise: true}\n", ""), ()),
+    # without an 'otherwise' level a position where no level holds has no result (issue 25.9)
+    (("    - {result: German victory, otherwise: true}\n", ""),
+     ("victory.levels.0: the last level must be the result when no other holds", "otherwise: true")),
     (("{side: US, vp_lead: 2}", "{event: rain}"), ("unknown event 'rain'", "valid: bridge-blown")),
     (("{side: US, vp_lead: 2}", "{unit: us-9, at: town}"), ("unknown unit 'us-9'",)),
     (("{side: US, vp_lead: 2}", "{unit: us-1, at: Z9}"), ("'Z9' is neither an objective nor a cell",)),
@@ -298,3 +303,20 @@ def test_inline_map_errors_name_the_scenario_file(folder):
     with pytest.raises(MapError) as info:
         load(folder, SCEN.replace("map: strip.yaml\n", inline))
     assert str(info.value).startswith(str(folder / "s.yaml") + ":8: map.grid.columns: must be a positive integer")
+
+
+def test_the_documented_complete_scenario_loads_and_plays():
+    """docs/scenario-format.md's complete example is a file that loads (issue 25.9), and its
+    required keys are the loader's."""
+    import re as _re
+
+    from wartools.scenario import evaluate, loads_scenario
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    example = _re.search(r"## A complete scenario.*?```yaml\n(.*?)```", doc, _re.S).group(1)
+    s = loads_scenario(example, "docs/scenario-format.md")
+    assert s.name == "Crossroads at dawn (example)" and s.turns == 5
+    assert evaluate(s).result == "German victory"              # the otherwise level
+    assert [u.id for u in s.sides["German"].reinforcements] == ["de-2"]
+    for key in ("format", "name", "map", "turns", "sides", "victory"):
+        assert f"`{key}`" in doc.split("## Scenario keys")[1].split("|")[0]

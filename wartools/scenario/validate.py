@@ -442,6 +442,10 @@ def _victory(ck: _Ck, data: Any, ctx: _CondContext) -> Victory:
             levels.append(Level(result))
         else:
             levels.append(Level(result, ctx.condition(entry["if"], (*p, "if"))))
+    if levels[-1].condition is not None:  # else a position where no level holds has no result at all
+        raise ck.fail((*path, "levels", len(items) - 1),
+                      "the last level must be the result when no other holds: add one like "
+                      "{result: Draw, otherwise: true}")
     return Victory(tuple(levels), per, ends)
 
 
