@@ -152,3 +152,21 @@ def test_combat_infantry_assault_ends_fit_the_exact_chain():
     other = 1 - sum(by_effects.values())
     assert other >= 0
     assert goodness_of_fit([r.effects for r in res], {**by_effects, "not seen": other}) > 0.001
+
+
+def test_a_spotted_bombardment_resolves_at_the_attack_questions_firepower():
+    """6.61: an adjacent spotting HQ adds +1F to a bombardment; the shot a playout resolves is the
+    attack question's, modifier included (its recorded expectation is the attack's)."""
+    units = [("m-1", "German", "mortar", "A2"), ("hq-1", "German", "hq", "E1"), ("u-1", "US", "rifle", "E2")]
+    m = tiny_map("ci", 6, 3, units=units, terrain={"C1": "woods", "C2": "woods", "C3": "woods"})
+    attack, rolls = _resolve_many("combat-infantry", m, "m-1", "u-1", 9)
+    assert attack.inputs.get("modifier") == 1
+    assert all(r.expected == attack.expected for r in rolls) and "at F5" in rolls[0].what
+    assert goodness_of_fit([r.value for r in rolls], {r.value: r.p for r in rolls}) > 0.001
+
+
+def test_the_combat_infantry_turn_rules_name_what_they_leave_out_truly():
+    """A playout's mortars bombard by the attack question (6.6), so the omitted rules do not say
+    that they never fire."""
+    said = find_game("ci").turn_rules().assumptions()
+    assert not any("mortars do not fire" in a.reading for a in said) and any("6.61" in a.rule for a in said)

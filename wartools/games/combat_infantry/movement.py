@@ -70,7 +70,7 @@ HEAVY = frozenset({"at-gun", "tank", "vehicle"})
 #: guns and vehicles other than tanks (fords, hedges: 3.4)
 WHEELED = frozenset({"at-gun", "vehicle"})
 #: units that cannot move into an assault (9.61, 9.62)
-NO_ASSAULT = frozenset({"mg", "mortar", "at-gun", "bunker"})
+NO_ASSAULT = frozenset({"mg", "mortar", "at-gun", "bunker"})   # bunkers never move (2.55)
 #: weather names that spoil unpaved roads (8.4, 10.2)
 BAD_WEATHER = frozenset({"bad", "poor", "mud", "snow", "rain"})
 

@@ -30,6 +30,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from wartools.games.combat_infantry.movement import NO_ASSAULT
 from wartools.games.fire_rules import tag_values
 from wartools.rules.options import Assumption
 from wartools.rules.turn import (ASSAULT, FIRE, MOVE, Change, Dice, Offer, Resolution, Roll, TurnRules,
@@ -42,8 +43,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from wartools.grids.base import Cell
     from wartools.mapmodel import Map, Unit
 
-#: unit types that may not move into an assault (9.61, 9.62; bunkers never move, 2.55)
-NO_ASSAULT = frozenset({"mg", "mortar", "at-gun", "bunker"})
 #: hexside features command range is not traced across (4.1: impassable hexsides)
 COMMAND_STOPPERS = frozenset({"lake"})
 
@@ -74,8 +73,10 @@ class Turns(TurnRules):
         ("Combat Infantry 4.4", "battlefield promotion: an eliminated HQ stays eliminated"),
         ("Combat Infantry 6.3, 6.31", "fog of war and fire at a hex: every shot targets one unit, which takes "
                                       "all its hits"),
-        ("Combat Infantry 6.5, 6.51", "hexside fire limits and the one long-range shot per firing hex"),
-        ("Combat Infantry 6.6, 2.6, 2.7", "bombardment, artillery and air support: mortars do not fire"),
+        ("Combat Infantry 6.5, 6.51, 6.61", "fire limits across the shots of a player turn (each shot is the "
+                                            "attack question's alone): hexside limits, the one long-range shot "
+                                            "per firing hex, an HQ spotting for one bombarding unit per game turn"),
+        ("Combat Infantry 2.6, 2.7", "artillery and air support (mortars bombard, 6.6)"),
         ("Combat Infantry 6.7", "a lone D2 half-hit is dropped after the fire (it would recover at the end "
                                 "of the activation)"),
         ("Combat Infantry 7.0", "special actions (foxholes, mines, smoke, demolitions, wire)"),
@@ -256,10 +257,11 @@ class Turns(TurnRules):
         from wartools.games.combat_infantry.combat import defends_d2, fire, hits_from_rolls, steps_lost
 
         n, f, armor = int(attack.inputs["dice"]), int(attack.inputs["firepower"]), int(attack.inputs["armor"])
+        modifier = int(attack.inputs.get("modifier", 0))       # a spotting HQ adjacent: +1F (6.61)
         faces = dice.roll(10, n)
-        hits = hits_from_rolls(faces, f, armor=armor)
-        dist = fire(n, f, armor=armor)
-        roll = Roll(attacker.side, f"{attacker.id} fires {n} dice at F{f - armor} at {target.id}", faces,
+        hits = hits_from_rolls(faces, f, armor=armor, modifier=modifier)
+        dist = fire(n, f, armor=armor, modifier=modifier)
+        roll = Roll(attacker.side, f"{attacker.id} fires {n} dice at F{f - armor + modifier} at {target.id}", faces,
                     dist[hits], Fraction(hits), dist.mean(), "Combat Infantry 6.1")
         d2 = defends_d2(m.terrain_at(target.cell), "fire", foxhole="foxhole" in m.features_at(target.cell),
                         firer=attacker.type)
