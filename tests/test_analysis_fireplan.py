@@ -77,7 +77,7 @@ def test_exact_plan_matches_brute_force(game, objective):
     fired = [a.unit for a in plan.assignments]
     assert len(fired) == len(set(fired))                          # each unit fires once
     for a in plan.assignments:
-        assert a.target in plan.options[a.unit]                   # only at what it can fire at
+        assert a.target in plan.can_fire_at[a.unit]                   # only at what it can fire at
 
 
 def test_beyond_the_exact_size_the_plan_is_a_labelled_heuristic():

@@ -11,7 +11,7 @@ def test_first_turn_is_the_fewest_moves_of_the_fastest_unit():
                                                    ("de-1", "Wehrmacht", "infantry", "J2")],
                       objectives=[("mid", "F2"), ("west", "A2")])
     r = race(s)
-    m = s.board(s.start())
+    m = s.map_at(s.start())
     for side, units in (("US", ("us-1", "us-2")), ("Wehrmacht", ("de-1",))):
         best = min((reach_in_turns(m, m.unit(u).cell, u, turns=s.turns).turns_to.get(m.cell("F2"), 99), u)
                    for u in units)

@@ -54,7 +54,7 @@ def test_the_camouflage_example_7():
     s = tiny_scenario("company-of-heroes", 6, 1, [mortar, ("ally", "Wehrmacht", "infantry", "F1"), sniper],
                       teams={"Axis": ["Wehrmacht"], "Allies": ["Soviet", "US"]})
     plan = fire_plan(s, "Wehrmacht", target="sn")
-    assert "sn" in plan.options["mo"]
+    assert "sn" in plan.can_fire_at["mo"]
     assert ("mo", "sn") in {(a.unit, a.target) for a in plan.assignments}
     alone = tiny_scenario("company-of-heroes", 6, 1, [mortar, ("far", "Wehrmacht", "infantry", "B1"), sniper],
                           teams={"Axis": ["Wehrmacht"], "Allies": ["Soviet", "US"]})

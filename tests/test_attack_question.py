@@ -172,7 +172,7 @@ def test_fire_plan_assigns_only_what_the_attack_question_allows(game):
             assert (got.p_hit, got.expected) == (a.p_hit, a.expected)
             chosen.append(got)
         assert within_limits(chosen)
-        for uid, targets in plan.options.items():
+        for uid, targets in plan.can_fire_at.items():
             u = board.unit(uid)
             assert set(targets) == {t for t, v in enemies.items()
                                     if fire.attack(board.map, u, v, board.situation)}

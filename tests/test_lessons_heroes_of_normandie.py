@@ -155,7 +155,7 @@ def test_what_the_old_hedgehog_experiment_showed():
     """4.2 Tank Gear (Fuel +1 square, vehicles only) and 1.3 (infantry cross hedgehogs, then
     stop), with the assumed Movement Values 4 / 7 / 5."""
     m = LESSON.maps["dog-red"]
-    assert reachable(m, "H10", "heavy-vehicle", side="US", options=["fuel"]).budget == 5 + 1
+    assert reachable(m, "H10", "heavy-vehicle", side="US", switches=["fuel"]).budget == 5 + 1
     assert reachable(m, "H10", "light-vehicle", side="US").budget == 7
     inf = reachable(m, "H10", "infantry", side="US")
     assert inf.budget == 4 and inf.labels()["H9"] == 1

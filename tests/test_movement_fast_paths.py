@@ -291,7 +291,7 @@ def random_scenario(game_id: str, seed: int):
 def race_by_full_search(s) -> dict:
     """Each unit's fewest turns to each objective from a full-horizon search, best per side."""
     p = s.start()
-    m = s.board(p)
+    m = s.map_at(p)
     now, last = p.turn, s.turns
     found: dict = {o.id: dict.fromkeys(s.sides) for o in s.objectives}
 

@@ -33,7 +33,7 @@ def test_coh_infantry_three_cp_per_round_then_cannot_move():
     m = tiny_map("company-of-heroes", 7, 1, units=[("r", "US", "infantry", "A1")])
     assert max(reachable(m, "A1").costs.values()) == 3
     assert [len(t) for t in plan_turns(path(m, "A1", "G1")).turns] == [3, 3]
-    assert reachable(m, "A1", options=("commander-4cp",)).budget == 4  # 10 Ranger Endurance Training
+    assert reachable(m, "A1", switches=("commander-4cp",)).budget == 4  # 10 Ranger Endurance Training
 
 
 def test_coh_riflemen_enter_building_for_one_cp_and_cannot_leave():
@@ -87,10 +87,10 @@ def test_coh_transport_entered_like_a_building_by_regular_infantry_only():
 def test_coh_weapon_team_deploy_costs_one_cp_and_emplacements_never_move():
     """4 Weapon Teams (1 cp to deploy, pack up free) and 4 Emplacements."""
     m = tiny_map("company-of-heroes", 5, 1, units=[("mo", "US", "mortar-team", "A1")])
-    p = path(m, "A1", "C1", options=("deploy",))
+    p = path(m, "A1", "C1", switches=("deploy",))
     assert p.cost == 3 and "deploy" in p.steps[-1].why
-    assert max(reachable(m, "A1", options=("deploy",)).costs.values()) == 3
-    assert labels(m, reachable(m, "A1", options=("deploy",)).costs) == ["A1", "B1", "C1"]
+    assert max(reachable(m, "A1", switches=("deploy",)).costs.values()) == 3
+    assert labels(m, reachable(m, "A1", switches=("deploy",)).costs) == ["A1", "B1", "C1"]
     assert path(m, "A1", "D1").cost == 3  # packed up: no deploy cost
     e = tiny_map("company-of-heroes", 3, 1, units=[("em", "US", "emplacement", "A1")])
     assert "never move" in path(e, "A1", "B1").why_not and labels(e, reachable(e, "A1").costs) == ["A1"]

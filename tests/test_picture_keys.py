@@ -100,19 +100,19 @@ def test_scenario_pictures(scenario):
     s, p = scenario
     for position in (s.start(), p):
         ax = draw_scenario(s, position)
-        check_picture(ax, side_colours(s, s.board(position).units))
+        check_picture(ax, side_colours(s, s.map_at(position).units))
         plt.close(ax.figure)
 
 
 def test_analysis_pictures(scenario):
     s, p = scenario
-    units = side_colours(s, s.board(p).units)
+    units = side_colours(s, s.map_at(p).units)
     side = next(iter(s.sides))
     ax = threat_map(s, side, position=p).draw()
     check_picture(ax, units)
     plt.close(ax.figure)
-    start = side_colours(s, s.board().units)
-    mine = s.board().units[-1]
+    start = side_colours(s, s.map_at().units)
+    mine = s.map_at().units[-1]
     ax = setup_advice(s, mine.side, mine.type).draw()
     check_picture(ax, start)
     plt.close(ax.figure)

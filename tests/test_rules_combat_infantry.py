@@ -274,7 +274,7 @@ def test_control_across_a_cliff_is_one_reading_for_movement_retreat_and_victory(
         else:          # the cliff stops the German claim: B1 is the US's, and nobody stops there
             assert step.stop is None and victory.side == "US" and hex_control(m)["B1"] == "US"
         assert any(a.option == "control-across-cliff" for a in path(m, "A1", "B1").assumptions)
-        assert [a["option"] for a in m.game.scenario_rules().assumptions()].count("control-across-cliff") == 1
+        assert [a.option for a in m.game.scenario_rules().assumptions()].count("control-across-cliff") == 1
     # reverse direction: the German retreating from an assault on B1 back across the cliff to C1
     both = ci(4, 1, edges={("B1", "C1"): "cliff"},
               units=[("us", "US", "rifle", "A1"), ("us2", "US", "rifle", "B1"), ("de", "German", "rifle", "B1"),

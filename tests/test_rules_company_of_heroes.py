@@ -197,14 +197,14 @@ def test_weapon_teams_pay_to_deploy_where_they_stop_and_pack_up_free_4_weapon_te
 
     for tags, stay in (([], 1), (["deployed"], 0)):
         m = tiny_map("coh", 5, 1, units=[("t", "US", team, "A1", tags)])
-        r = reachable(m, "A1", options={"deploy"})
+        r = reachable(m, "A1", switches={"deploy"})
         assert r.costs[m.cell("A1")] == stay
         assert r.costs[m.cell("C1")] == 3 and m.cell("D1") not in r.costs        # 2 moves + deploy
-        assert path(m, "A1", "A1", options={"deploy"}).cost == stay
-        moved = path(m, "A1", "B1", options={"deploy"})
+        assert path(m, "A1", "A1", switches={"deploy"}).cost == stay
+        moved = path(m, "A1", "B1", switches={"deploy"})
         assert moved.cost == 2 and "deploy" in moved.steps[-1].why
         assert ("pack up" in moved.steps[-1].why) == bool(tags)
         plain = reachable(m, "A1")
         assert plain.costs[m.cell("D1")] == 3 and plain.costs[m.cell("A1")] == 0    # no deploying asked
     infantry = tiny_map("coh", 5, 1, units=[("r", "US", "infantry", "A1")])
-    assert reachable(infantry, "A1", options={"deploy"}).costs[infantry.cell("D1")] == 3   # not a team
+    assert reachable(infantry, "A1", switches={"deploy"}).costs[infantry.cell("D1")] == 3   # not a team

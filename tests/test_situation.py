@@ -127,7 +127,7 @@ def test_rules_built_directly_see_the_night_scenario():
 
 
 def test_per_question_switches_are_game_options_declared_once():
-    """A switch one movement question may turn on (``options=``) is a true/false game option,
+    """A switch one movement question may turn on (``switches=``) is a true/false game option,
     documented and listed once with the game's options; both ways of turning it on agree
     (Company of Heroes 4: weapon teams pay 1 cp to deploy at the end of the move)."""
     from wartools.games import find_game, game_ids
@@ -135,10 +135,10 @@ def test_per_question_switches_are_game_options_declared_once():
     for gid in game_ids():
         game = find_game(gid)
         declared = {o.name: o for o in game.options}
-        for name in game.movement_rules().options:
+        for name in game.movement_rules().switches:
             assert name in declared and declared[name].default is False, (gid, name)
     m = tiny_map("company-of-heroes", 3, 1, units=[("mg", "US", "mg-team", "A1")])
-    asked = path(m, "A1", "C1", options=("deploy",))
+    asked = path(m, "A1", "C1", switches=("deploy",))
     assert asked.cost == path(m.with_options(deploy=True), "A1", "C1").cost == path(m, "A1", "C1").cost + 1
-    with pytest.raises(WartoolsError, match="unknown option 'fuel' for company-of-heroes; valid: commander-4cp"):
-        reachable(m, "A1", options=("fuel",))
+    with pytest.raises(WartoolsError, match="unknown switch 'fuel' for company-of-heroes; valid: commander-4cp"):
+        reachable(m, "A1", switches=("fuel",))

@@ -26,7 +26,7 @@ def coh():
 def test_legal_moves_are_the_movement_engines(ci):
     b = ScenarioBoard(ci, live=False)
     b.select("us-in-1")
-    board = ci.board()
+    board = ci.map_at()
     expected = movement.reachable(board, "D3", board.unit("us-in-1"))
     assert b.legal == dict(expected.costs)
 

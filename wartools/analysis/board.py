@@ -31,11 +31,6 @@ from wartools.scenario import Position, Scenario
 from wartools.situation import ScenarioSituation
 
 
-def scenario_assumptions(s: Scenario) -> tuple[Assumption, ...]:
-    """The scenario's own assumed readings as :class:`Assumption` values."""
-    return tuple(Assumption(a["rule"], a["reading"], a.get("option")) for a in s.assumptions())
-
-
 @dataclass(frozen=True)
 class Board:
     """A scenario in one position, ready for analysis.
@@ -46,7 +41,7 @@ class Board:
         What is analysed (the position defaults to the set-up).
     map
         The scenario's map with the position's units on it and the scenario's teams
-        (:meth:`Scenario.board`).
+        (:meth:`Scenario.map_at`).
     situation
         The scenario's situation in this position (:meth:`Scenario.situation`): every engine
         and every attack question of the analysis is asked with it.
@@ -66,7 +61,7 @@ class Board:
                 raise WartoolsError("give the position either in the Board or as position=, not both")
             return scenario
         p = position or scenario.start()
-        return cls(scenario, p, scenario.board(p), scenario.situation(p))
+        return cls(scenario, p, scenario.map_at(p), scenario.situation(p))
 
     @cached_property
     def fire(self) -> FireRules:
@@ -130,4 +125,4 @@ def assumptions_json(items: Iterable[Assumption]) -> list[dict[str, Any]]:
     return [a.to_json() for a in items]
 
 
-__all__ = ["Board", "assumptions_json", "scenario_assumptions"]
+__all__ = ["Board", "assumptions_json"]

@@ -30,7 +30,7 @@ Examples
 >>> p = fire_plan(loads_scenario(EXAMPLE), "German")
 >>> p.method, [(a.unit, a.target) for a in p.assignments], p.value
 ('exact', [], Fraction(0, 1))
->>> p.options            # the rifle squad's range is 2 hexes, us-1 is 5 away (Combat Infantry 6.2)
+>>> p.can_fire_at        # the rifle squad's range is 2 hexes, us-1 is 5 away (Combat Infantry 6.2)
 {'de-1': ()}
 >>> print(p.refusals["de-1"]["us-1"].text())
 de-1 may not attack: A2 is 5 cells away, beyond the range of de-1 (2) (Combat Infantry 6.2)
@@ -89,7 +89,7 @@ class FirePlan(Answer):
     method: str
     assignments: tuple[Assignment, ...]
     targets: tuple[TargetOutcome, ...]
-    options: Mapping[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    can_fire_at: Mapping[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     target: str | None = None
     assumptions: tuple[Assumption, ...] = ()
     #: for each unit that can fire at no enemy, the game's refusal for each enemy
@@ -105,7 +105,7 @@ class FirePlan(Answer):
                                  "expected_hits": fraction_str(a.expected)} for a in self.assignments],
                 "targets": {t.target: {"attackers": list(t.attackers), "p_hit": fraction_str(t.p_hit),
                                        "expected_hits": fraction_str(t.expected)} for t in self.targets},
-                "can_fire_at": {k: list(v) for k, v in self.options.items()},
+                "can_fire_at": {k: list(v) for k, v in self.can_fire_at.items()},
                 "cannot_fire": {k: {t: r.to_json() for t, r in v.items()} for k, v in self.refusals.items()},
                 "assumptions": assumptions_json(self.assumptions)}
 
@@ -119,7 +119,7 @@ class FirePlan(Answer):
         for t in self.targets:
             lines.append(f"  {t.target} under fire from {', '.join(t.attackers)}: P(hit) {fraction_str(t.p_hit)} "
                          f"({float(t.p_hit):.3f}), expected {float(t.expected):.3f}")
-        idle = [u for u, v in self.options.items() if not v]
+        idle = [u for u, v in self.can_fire_at.items() if not v]
         if idle:
             lines.append(f"  cannot fire at any enemy: {', '.join(idle)}")
             for u in idle:
@@ -276,7 +276,7 @@ def fire_plan(scenario: Scenario | Board, side: str, *, position: Position | Non
     shooters: list[Unit] = []
     attacks: dict[tuple[int, int], Attack] = {}
     used: list[Assumption] = []
-    options: dict[str, tuple[str, ...]] = {}
+    can_fire_at: dict[str, tuple[str, ...]] = {}
     refusals: dict[str, dict[str, Refusal]] = {}
     alike: dict[tuple[Any, ...], list[int]] = {}       # enemies the attack question cannot tell apart
     for j, t in enumerate(enemies):
@@ -290,7 +290,7 @@ def fire_plan(scenario: Scenario | Board, side: str, *, position: Position | Non
                                cache=cache)
             mine.extend((j, got[enemies[j].cell]) for j in group if enemies[j].cell in got)
         mine.sort(key=lambda ja: ja[0])
-        options[u.id] = tuple(enemies[j].id for j, _ in mine)
+        can_fire_at[u.id] = tuple(enemies[j].id for j, _ in mine)
         if not mine:       # why not, enemy by enemy (the explained question)
             refusals[u.id] = {t.id: r for t in enemies
                               if isinstance(r := fire.attack(board.map, u, t, board.situation, cache=cache), Refusal)}
@@ -319,7 +319,7 @@ def fire_plan(scenario: Scenario | Board, side: str, *, position: Position | Non
     order = {u.id: k for k, u in enumerate(board.units_of(side))}
     assignments.sort(key=lambda a: order[a.unit])
     return FirePlan(board, side, objective, total[0], "exact" if exact else "heuristic", tuple(assignments),
-                    tuple(outcomes), options, target, board.assumptions(used), refusals)
+                    tuple(outcomes), can_fire_at, target, board.assumptions(used), refusals)
 
 
 __all__ = ["Assignment", "EXACT_SHOOTERS", "FirePlan", "OBJECTIVES", "TargetOutcome", "fire_plan"]

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wartools.answers import Answer
-from wartools.analysis.board import Board, assumptions_json, scenario_assumptions
+from wartools.analysis.board import Board, assumptions_json
 from wartools.rules.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell
 from wartools.movement import TurnsReach
@@ -217,7 +217,7 @@ def race(scenario: Scenario | Board, *, position: Position | None = None) -> Rac
             if a is not None:
                 used.extend(_route_readings(reaches[a.unit if a.cell is None else (a.unit, a.cell)],
                                             s.objective(oid).cell))
-    return Race(board, now, found, merge_assumptions(used, scenario_assumptions(s)))
+    return Race(board, now, found, merge_assumptions(used, s.assumptions()))
 
 
 __all__ = ["Arrival", "ENTRY_READING", "Race", "race"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from wartools.analysis.board import Board, assumptions_json, scenario_assumptions
+from wartools.analysis.board import Board, assumptions_json
 from wartools.rules.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell
 from wartools.scenario import Position, Scenario
@@ -116,7 +116,7 @@ def sides_overview(scenario: Scenario | Board, *, position: Position | None = No
         views.append(SideView(side, frozenset(seen), frozenset(reached),
                               tuple(o.id for o in s.objectives if o.cell in seen),
                               tuple(o.id for o in s.objectives if o.cell in reached)))
-    return SidesOverview(board, tuple(views), merge_assumptions(used, scenario_assumptions(s)))
+    return SidesOverview(board, tuple(views), merge_assumptions(used, s.assumptions()))
 
 
 __all__ = ["SideView", "SidesOverview", "sides_overview"]

@@ -126,7 +126,7 @@ def _positions(board: Board, attacker: Unit, fire: FireRules) -> tuple[tuple[Cel
 
     try:
         start, mg = resolve_graph(board.map, attacker.cell, attacker.id, situation=board.situation,
-                                  options=fire.move_options(attacker) or None)
+                                  switches=fire.move_switches(attacker) or None)
     except WartoolsError:
         return ((attacker.cell, 0),)         # no movement allowance: it fires from where it stands
     budget = fire.move_budget(attacker, mg.allowance)

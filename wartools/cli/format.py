@@ -48,7 +48,7 @@ def game_options(game: Game) -> list[dict[str, Any]]:
     >>> sorted(opts[0])[:4]
     ['assumed', 'default', 'doc', 'layer']
     """
-    switches = game.movement_rules().options
+    switches = game.movement_rules().switches
     return [{**o.describe(), "layer": "game", "per_question": o.name in switches} for o in game.options]
 
 

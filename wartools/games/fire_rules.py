@@ -278,9 +278,9 @@ class FireRules:
     #: the section that sets the range of fire (the refusal's rule)
     RANGE_RULE: ClassVar[str] = ""
     #: options whose readings every fire answer rests on
-    OPTIONS: ClassVar[tuple[str, ...]] = ()
+    reads: ClassVar[tuple[str, ...]] = ()
     #: options whose readings an answer rests on when attackers move before firing
-    MOVE_OPTIONS: ClassVar[tuple[str, ...]] = ()
+    reads_when_moving: ClassVar[tuple[str, ...]] = ()
     #: the kind of refusal each LOS rule id stands for when it blocks (default ``"line"``)
     LINE_KINDS: ClassVar[Mapping[str, str]] = {"range": "range", "unit-range": "range", "night": "night"}
     #: LOS rule ids (notes or hindrances) the game's odds read from a clear line (:attr:`Line.notes`)
@@ -341,7 +341,7 @@ class FireRules:
         Parameters
         ----------
         board
-            The map with every unit on it (:meth:`wartools.scenario.Scenario.board`).
+            The map with every unit on it (:meth:`wartools.scenario.Scenario.map_at`).
         attacker
             The attacking unit, judged on its own ``cell`` (which may be a cell it has moved
             to; the other units stand as the board has them).
@@ -636,9 +636,9 @@ class FireRules:
         move and fire)."""
         return None
 
-    def move_options(self, attacker: Unit) -> frozenset[str]:
-        """Movement options a unit that moves and then fires moves with (a weapon team that must
-        deploy where it stops)."""
+    def move_switches(self, attacker: Unit) -> frozenset[str]:
+        """The movement switches (:attr:`~wartools.rules.movement.MovementRules.switches`) a unit
+        that moves and then fires moves with (a weapon team that must deploy where it stops)."""
         return frozenset()
 
     def moved(self, attacker: Unit, cell: Cell, spent: int) -> Unit:
@@ -649,7 +649,7 @@ class FireRules:
     def assumptions(self, moving: bool = False) -> tuple[Assumption, ...]:
         """The assumed readings every fire answer of this game rests on (and, with ``moving``,
         those of moving before firing)."""
-        return tuple(self.game.assumptions(self.OPTIONS + (self.MOVE_OPTIONS if moving else ())))
+        return tuple(self.game.assumptions(self.reads + (self.reads_when_moving if moving else ())))
 
 
 __all__ = ["Attack", "END_OF_MOVE", "EVERY_CELL", "FireRules", "Limit", "Line", "Profile", "REFUSALS", "Refusal",

@@ -35,7 +35,7 @@ class MovementError(WartoolsError):
 
 def resolve(m: Map, start: Cell | str, unit: str | Unit | None = None, *, situation: Situation | None = None,
             side: str | None = None, weather: str | None = None, night: bool | None = None,
-            options: Iterable[str] | None = None, extra_points: int | None = None
+            switches: Iterable[str] | None = None, extra_points: int | None = None
             ) -> tuple[Cell, str, MoveSituation]:
     """Start cell, canonical unit type and :class:`MoveSituation` for a query.
 
@@ -96,8 +96,8 @@ def resolve(m: Map, start: Cell | str, unit: str | Unit | None = None, *, situat
     for name, value in (("weather", weather), ("night", night), ("extra_points", extra_points)):
         if value is not None:
             changes[name] = value
-    if options is not None:
-        changes["options"] = frozenset(options)
+    if switches is not None:
+        changes["switches"] = frozenset(switches)
     return cell, unit_type, given.replace(**changes).on(m)
 
 
@@ -132,7 +132,7 @@ def query_graph(query: Callable[..., Any], m: Map, start: Cell | str,
     >>> query_graph(path, m, "A1", None, {"nite": True})
     Traceback (most recent call last):
     ...
-    wartools.situation.SituationError: path: unknown keyword nite; valid: side, unit, night, weather, options, extra_points, situation
+    wartools.situation.SituationError: path: unknown keyword nite; valid: side, unit, night, weather, switches, extra_points, situation
     """
     check_keywords(query, MoveSituation, keywords)
     unit = keywords.pop("unit", None)
@@ -152,7 +152,7 @@ def reachable(m: Map, start: Cell | str, situation: Situation | str | Unit | Non
     when the rules add one to a unit that stays (a packed-up weapon team deploying) and
     the budget covers it. ``situation`` (a :class:`~wartools.situation.Situation`,
     shared with the LOS engine, or just the unit) and the keywords ``unit``, ``side``,
-    ``weather``, ``night``, ``options``, ``extra_points`` describe the situation (see
+    ``weather``, ``night``, ``switches``, ``extra_points`` describe the situation (see
     :func:`resolve`).
 
     Examples

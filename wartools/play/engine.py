@@ -142,7 +142,7 @@ class GameState:
     @cached_property
     def map(self) -> Map:
         """The scenario's map with the position's units on it."""
-        return self.scenario.board(self.position)
+        return self.scenario.map_at(self.position)
 
     @cached_property
     def board(self) -> Board:
@@ -414,7 +414,7 @@ def step(g: GameState, c: Candidate, dice: Dice) -> tuple[GameState, list[Action
         if c.expands == DECLARE and c.unit and c.target:
             turn = turn.replace(pending=(*turn.pending, (c.unit, c.target)))
         p = _apply(s, p, res.changes)
-        turn = g.rules.after(s.board(p), turn, c.kind, c.unit, cost, res.outcome)
+        turn = g.rules.after(s.map_at(p), turn, c.kind, c.unit, cost, res.outcome)
     nxt = g.replace(position=p, turn=turn, actions=g.actions + 1)
     ended: list[tuple[int, Position]] = []
     if c.kind not in ("enter", "delay"):

@@ -18,7 +18,6 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from wartools.analysis.board import scenario_assumptions
 from wartools.rules.options import Assumption, merge_assumptions
 from wartools.play.bots import find_bot
 from wartools.play.protocol import Bot
@@ -133,7 +132,7 @@ def play_one(g: GameState, players: Mapping[str, Bot], bot_rng: np.random.Genera
 def record_assumptions(g: GameState) -> tuple[Assumption, ...]:
     """The readings a played game rests on: the turn rules', the fire rules', the scenario's, the engine's."""
     return merge_assumptions(g.rules.assumptions(), g.board.assumptions(),
-                             scenario_assumptions(g.scenario), ENGINE_ASSUMPTIONS)
+                             g.scenario.assumptions(), ENGINE_ASSUMPTIONS)
 
 
 __all__ = ["ENGINE_ASSUMPTIONS", "bots_by_side", "playout", "record_assumptions", "scenario_identity",

@@ -59,7 +59,7 @@ def draw_scenario(s: Scenario, position: Position | None = None, ax: Any = None,
     from wartools.scenario import evaluate
 
     p = position or s.start()
-    board = s.board(p)
+    board = s.map_at(p)
     board = dataclasses.replace(board, objectives=tuple(MapObjective(o.cell, o.kind if o.kind in _KINDS else
                                                                      "objective", o.value) for o in s.objectives))
     ax = draw_map(board, ax, units=False, labels=labels, title=False)

@@ -220,7 +220,7 @@ class LOSPolicy:
     VERTEX: ClassVar[str] = "any"
     MODIFIER: ClassVar[str] = "sum"
     #: the game options this policy reads (their assumed readings go into every LOS answer)
-    OPTIONS: ClassVar[tuple[str, ...]] = ()
+    reads: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, game: Game) -> None:
         #: the configured game this policy answers for (its options are read here)
@@ -232,8 +232,8 @@ class LOSPolicy:
 
     def assumptions(self, sit: LOSSituation | None = None) -> tuple[Assumption, ...]:
         """The assumed readings a LOS answer in situation ``sit`` rests on: the game's
-        assumed (or changed) options among those this policy declares in :attr:`OPTIONS`."""
-        return self.game.assumptions(self.OPTIONS)
+        assumed (or changed) options among those this policy declares in :attr:`reads`."""
+        return self.game.assumptions(self.reads)
 
     # --- hooks ------------------------------------------------------------------------
     def prepare(self, geo: MapGeometry) -> dict[str, np.ndarray]:

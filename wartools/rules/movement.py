@@ -144,10 +144,10 @@ class MoveSituation(Situation):
 
     Parameters
     ----------
-    options
+    switches
         Game options switched on for this question only (``"commander-4cp"``,
         ``"fuel"`` ...: the ones the game's movement rules list in
-        :attr:`MovementRules.options`; each is also a game option, so it is
+        :attr:`MovementRules.switches`; each is also a game option, so it is
         documented and listed once, with the game's options).
     extra_points
         Points added to the allowance from outside the unit (Conflict of Heroes
@@ -162,16 +162,16 @@ class MoveSituation(Situation):
     --------
     >>> MoveSituation(side="US", night=True) == MoveSituation.of(Situation(side="US", night=True))
     True
-    >>> MoveSituation(options=frozenset({"fuel"})).extra_points
+    >>> MoveSituation(switches=frozenset({"fuel"})).extra_points
     0
     >>> from wartools.testing import tiny_map
-    >>> MoveSituation(options=frozenset({"fuel"})).on(tiny_map('combat-infantry', 2, 2))
+    >>> MoveSituation(switches=frozenset({"fuel"})).on(tiny_map('combat-infantry', 2, 2))
     Traceback (most recent call last):
     ...
-    wartools.situation.SituationError: unknown option 'fuel' for combat-infantry; valid: none
+    wartools.situation.SituationError: unknown switch 'fuel' for combat-infantry; valid: none
     """
 
-    options: frozenset[str] = frozenset()
+    switches: frozenset[str] = frozenset()
     extra_points: int = 0
     others: tuple[Unit, ...] = ()
     mover: Unit | None = None
@@ -184,13 +184,13 @@ class MoveSituation(Situation):
 
     def _checked(self, m: Map) -> dict[str, Any]:
         out = super()._checked(m)
-        known = m.game.movement_rules().options if self.options else ()
-        for option in sorted(self.options):
-            if option not in known:
+        known = m.game.movement_rules().switches if self.switches else ()
+        for name in sorted(self.switches):
+            if name not in known:
                 docs = {o.name: o.doc for o in m.game.options}
                 valid = ", ".join(f"{k} ({docs.get(k, '')})" for k in known) or "none"
-                raise SituationError(f"unknown option {option!r} for {m.game.id}; valid: {valid}")
-        out["options"] = frozenset(self.options)
+                raise SituationError(f"unknown switch {name!r} for {m.game.id}; valid: {valid}")
+        out["switches"] = frozenset(self.switches)
         out["extra_points"] = int(self.extra_points)
         return out
 
@@ -231,9 +231,9 @@ class MovementRules:
     #: which rulebook sections the allowance comes from (for explanations)
     allowance_rule: ClassVar[str] = ""
     #: the game's true/false options (:attr:`Game.options <wartools.rules.Game.options>`) that
-    #: one question may also switch on (``options=`` of the movement queries:
-    #: :attr:`MoveSituation.options`), whatever the map's game says
-    options: ClassVar[tuple[str, ...]] = ()
+    #: one question may also switch on (``switches=`` of the movement queries:
+    #: :attr:`MoveSituation.switches`), whatever the map's game says
+    switches: ClassVar[tuple[str, ...]] = ()
     #: what the game calls points added to one move's allowance (``extra_points``: the command
     #: line's ``--extra-points``), with its rule; empty when the game adds none
     extra_points_name: ClassVar[str] = ""
@@ -241,7 +241,7 @@ class MovementRules:
     weather_names: ClassVar[frozenset[str]] = frozenset()
     #: the game options (:class:`~wartools.rules.options.Option`) these rules read; their
     #: assumed readings go into every movement answer
-    OPTIONS: ClassVar[tuple[str, ...]] = ()
+    reads: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, map: Map, unit_type: str, situation: Situation) -> None:
         situation = MoveSituation.of(situation).on(map)      # the scenario's night and weather apply
@@ -337,12 +337,12 @@ class MovementRules:
         return self.map.game.option(name)
 
     def assumptions(self) -> tuple[Assumption, ...]:
-        """The assumed readings every answer of these rules rests on (:attr:`OPTIONS`)."""
-        return self.map.game.assumptions(self.OPTIONS)
+        """The assumed readings every answer of these rules rests on (:attr:`reads`)."""
+        return self.map.game.assumptions(self.reads)
 
     def has_option(self, name: str) -> bool:
-        """Whether switch ``name`` is on: among the situation's options, or a true game option."""
-        return name in self.situation.options or self.map.game.settings.get(name) is True
+        """Whether switch ``name`` is on: among the situation's switches, or a true game option."""
+        return name in self.situation.switches or self.map.game.settings.get(name) is True
 
     def mover_tags(self) -> tuple[str, ...]:
         """Tags of the moving unit (empty for a hypothetical unit)."""

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from wartools.grids.base import Cell
+from wartools.rules.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map, Unit
@@ -92,7 +93,7 @@ class ScenarioRules:
     #: whether control of objectives changes only at the end of a turn (:meth:`capture`)
     control_at_end_of_turn: ClassVar[bool] = False
     #: the game options (:attr:`wartools.rules.Game.options`) these rules read
-    option_names: ClassVar[tuple[str, ...]] = ()
+    reads: ClassVar[tuple[str, ...]] = ()
     #: per-side resources a scenario may set (name -> rule)
     resources: ClassVar[Mapping[str, str]] = {}
     #: per-unit state a position may record besides the cell (name -> rule)
@@ -106,9 +107,9 @@ class ScenarioRules:
         """The value in force of one of the game's options."""
         return self.game.option(name)
 
-    def assumptions(self) -> list[dict[str, Any]]:
-        """The assumed readings (and changed options) these rules rest on: ``[{"rule", "reading", "option"}]``."""
-        return [a.to_json() for a in self.game.assumptions(self.option_names)]
+    def assumptions(self) -> tuple[Assumption, ...]:
+        """The assumed readings (and changed options) these rules rest on (:attr:`reads`)."""
+        return self.game.assumptions(self.reads)
 
     # --- set-up and legality ----------------------------------------------------------
     def setup_area(self, m: Map, zone: Sequence[Cell]) -> frozenset[Cell]:

@@ -294,7 +294,7 @@ class TurnRules:
     #: the section the sequence comes from
     turn_rule: ClassVar[str] = ""
     #: the game options whose readings a played game rests on
-    OPTIONS: ClassVar[tuple[str, ...]] = ()
+    reads: ClassVar[tuple[str, ...]] = ()
     #: parts of the rules the turn engine does not play: (section, what is left out and how it is played)
     OMITTED: ClassVar[tuple[tuple[str, str], ...]] = ()
 
@@ -383,7 +383,7 @@ class TurnRules:
 
     def assumptions(self) -> tuple[Assumption, ...]:
         """The readings a played game rests on: the options' and what the engine leaves out."""
-        out = list(self.game.assumptions(self.OPTIONS))
+        out = list(self.game.assumptions(self.reads))
         out += [Assumption(rule, f"not played: {what}") for rule, what in self.OMITTED]
         return tuple(out)
 

@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from wartools.errors import WartoolsError
-from wartools.rules import Game
+from wartools.rules import Assumption, Game
 from wartools.rules.scenario import SCORE_AT_END, ScenarioRules
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map, Unit
@@ -231,18 +231,18 @@ class Scenario:
         u = self.unit(unit) if isinstance(unit, str) else unit
         return self.per_elimination() if u.vp is None else u.vp
 
-    def assumptions(self) -> list[dict[str, str]]:
-        """The assumed readings of rules this scenario rests on: ``[{"rule", "reading"}]``."""
+    def assumptions(self) -> tuple[Assumption, ...]:
+        """The assumed readings of rules this scenario rests on."""
         out = list(self.rules.assumptions())
         r = self.rules
         if r.per_elimination_assumed and self.victory.per_elimination is None:
-            out.append({"rule": r.per_elimination_rule,
-                        "reading": f"an eliminated unit without its own vp is worth {r.per_elimination} VP"})
+            out.append(Assumption(r.per_elimination_rule,
+                                  f"an eliminated unit without its own vp is worth {r.per_elimination} VP"))
         if r.objective_scoring_assumed and any(o.score == r.objective_scoring and o.value
                                                for o in self.objectives):
-            out.append({"rule": r.objective_scoring_rule,
-                        "reading": f"objectives without their own scoring turns score {r.objective_scoring!r}"})
-        return out
+            out.append(Assumption(r.objective_scoring_rule,
+                                  f"objectives without their own scoring turns score {r.objective_scoring!r}"))
+        return tuple(out)
 
     def winner_of(self, result: str | None) -> str | None:
         """The side a result favours: the side (or the team's first side) named first in the
@@ -286,13 +286,13 @@ class Scenario:
                  for u in self.units() if u.cell is not None}
         return Position(turn=1, units=units, scenario=self.name)
 
-    def board(self, position: Position | None = None) -> Map:
+    def map_at(self, position: Position | None = None) -> Map:
         """The map with the position's units on it (the start by default) and the scenario's
         teams, for the engines."""
         p = position or self.start()
-        return dataclasses.replace(self.map, game=self.game, units=p.map_units(self), teams=self.board_teams())
+        return dataclasses.replace(self.map, game=self.game, units=p.map_units(self), teams=self.map_teams())
 
-    def board_teams(self) -> dict[str, tuple[str, ...]]:
+    def map_teams(self) -> dict[str, tuple[str, ...]]:
         """The teams the rules see: the scenario's when it allies sides, else the map's (a
         scenario without ``teams:`` keeps each side alone unless its map allies them)."""
         if any(len(v) > 1 for v in self.teams.values()) or not self.map.teams:
@@ -316,7 +316,7 @@ class Scenario:
         weather = self.game.settings.get("weather")
         return ScenarioSituation(night=self.game.settings.get("night") is True,
                                  weather=weather.strip().lower() if isinstance(weather, str) else "clear",
-                                 turn=p.turn, teams=tuple(self.board_teams().items()),
+                                 turn=p.turn, teams=tuple(self.map_teams().items()),
                                  settings=tuple(sorted(changed.items())))
 
     def to_json(self) -> dict[str, Any]:
@@ -350,7 +350,7 @@ class Scenario:
                 "objective_values": {o.id: o.value for o in self.objectives},
                 "victory": [lv.result for lv in self.victory.levels],
                 "per_elimination": self.per_elimination(),
-                "events": dict(self.events), "assumptions": self.assumptions()}
+                "events": dict(self.events), "assumptions": [a.to_json() for a in self.assumptions()]}
 
     def text(self) -> str:
         """What the scenario says, in words (the text of ``wartools scenario``)."""

@@ -186,7 +186,7 @@ def evaluate(s: Scenario, p: Position | None = None) -> VictoryResult:
     return VictoryResult(s.name, p.turn, over, result, MappingProxyType(vp),
                          MappingProxyType({k: tuple(v) for k, v in sources.items()}),
                          MappingProxyType(controls), tuple(reasons),
-                         tuple(Assumption(a["rule"], a["reading"], a.get("option")) for a in s.assumptions()), s, p)
+                         s.assumptions(), s, p)
 
 
 def end_turn(s: Scenario, p: Position) -> Position:

@@ -47,7 +47,7 @@ class _ScenarioCanvas(MapCanvas):
     def __init__(self, board: ScenarioBoard, live: bool = True, **kw: Any) -> None:
         self.board = board
         self._skip_first = not live
-        super().__init__(board.board(), **kw)
+        super().__init__(board.map_at(), **kw)
 
     def redraw(self) -> None:
         if self._skip_first:  # MapCanvas draws once on construction; a board that is not live waits
@@ -55,7 +55,7 @@ class _ScenarioCanvas(MapCanvas):
             return
         from wartools.render.scenario import draw_scenario
 
-        self.map = self.board.board()  # the position's units, for the hover line too
+        self.map = self.board.map_at()  # the position's units, for the hover line too
         self.reset_frame()
         self.ax.clear()
         draw_scenario(self.board.scenario, self.board.position, self.ax)
@@ -101,9 +101,9 @@ class ScenarioBoard:
         self._show()
 
     # --- plain logic --------------------------------------------------------------------
-    def board(self) -> Map:
+    def map_at(self) -> Map:
         """The map with the current position's units on it."""
-        return self.scenario.board(self.position)
+        return self.scenario.map_at(self.position)
 
     def _unit_options(self) -> list[str]:
         s, p = self.scenario, self.position
@@ -119,7 +119,7 @@ class ScenarioBoard:
         if unit_id is None:
             return self._done(Action(True, "no unit selected"))
         if unit_id in p.units:
-            board = self.board()
+            board = self.map_at()
             reach = movement.reachable(board, board.unit(unit_id).cell, board.unit(unit_id))
             self.legal = dict(reach.costs)
             return self._done(Action(True, f"{unit_id}: {len(self.legal)} cells within {reach.budget} "
@@ -147,7 +147,7 @@ class ScenarioBoard:
         if self.selected != unit_id:
             self.select(unit_id)
         if target not in self.legal:
-            board = self.board()
+            board = self.map_at()
             u = board.unit(unit_id)
             result = movement.path(board, u.cell, target, u)
             if not result.reachable:
@@ -155,7 +155,7 @@ class ScenarioBoard:
             else:
                 why = f"it costs {result.cost} {result.points}, the allowance is {result.allowance}"
             return self._done(Action(False, f"{unit_id} cannot move to {label}: {why}"))
-        board = self.board()
+        board = self.map_at()
         u = board.unit(unit_id)
         path = movement.path(board, u.cell, target, u)
         control = dict(p.control)

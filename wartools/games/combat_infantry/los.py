@@ -92,7 +92,7 @@ BLOCKING_HEXSIDES: tuple[str, ...] = ("orchard", "woods", "town", "farm")
 class CombatInfantryLOS(LOSPolicy):
     """Combat Infantry LOS policy (see the module docstring for the rules and choices)."""
 
-    OPTIONS: ClassVar[tuple[str, ...]] = ("woods-see-out", "sight-within-range", "ambiguous-contact",
+    reads: ClassVar[tuple[str, ...]] = ("woods-see-out", "sight-within-range", "ambiguous-contact",
                                           "undrawn-hexsides-block")
     ALONG: ClassVar[str] = "any"
     VERTEX: ClassVar[str] = "any"
@@ -287,7 +287,7 @@ class CombatInfantryLOS(LOSPolicy):
                         dtype=np.int64)
 
     def assumptions(self, sit: LOSSituation | None = None) -> tuple[Assumption, ...]:
-        """The assumed readings of :attr:`OPTIONS`, plus the assumed range of the observer's unit
+        """The assumed readings of :attr:`reads`, plus the assumed range of the observer's unit
         type (every assumed unit range when the observer's type is not given) unless ``range=``
         or spotting ranges decide."""
         base = super().assumptions(sit)

@@ -96,7 +96,7 @@ class Rules(ScenarioRules):
     --------
     >>> from wartools.games import find_game
     >>> r = find_game("ci").with_options(night=True).scenario_rules()
-    >>> r.option("night"), r.per_elimination, [a["option"] for a in r.assumptions()]
+    >>> r.option("night"), r.per_elimination, [a.option for a in r.assumptions()]
     (True, 1, ['night', 'control-across-cliff'])
     """
 
@@ -105,7 +105,7 @@ class Rules(ScenarioRules):
     per_elimination: ClassVar[int] = 1
     per_elimination_rule: ClassVar[str] = "Combat Infantry 10.4"
     objective_scoring_rule: ClassVar[str] = "Combat Infantry 10.4"
-    option_names: ClassVar[tuple[str, ...]] = ("night", "weather", "control-across-cliff")
+    reads: ClassVar[tuple[str, ...]] = ("night", "weather", "control-across-cliff")
     unit_state: ClassVar[Mapping[str, str]] = {"steps": "Combat Infantry 2.1 (steps 1-4)",
                                                "suppressed": "face-down / disrupted"}
 

@@ -201,7 +201,7 @@ class Fire(FireRules):
         """A unit moves its allowance and attacks (5)."""
         return allowance
 
-    def move_options(self, attacker: Unit) -> frozenset[str]:
+    def move_switches(self, attacker: Unit) -> frozenset[str]:
         """A weapon team that moves packs up (free) and deploys where it stops for one cp, paid
         within its move (4 Weapon Teams: movement option ``deploy``)."""
         from wartools.games.company_of_heroes.los import WEAPON_TEAMS

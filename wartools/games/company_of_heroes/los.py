@@ -73,7 +73,7 @@ MAX_BONUS = 2
 class CompanyOfHeroesLOS(LOSPolicy):
     """Company of Heroes LOS policy (see the module docstring)."""
 
-    OPTIONS: ClassVar[tuple[str, ...]] = ("building-corners",)
+    reads: ClassVar[tuple[str, ...]] = ("building-corners",)
     ALONG: ClassVar[str] = "ignore"
     VERTEX: ClassVar[str] = "ignore"
     building_terrain: ClassVar[tuple[str, ...]] = BUILDING_TERRAIN

@@ -69,7 +69,7 @@ class Rules(MovementRules):
     (4, '4 cp (3 cp per round, Company of Heroes 4; + speed die: one free move)')
     """
 
-    options: ClassVar[tuple[str, ...]] = ("commander-4cp", "deploy")
+    switches: ClassVar[tuple[str, ...]] = ("commander-4cp", "deploy")
 
     points: ClassVar[str] = "cp"
     default_allowance: ClassVar[int] = 3

@@ -69,7 +69,7 @@ class Rules(ScenarioRules):
     control_at_end_of_turn: ClassVar[bool] = True
     #: a team wins at the end of a supply phase (Company of Heroes 1), not the moment it has the VP
     ends_at_end_of_turn: ClassVar[bool] = True
-    option_names: ClassVar[tuple[str, ...]] = ("contested-capture",)
+    reads: ClassVar[tuple[str, ...]] = ("contested-capture",)
     resources: ClassVar[Mapping[str, str]] = {
         "manpower": "Company of Heroes 2 (stockpile 4)", "munitions": "Company of Heroes 2 (stockpile 4)",
         "fuel": "Company of Heroes 2 (stockpile 4)"}

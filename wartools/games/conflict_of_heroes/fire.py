@@ -41,7 +41,7 @@ class Fire(FireRules):
     exposure_rule = ("Conflict of Heroes 3.1: a fresh unit may opportunity-fire whenever the enemy acts, "
                      "so a mover is exposed in every hex it enters")
     PROFILE_RULE = "Conflict of Heroes Game Overview (unit counters print red/blue firepower and defence)"
-    MOVE_OPTIONS = ("fire-ap",)
+    reads_when_moving = ("fire-ap",)
     #: typical counter values: the Game Overview's infantry (red FP 4, DR 12); the rest representative.
     #: ``blue`` is the firepower against armour (0: cannot hurt it)
     PROFILES: ClassVar[Mapping[str, Mapping[str, int]]] = {

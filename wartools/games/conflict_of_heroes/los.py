@@ -83,7 +83,7 @@ class ConflictOfHeroesLOS(LOSPolicy):
 
     ALONG: ClassVar[str] = "both"
     VERTEX: ClassVar[str] = "ignore"
-    OPTIONS: ClassVar[tuple[str, ...]] = ("woods-los", "building-los", "brush-los", "field-los", "wall-los",
+    reads: ClassVar[tuple[str, ...]] = ("woods-los", "building-los", "brush-los", "field-los", "wall-los",
                                           "hills-block", "along-hexside")
     RULES: ClassVar[dict[str, str]] = {
         "range": "Conflict of Heroes: {where} is beyond the given range",

@@ -127,7 +127,7 @@ class Rules(MovementRules):
             return super().graph_key(map, unit_type, situation)
         team = map.allies(situation.side)
         enemies = frozenset(u.cell for u in situation.others if u.side not in team)
-        return (unit_type, situation.side, enemies, situation.extra_points, situation.options)
+        return (unit_type, situation.side, enemies, situation.extra_points, situation.switches)
 
     def least_step(self) -> int:
         """No step costs less than this class's cheapest terrain entry (a road costs the open

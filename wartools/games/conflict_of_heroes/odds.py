@@ -19,7 +19,7 @@ from wartools.rules import Game
 from wartools.rules.odds import OddsAnswer, OddsProcedure, Param, expectation
 
 #: the game options a fire answer rests on when CAPs are spent (their rate is an assumed reading)
-CAP_OPTIONS = ("cap-modifier",)
+CAP_READS = ("cap-modifier",)
 
 
 def _run(game: Game, v: dict[str, Any]) -> OddsAnswer:
@@ -36,7 +36,7 @@ def _run(game: Game, v: dict[str, Any]) -> OddsAnswer:
     text = (f"AV = 2D6 + {v['firepower'] + v['caps'] * per_cap} against DV {dv}"
             f"{f' + {against - dv} (defender CAPs)' if against != dv else ''}: P(hit) = {hit} ({float(hit):.4f})")
     spent = v["caps"] or v["defender_caps"]
-    return OddsAnswer(answer, text, {"attack value": av}, game.assumptions(CAP_OPTIONS) if spent else ())
+    return OddsAnswer(answer, text, {"attack value": av}, game.assumptions(CAP_READS) if spent else ())
 
 
 PROCEDURE = OddsProcedure(

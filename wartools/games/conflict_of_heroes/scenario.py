@@ -43,7 +43,7 @@ class Rules(ScenarioRules):
     objective_scoring_rule: ClassVar[str] = "Conflict of Heroes 2.4 (scoring rounds are the firefight's)"
     objective_scoring_assumed: ClassVar[bool] = True
     control_on_path: ClassVar[bool] = True
-    option_names: ClassVar[tuple[str, ...]] = ("variable-ap",)
+    reads: ClassVar[tuple[str, ...]] = ("variable-ap",)
     resources: ClassVar[Mapping[str, str]] = {"caps": "Conflict of Heroes 1.0, 3.2 (starting CAPs)"}
     unit_state: ClassVar[Mapping[str, str]] = {"pins": "hit counters (suppressed, panicked ...)",
                                                "suppressed": "a hit counter that suppresses"}

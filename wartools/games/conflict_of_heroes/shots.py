@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from wartools.games.conflict_of_heroes.combat import (TERRAIN_DEFENSE, TERRAIN_DEFENSE_ASSUMED, defense_value,
                                                       hit_probability)
-from wartools.games.conflict_of_heroes.odds import CAP_OPTIONS
+from wartools.games.conflict_of_heroes.odds import CAP_READS
 from wartools.rules.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -129,7 +129,7 @@ def shot(m: Map, firer: str, target: str, *, firepower: int = 4, rating: int = 1
     name = m.terrain_at(target)
     terrain = terrain_modifier(m, target)
     hind = r.modifier or 0
-    readings = m.game.assumptions(CAP_OPTIONS) if caps else ()
+    readings = m.game.assumptions(CAP_READS) if caps else ()
     if not r.visible:
         return Shot(r, firepower, rating, name, terrain, hind, caps, None, None, readings)
     return Shot(r, firepower, rating, name, terrain, hind, caps, defense_value(rating, terrain + hind),

@@ -40,7 +40,7 @@ class Turns(TurnRules):
                 "command action), until both pass in a row (Conflict of Heroes 2.2, 2.3)")
     turn_rule = "Conflict of Heroes 2.2"
     ACTIVATION_AP: ClassVar[int] = 7
-    OPTIONS = ("hit-counter", "fire-ap", "cap-modifier")
+    reads = ("hit-counter", "fire-ap", "cap-modifier")
     OMITTED = (
         ("Conflict of Heroes 1.0, 7.3", "CAPs are not reduced for casualties; no off-board artillery"),
         ("Conflict of Heroes 3.01", "variable APs (the optional rule): every activation has 7 APs"),

@@ -42,7 +42,7 @@ class Fire(FireRules):
     exposure_rule = ("Heroes of Normandie (opportunity fire, core rules): an enemy may shoot at a unit "
                      "during its move, so a mover is exposed in every square it enters")
     PROFILE_RULE = "Heroes of Normandie recruitment tiles (units print attack values and defence)"
-    MOVE_OPTIONS = ("move-and-fire",)
+    reads_when_moving = ("move-and-fire",)
     #: typical tile values: ``attack`` against infantry, ``anti_vehicle`` against vehicles
     #: (0: cannot hurt them), ``short`` the last square at normal range
     PROFILES: ClassVar[Mapping[str, Mapping[str, int]]] = {

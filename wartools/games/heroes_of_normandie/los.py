@@ -210,7 +210,7 @@ class HeroesOfNormandieLOS(LOSPolicy):
     ALONG: ClassVar[str] = "both"
     VERTEX: ClassVar[str] = "both"
     MODIFIER: ClassVar[str] = "min"
-    OPTIONS: ClassVar[tuple[str, ...]] = ("contour-adjacency", "corner-rule", "building-blocks-los",
+    reads: ClassVar[tuple[str, ...]] = ("contour-adjacency", "corner-rule", "building-blocks-los",
                                           "hedges-are-obstacles", "vehicles-block-los",
                                           "untyped-units-are-infantry")
     cell_los: ClassVar[Mapping[str, str]] = CELL_LOS

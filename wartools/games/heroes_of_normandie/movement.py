@@ -118,8 +118,8 @@ class Rules(MovementRules):
     2
     """
 
-    options: ClassVar[tuple[str, ...]] = ("fuel",)
-    OPTIONS: ClassVar[tuple[str, ...]] = ("difficult-passage-cost", "difficult-passages-add", "obstacle-rule",
+    switches: ClassVar[tuple[str, ...]] = ("fuel",)
+    reads: ClassVar[tuple[str, ...]] = ("difficult-passage-cost", "difficult-passages-add", "obstacle-rule",
                                           "diagonal-rule", "zoc-stops", "fuel")
 
     points: ClassVar[str] = "squares"
@@ -164,7 +164,7 @@ class Rules(MovementRules):
     def assumptions(self) -> tuple[Assumption, ...]:
         """The options these rules read, the mover's Movement Value, and every assumed table row
         whose terrain or interspace feature is on the map (each could change a path)."""
-        names = (*self.OPTIONS, f"{self.unit_type}-movement", *(("suppressed-movement",) if self._suppressed else ()))
+        names = (*self.reads, f"{self.unit_type}-movement", *(("suppressed-movement",) if self._suppressed else ()))
         own = self.map.game.assumptions(names)
         present = set(self._terrain.values()) | {self._default}
         feats = {f for fs in self._edges.values() for f in fs}

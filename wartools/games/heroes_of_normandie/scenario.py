@@ -19,7 +19,7 @@ Examples
 --------
 >>> from wartools.games import find_game
 >>> r = find_game("hon").with_options(control_persists=False).scenario_rules()
->>> r.assumptions()[0]["reading"]
+>>> r.assumptions()[0].reading
 'house rule: control-persists = false (the book is read as: an objective is taken ...)'
 """
 from __future__ import annotations
@@ -42,7 +42,7 @@ class Rules(ScenarioRules):
     per_elimination_rule: ClassVar[str] = "Heroes of Normandie scenario pages (victory by objectives)"
     objective_scoring_rule: ClassVar[str] = "Heroes of Normandie scenario pages"
     control_at_end_of_turn: ClassVar[bool] = True
-    option_names: ClassVar[tuple[str, ...]] = ("control-persists",)
+    reads: ClassVar[tuple[str, ...]] = ("control-persists",)
     unit_state: ClassVar[Mapping[str, str]] = {"suppressed": "Suppressed marker", "health": "wounds"}
 
     def control(self, m: Map, units: Sequence[Unit], cells: Iterable[Cell],

@@ -45,7 +45,7 @@ class Turns(TurnRules):
                 "(Heroes of Normandie core rules, read as documented)")
     turn_rule = "Heroes of Normandie core rules (orders, activation and supply phases)"
     phases: ClassVar[tuple[str, ...]] = ("activation", "supply")
-    OPTIONS = ("order-tokens", "move-and-fire", "long-range-penalty", "one-always-misses")
+    reads = ("order-tokens", "move-and-fire", "long-range-penalty", "one-always-misses")
     OMITTED = (
         ("Heroes of Normandie core rules", "secret and bluff orders, action cards, heroes and special "
                                             "abilities, Orders Options (artillery, smoke, aircraft), NCOs"),
