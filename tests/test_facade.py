@@ -38,12 +38,13 @@ API = [
     # one position's questions
     "fire_plan", "least_exposed_route", "race", "setup_advice", "sides_overview", "threat_map",
     # playouts, records, bots; luck; balance
-    "find_bot", "load_record", "playout", "replay",
+    "find_bot", "load_record", "playout", "replay", "save_record",
     "LuckReview", "luck",
     "Balance", "Sequential", "balance", "iter_balance", "wilson",
     # pictures and widgets
     "draw_map", "draw_scenario", "shade",
-    "LOSExplorer", "MapEditor", "MovePlanner", "OddsCalculator", "ScanCalibrator", "ScenarioAnalyst", "ScenarioBoard",
+    "LOSExplorer", "MapEditor", "MovePlanner", "OddsCalculator", "RecordPlayer", "ScanCalibrator", "ScenarioAnalyst",
+    "ScenarioBoard",
 ]
 
 
