@@ -358,6 +358,7 @@ class MatrixFile:
     situation: str
     cells: np.ndarray
     status: np.ndarray
+    _ext_index: dict[int, np.ndarray] = field(default_factory=dict, init=False, repr=False)
 
     def index(self, m: Map, cell: Cell | str) -> int:
         """The row (and column) of a cell."""
@@ -366,20 +367,17 @@ class MatrixFile:
 
     def ext_index(self, geo: MapGeometry) -> np.ndarray:
         """Row of each ext cell of the map's geometry (-1 off the board)."""
-        got = _EXT_INDEX.get(id(self))
-        if got is None or got[0] is not self:
-            index = np.full(geo.n, -1, dtype=np.int64)
-            index[geo.exts([tuple(c) for c in self.cells.tolist()])] = np.arange(len(self.cells))
-            got = _EXT_INDEX[id(self)] = (self, index)
-        return got[1]
+        got = self._ext_index.get(geo.n)
+        if got is None:
+            got = np.full(geo.n, -1, dtype=np.int64)
+            got[geo.exts([tuple(c) for c in self.cells.tolist()])] = np.arange(len(self.cells))
+            self._ext_index[geo.n] = got
+        return got
 
     def answers(self, m: Map, sit: LOSSituation, policy: LOSPolicy | None) -> bool:
         """Whether this matrix answers questions on ``m`` in situation ``sit`` under ``policy``."""
         return (self.map_hash == m.fingerprint and (policy is None or policy is policy_for(m))
                 and self.situation == _situation_json(sit))
-
-
-_EXT_INDEX: dict[int, tuple[MatrixFile, np.ndarray]] = {}
 
 
 def load_matrix(path: str | os.PathLike[str]) -> MatrixFile:
@@ -421,7 +419,6 @@ def forget_matrices() -> None:
     """Forget every matrix given to :func:`use_matrix` or found beside a map file."""
     _REGISTERED.clear()
     _BESIDE.clear()
-    _EXT_INDEX.clear()
 
 
 def matrix_beside(m: Map) -> Path | None:
@@ -433,7 +430,8 @@ def matrix_beside(m: Map) -> Path | None:
 
 def cached_matrix(m: Map, sit: LOSSituation, policy: LOSPolicy | None = None) -> MatrixFile | None:
     """The matrix that answers LOS questions on ``m`` in ``sit`` (see :meth:`MatrixFile.answers`):
-    one given to :func:`use_matrix`, or the map's own file beside it; else ``None``."""
+    one given to :func:`use_matrix`, or the map's own file beside it (looked for once per map
+    content and map file: call :func:`forget_matrices` after writing one); else ``None``."""
     got = _REGISTERED.get(m.fingerprint)
     if got is None and m.source:
         key = (m.fingerprint, m.source)
