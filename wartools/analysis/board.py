@@ -50,7 +50,7 @@ class Board:
     scenario: Scenario
     position: Position
     map: Map = field(repr=False)
-    situation: ScenarioSituation = field(default_factory=ScenarioSituation)
+    situation: ScenarioSituation
 
     @classmethod
     def of(cls, scenario: Scenario | Board, position: Position | None = None) -> Board:

@@ -147,7 +147,7 @@ class GameState:
     @cached_property
     def board(self) -> Board:
         """The analysis board of the position."""
-        return Board(self.scenario, self.position, self.map)
+        return Board(self.scenario, self.position, self.map, self.scenario.situation(self.position))
 
     @property
     def side(self) -> str:
