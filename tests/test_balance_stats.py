@@ -94,8 +94,10 @@ def test_turning_points_find_the_event_that_decides_and_skip_rare_ones():
     assert "game turn 5: rare" in [t.event for t in turning_points(runs, ("US", "German"), min_count=5)]
 
 
-def test_an_event_in_every_playout_is_no_turning_point():
+def test_an_event_in_every_playout_or_one_that_moves_nothing_is_no_turning_point():
     runs = [Outcome(i, None, "US" if i % 2 else None, (), ("game turn 1: set-up",)) for i in range(40)]
+    assert turning_points(runs, ("US", "German"), min_count=1) == ()
+    runs = [Outcome(i, None, "US", (), ("game turn 2: rain",) if i % 2 else ()) for i in range(40)]
     assert turning_points(runs, ("US", "German"), min_count=1) == ()
 
 

@@ -249,7 +249,7 @@ def turning_points(outcomes: Sequence[Outcome], winners: Sequence[str], min_coun
             point = TurningPoint(event, side, wilson(w, k), wilson(total[side] - w, n - k))
             if best is None or (abs(point.swing), point.swing > 0) > (abs(best.swing), best.swing > 0):
                 best = point
-        if best is not None:
+        if best is not None and best.swing:  # an event that moves no rate is no turning point
             found.append(best)
     found.sort(key=lambda t: (-abs(t.swing), t.event))
     return tuple(found[:most])
