@@ -17,9 +17,11 @@ candidate, from the same answers a player sees:
 - a rally: the chance to gain a step; activating a unit or an HQ: a small positive score so
   the side acts; passing and ending: zero.
 
-The exposure is asked only for the cells the candidates reach, in one vectorised pass per enemy
-unit (:meth:`~wartools.games.fire_rules.FireRules.attacks`), once per position and unit type;
-the top candidates and their scores are the choice's explanation.
+Each enemy unit's fire on every cell is asked in one vectorised pass of its attack question
+(:meth:`~wartools.games.fire_rules.FireRules.attacks`) and kept by the bot while that unit stands
+as it did (the other units' moves in between are not asked again: the exposure is a score's
+estimate, never a legality check); the top candidates and their scores are the choice's
+explanation.
 
 Examples
 --------
@@ -61,11 +63,17 @@ class GreedyBot:
     kill: float = 1.0
     #: score of activating a unit or an HQ (so that a side acts rather than passes)
     activate: float = 0.05
+    #: exposures kept (per side, unit type and enemy units' state)
+    KEEP: int = 64
+
+    def __init__(self) -> None:
+        self._seen: dict[Any, dict[Cell, float]] = {}
+        self._rows: dict[Any, dict[Cell, float]] = {}
+        self._odds: dict[Any, Any] = {}
 
     def choose(self, game_state: GameState, legal_actions: Sequence[Candidate],
                rng: np.random.Generator) -> Choice:
         g = game_state
-        self._prepare(g, legal_actions)
         scores = [self.score(g, c) for c in legal_actions]
         best = max(scores)
         tied = [i for i, s in enumerate(scores) if s >= best - 1e-12]
@@ -136,35 +144,36 @@ class GreedyBot:
         return got
 
     def _exposure(self, g: GameState, unit_type: str) -> dict[Cell, float]:
-        got: dict[Cell, float] = g.__dict__.setdefault("_greedy_cache", {})[("exposure", g.side, unit_type)]
+        """Expected hits on a ``unit_type`` of the side to act on every cell: the sum over the enemy
+        units of what each one's attack question gives there (a unit's row kept while it stands as
+        it did)."""
+        board = g.board
+        enemies = board.units_of(board.enemies(g.side))
+        key = (g.scenario.name, g.side, unit_type, tuple((u.id, u.cell, u.strength, u.tags) for u in enemies))
+        got = self._seen.get(key)
+        if got is None:
+            if len(self._seen) > self.KEEP:
+                self._seen.clear()
+            total: dict[Cell, float] = {}
+            for enemy in enemies:
+                for cell, hits in self._row(g, enemy, unit_type).items():
+                    total[cell] = total.get(cell, 0.0) + hits
+            got = self._seen[key] = total
         return got
 
-    def _prepare(self, g: GameState, candidates: Sequence[Candidate]) -> None:
-        """The expected hits on a mover of each type on every cell the candidates start from or
-        reach: each enemy's attack question, one pass per enemy and type."""
-        cache: dict[Any, Any] = g.__dict__.setdefault("_greedy_cache", {})
-        m, board = g.map, g.board
-        wanted: dict[str, set[Cell]] = {}
-        for c in candidates:
-            if c.expands in ("move", "step", "enter") and c.dest is not None:
-                cells = wanted.setdefault(self._type(g, c), set())
-                cells.add(c.dest)
-                if c.kind != "enter":
-                    cells.add(m.unit(c.unit or "").cell)
-        fire = board.fire
-        for unit_type, cells in wanted.items():
-            key = ("exposure", g.side, unit_type)
-            have: dict[Cell, float] = cache.setdefault(key, {})
-            todo = sorted(cells - set(have))
-            if not todo:
-                continue
-            probe = board.probe(g.side, unit_type, todo[0])
-            totals = dict.fromkeys(todo, 0.0)
-            for enemy in board.units_of(board.enemies(g.side)):
-                for cell, a in fire.attacks(m, enemy, probe, todo, board.situation,
-                                            cache=cache.setdefault("odds", {})).items():
-                    totals[cell] += float(a.expected)
-            have.update(totals)
+    def _row(self, g: GameState, enemy: Any, unit_type: str) -> dict[Cell, float]:
+        """One enemy unit's expected hits on a ``unit_type`` of the side to act, on every cell (one
+        vectorised pass of its attack question)."""
+        key = (g.scenario.name, g.side, unit_type, enemy.id, enemy.cell, enemy.strength, enemy.tags)
+        row = self._rows.get(key)
+        if row is None:
+            if len(self._rows) > 16 * self.KEEP:
+                self._rows.clear()
+            board = g.board
+            probe = board.probe(g.side, unit_type)
+            got = board.fire.attacks(board.map, enemy, probe, None, board.situation, cache=self._odds)
+            row = self._rows[key] = {cell: float(a.expected) for cell, a in got.items()}
+        return row
 
 
 __all__ = ["GreedyBot"]
