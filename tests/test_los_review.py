@@ -51,7 +51,12 @@ def test_coh_can_attack_reads_the_rule_id_not_the_text(monkeypatch):
     assert can_attack(m, "A1", "E1", range=4)
     m2 = m.with_terrain("C1", "building")       # along a row of hexes: through the building
     monkeypatch.setitem(CompanyOfHeroesLOS.RULES, "building", "Camouflage? no: building {where}")
-    assert not can_attack(m2, "A1", "E1", range=4)
+    assert can_attack(m2, "A1", "E1", range=4)  # a mortar's HE fires over buildings (5.1, 7 Spotting)
+    rifles = tiny_map("company-of-heroes", 9, 1, units=[("i", "US", "infantry", "A1", []),
+                                                       ("r", "US", "infantry", "D1", []),
+                                                       ("s", "Soviet", "infantry", "E1", ["camouflaged"])])
+    assert can_attack(rifles, "A1", "E1", range=4)
+    assert not can_attack(rifles.with_terrain("C1", "building"), "A1", "E1", range=4)  # AI damage does not
 
 
 # --- Company of Heroes 7, Buildings: the building-corners reading ------------------------------
