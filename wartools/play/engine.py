@@ -225,7 +225,7 @@ def _reach(g: GameState, unit: Unit, budget: int | None) -> Reach | None:
     cache = g.__dict__.setdefault("_legal_cache", {})
     if key not in cache:
         try:
-            cache[key] = reachable(g.map, unit.cell, unit.id, budget=budget)
+            cache[key] = reachable(g.map, unit.cell, g.board.situation, unit=unit.id, budget=budget)
         except WartoolsError:
             cache[key] = None
     got: Reach | None = cache[key]
@@ -240,7 +240,7 @@ def _steps(g: GameState, unit: Unit, offer: Offer) -> list[Candidate]:
 
     m = g.map
     try:
-        start, mg = resolve_graph(m, unit.cell, unit.id)
+        start, mg = resolve_graph(m, unit.cell, unit.id, situation=g.board.situation)
     except WartoolsError:
         return []
     if mg.rules.start_blocker() is not None:
@@ -266,10 +266,9 @@ def _moves(g: GameState, unit: Unit, offer: Offer, step_only: bool) -> list[Cand
     if r is None:
         return []
     enemies = {u.cell for u in m.units if u.side in set(g.scenario.enemies_of(unit.side))}
-    near = set(m.grid.neighbours(unit.cell)) if step_only else None
     out = []
     for cell, cost in r.costs.items():
-        if cell == unit.cell or (near is not None and cell not in near):
+        if cell == unit.cell:
             continue
         if (cell in enemies) != (offer.expands == ASSAULT):   # an assault ends among enemies, a move never
             continue
@@ -318,23 +317,32 @@ def _entries(g: GameState) -> tuple[Candidate, ...]:
         u = s.unit(uid)
         if u.side != g.side or u.enters is None or u.enters.turn > p.turn:
             continue
-        cells = [c for c in s.entry_cells(u) if _may_enter(g, u.type, u.side, c)]
+        cells = [c for c in s.entry_cells(u)
+                 if _may_enter(g, Unit(u.id, u.side, u.type, c, u.name, u.steps, u.tags))]
         return tuple(Candidate("enter", g.side, uid, None, c, 0, None, "scenario reinforcements") for c in cells) \
             or (Candidate("delay", g.side, uid, None, None, 0, None, "scenario reinforcements"),)
     return ()
 
 
-def _may_enter(g: GameState, unit_type: str, side: str, cell: Cell) -> bool:
-    m = g.map
-    if any(u.cell == cell and u.side != side for u in m.units):
+def _may_enter(g: GameState, unit: Unit) -> bool:
+    """Whether ``unit`` (a reinforcement, not on the map yet) may come onto the board on its cell:
+    no enemy there, a unit of its type may stand there (the set-up check,
+    :meth:`~wartools.rules.scenario.ScenarioRules.standing_problem`), and the movement rules asked
+    with the board's situation let it enter there
+    (:meth:`~wartools.rules.movement.MovementRules.entry_blocker`, Combat Infantry chart note 1)
+    and end its move there (stacking), as :func:`wartools.analysis.race` asks them."""
+    from wartools.movement.search import resolve_graph
+
+    m, cell = g.map, unit.cell
+    if any(u.cell == cell and u.side != unit.side for u in m.units):
         return False
-    rules = g.scenario.rules
-    if rules.standing_problem(m, unit_type, cell) is not None:
+    if g.scenario.rules.standing_problem(m, unit.type, cell) is not None:
         return False
-    here = [u for u in m.units if u.cell == cell and u.side == side]
-    if not here:
-        return True
-    return rules.stack_problem(m, [*here, Unit("entering", side, unit_type, cell)]) is None
+    try:
+        rules = resolve_graph(m, cell, unit, situation=g.board.situation)[1].rules
+    except WartoolsError:
+        return False
+    return rules.entry_blocker(cell) is None and rules.end_blocker(cell) is None
 
 
 # --- applying an action -----------------------------------------------------------------------
