@@ -17,7 +17,6 @@ Examples
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
@@ -30,14 +29,6 @@ from wartools.cli.common import add_option_flag
 from wartools.cli.help import TOP_EXAMPLES, add_examples
 from wartools.errors import WartoolsError, one_line
 from wartools.rules import load_plugins
-
-# modules that add subcommands: (module, function)
-PLUGINS = (("wartools.cli.los", "add_parsers"), ("wartools.cli.move", "add_parsers"),
-           ("wartools.cli.odds", "add_parser"), ("wartools.cli.format", "add_parsers"),
-           ("wartools.cli.interop", "add_parsers"), ("wartools.cli.scenario", "add_parsers"),
-           ("wartools.cli.analysis", "add_parsers"), ("wartools.cli.matrix", "add_parsers"),
-           ("wartools.cli.play", "add_parsers"))
-
 
 class UsageError(WartoolsError):
     """A bad command line."""
@@ -147,14 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-legend", action="store_true", help="leave out the key to terrain and features")
     p.set_defaults(handler=_render)
 
-    for module, func in PLUGINS:
-        try:
-            mod = importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
-            continue
-        getattr(mod, func)(sub)
+    _add_commands(sub)
 
     for leaf in leaf_parsers(parser):
         add_examples(leaf.prog.removeprefix("wartools").strip(), leaf)
@@ -163,6 +147,22 @@ def build_parser() -> argparse.ArgumentParser:
         if "--option" not in leaf.flags:
             add_option_flag(leaf)
     return parser
+
+
+def _add_commands(sub: argparse._SubParsersAction[Any]) -> None:
+    """The subcommands answered by the other modules of :mod:`wartools.cli`, in ``--help``'s order."""
+    from wartools.cli import analysis, interop, los, matrix, move, odds, play, scenario
+    from wartools.cli import format as formats
+
+    los.add_parsers(sub)
+    move.add_parsers(sub)
+    odds.add_parser(sub)
+    formats.add_parsers(sub)
+    interop.add_parsers(sub)
+    scenario.add_parsers(sub)
+    analysis.add_parsers(sub)
+    matrix.add_parsers(sub)
+    play.add_parsers(sub)
 
 
 def leaf_parsers(parser: _Parser) -> list[_Parser]:
