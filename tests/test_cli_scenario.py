@@ -10,6 +10,7 @@ from wartools.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 CI = str(ROOT / "scenarios" / "combat-infantry-saint-remy.yaml")
+SAINT_REMY = ROOT / "scenarios" / "combat-infantry-saint-remy.yaml"
 CI_POS = str(ROOT / "scenarios" / "positions" / "combat-infantry-saint-remy.yaml")
 COH = str(ROOT / "scenarios" / "company-of-heroes-saint-aubert.yaml")
 COH_POS = str(ROOT / "scenarios" / "positions" / "company-of-heroes-saint-aubert.yaml")
@@ -80,3 +81,42 @@ def test_bad_input_exits_2_with_one_line(capsys, argv, fragment):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and fragment in err, err
+
+
+# --- issue 25.8: output a player does not have to dig through ------------------------------------
+def test_a_scenario_file_given_to_a_map_command_says_what_it_is(capsys):
+    for argv in (["los", str(SAINT_REMY), "A1", "B2"], ["render", str(SAINT_REMY), "-o", "x.png"]):
+        code, _out, err = run(capsys, *argv)
+        assert code == 2 and err.count("\n") == 1, err
+        assert "this is a scenario file, not a map" in err and "wartools scenario, victory, threat" in err
+        assert "its map: ../maps/combat-infantry-river-crossing.yaml" in err and "description" not in err
+
+
+def test_route_of_a_reinforcement_says_when_it_enters(capsys):
+    code, _out, err = run(capsys, "route", str(SAINT_REMY), "us-tank-1", "E5")
+    assert code == 2 and "us-tank-1 is a reinforcement not yet on the board: it enters on game turn 3" in err
+
+
+def test_race_lists_its_assumptions_on_request(capsys):
+    code, out, _ = run(capsys, "race", str(SAINT_REMY))
+    assert code == 0 and "assumed (" not in out and "list them with --assumptions" in out
+    assert "US game turn 1 (us-in-1)" in out                    # the game's word for a turn
+    code, full, _ = run(capsys, "race", str(SAINT_REMY), "--assumptions")
+    assert code == 0 and full.count("assumed (") >= 5
+
+
+def test_nested_victory_conditions_print_nested(capsys):
+    code, out, _ = run(capsys, "victory", str(SAINT_REMY), "--position",
+                       str(ROOT / "scenarios" / "positions" / "combat-infantry-saint-remy.yaml"))
+    assert code == 0 and out.startswith("Holding the bridges at Saint-Remy (original), game turn 4:")
+    lines = out.splitlines()
+    at = lines.index("    US victory: all of (yes):")
+    assert lines[at + 1].startswith("      - US controls at least 1 of north-bridge, south-bridge: yes")
+
+
+@pytest.mark.parametrize("argv", [["scenario", "{s}"], ["victory", "{s}"], ["threat", "{s}", "--side", "US"],
+                                  ["route", "{s}", "us-in-1", "E3"]])
+def test_scenario_pictures_from_the_command_line(capsys, tmp_path, argv):
+    out = tmp_path / "picture.png"
+    code, text, _ = run(capsys, *[a.format(s=SAINT_REMY) for a in argv], "-o", str(out))
+    assert code == 0 and out.read_bytes()[:4] == b"\x89PNG" and text.rstrip().endswith(f"wrote {out}")

@@ -90,6 +90,14 @@ class Board:
         for u in self.map.units:
             if u.id == unit_id:
                 return u
+        s, p = self.scenario, self.position
+        if unit_id in p.waiting(s):  # a reinforcement still to come: say when it enters
+            entry = s.unit(unit_id).enters
+            if entry is not None:
+                where = f"the {entry.zone} zone" if entry.zone else f"the {entry.edge} edge"
+                raise WartoolsError(f"{unit_id} is a reinforcement not yet on the board: it enters on "
+                                    f"{s.rules.turn_name} {entry.turn} by {where} (this position is "
+                                    f"{s.rules.turn_name} {p.turn}); ask with a position from then on")
         raise WartoolsError(f"no unit {unit_id!r} on the map; valid: {', '.join(u.id for u in self.map.units)}")
 
     def typical_type(self, side: str) -> str:

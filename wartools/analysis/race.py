@@ -88,17 +88,22 @@ class Race(Answer):
         return {"turn": self.turn, "objectives": objectives, "margins": margins,
                 "assumptions": assumptions_json(self.assumptions)}
 
-    def text(self) -> str:
-        """One line per objective: each side's first turn and unit, and the margin."""
+    def text(self, assumptions: bool = True) -> str:
+        """One line per objective: each side's first turn and unit, and the margin; then the
+        assumed readings (``assumptions=False``: only how many there are)."""
         s = self.board.scenario
         lines = [f"race to the objectives from {s.rules.turn_name} {self.turn} (last: {s.turns})"]
         for oid, sides in self.first.items():
-            parts = [f"{side} {'never' if a is None else f'turn {a.turn} ({a.unit})'}" for side, a in sides.items()]
+            parts = [f"{side} {'never' if a is None else f'{s.rules.turn_name} {a.turn} ({a.unit})'}"
+                     for side, a in sides.items()]
             first, by = self.margin(oid)
             lead = ("tie" if by == 0 else "nobody" if first is None else
                     f"{first} first" + (f" by {by}" if by else " (alone)"))
             lines.append(f"  {oid} ({self.board.map.label(s.objective(oid).cell)}): {'; '.join(parts)} -> {lead}")
-        lines += [a.text() for a in self.assumptions]
+        if assumptions:
+            lines += [a.text() for a in self.assumptions]
+        elif self.assumptions:
+            lines.append(f"({len(self.assumptions)} assumed readings of the rules: list them with --assumptions)")
         return "\n".join(lines)
 
     def draw(self, ax: Any = None) -> Any:

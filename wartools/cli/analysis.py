@@ -35,22 +35,26 @@ def _board(args: argparse.Namespace) -> Board:
 def _threat(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     from wartools.analysis import threat_map
 
+    from wartools.cli.common import with_picture
+
     t = threat_map(_board(args), args.side, target=args.target, moving=args.moving)
-    return t.to_json(), t.text()
+    return with_picture(args, t.draw, t.to_json(), t.text())
 
 
 def _route(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     from wartools.analysis import least_exposed_route
 
+    from wartools.cli.common import with_picture
+
     r = least_exposed_route(_board(args), args.unit, args.goal, turns=args.turns)
-    return r.to_json(), r.text()
+    return with_picture(args, r.draw, r.to_json(), r.text())
 
 
 def _race(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     from wartools.analysis import race
 
     r = race(_board(args))
-    return r.to_json(), r.text()
+    return r.to_json(), r.text(assumptions=args.assumptions)
 
 
 def _fireplan(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
@@ -62,6 +66,8 @@ def _fireplan(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
 
 def add_parsers(subparsers: Any) -> None:
     """Add the analysis subcommands."""
+    from wartools.cli.common import add_picture_flag
+
     p = subparsers.add_parser("threat", help="risk to a unit of a side on every cell: who can fire there, "
                                              "P(hit) and expected hits")
     p.add_argument("scenario", help="scenario file (wartools-scenario/1)")
@@ -70,6 +76,7 @@ def add_parsers(subparsers: Any) -> None:
     p.add_argument("--target", help="unit type standing on the cells (default: the side's commonest)")
     p.add_argument("--moving", action="store_true",
                    help="attackers may first move within their allowance, where the game allows it")
+    add_picture_flag(p, "the threat map")
     p.set_defaults(handler=_threat)
 
     p = subparsers.add_parser("route", help="the least exposed route of a unit to a goal within N turns, "
@@ -79,11 +86,15 @@ def add_parsers(subparsers: Any) -> None:
     p.add_argument("goal", help="the cell to reach")
     p.add_argument("--turns", type=int, help="arrive within this many turns (default: as soon as the cheapest)")
     p.add_argument("--position", help="position file (wartools-position/1); default: the set-up")
+    add_picture_flag(p, "the two routes over the threat to the mover")
     p.set_defaults(handler=_route)
 
     p = subparsers.add_parser("race", help="the first turn each side can reach each objective, and with which unit")
     p.add_argument("scenario", help="scenario file (wartools-scenario/1)")
     p.add_argument("--position", help="position file (wartools-position/1); default: the set-up")
+    p.add_argument("--assumptions", action="store_true",
+                   help="list the assumed readings of the rules the answer rests on (default: how many; "
+                        "--json always lists them)")
     p.set_defaults(handler=_race)
 
     p = subparsers.add_parser("fireplan", help="which unit of a side fires at which enemy, to maximise an objective")

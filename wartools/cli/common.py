@@ -78,3 +78,28 @@ def per_game_help(what: str, describe: Callable[[Game], str | None]) -> str:
     """
     said = [f"{gid}: {text}" for gid in game_ids() if (text := describe(find_game(gid)))]
     return f"{what} ({'; '.join(said)})" if said else f"{what} (no game reads it)"
+
+
+def add_picture_flag(p: argparse.ArgumentParser, what: str) -> None:
+    """Add ``-o/--output PICTURE`` (optional): also draw ``what`` to a PNG or SVG file."""
+    p.add_argument("-o", "--output", metavar="PICTURE", help=f"also draw {what} to this file (.png or .svg)")
+
+
+def with_picture(args: argparse.Namespace, draw: Callable[[], Any], answer: dict[str, Any],
+                 text: str) -> tuple[dict[str, Any], str]:
+    """The command's answer, and with ``-o`` the picture ``draw()`` makes (an axes) written
+    atomically to that file (a bad output name is refused in one line before drawing)."""
+    if not getattr(args, "output", None):
+        return answer, text
+    import matplotlib.pyplot as plt
+
+    from wartools.mapmodel.atomic import output_target
+    from wartools.render import save_figure
+
+    output_target(args.output)
+    ax = draw()
+    try:
+        out = save_figure(ax.figure, args.output)
+    finally:
+        plt.close(ax.figure)
+    return {**answer, "output": str(out)}, f"{text}\nwrote {out}"

@@ -30,8 +30,11 @@ def _load(args: argparse.Namespace) -> Scenario:
 
 
 def _scenario(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    from wartools.cli.common import with_picture
+    from wartools.render.scenario import draw_scenario
+
     s = _load(args)
-    return s.to_json(), s.text()
+    return with_picture(args, lambda: draw_scenario(s), s.to_json(), s.text())
 
 
 def _victory(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
@@ -45,18 +48,25 @@ def _victory(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     answer = r.to_json()
     if args.position:
         answer["position"] = args.position
-    return answer, r.text()
+    from wartools.cli.common import with_picture
+    from wartools.render.scenario import draw_scenario
+
+    return with_picture(args, lambda: draw_scenario(s, p), answer, r.text())
 
 
 def add_parsers(subparsers: Any) -> None:
     """Add the ``scenario`` and ``victory`` subcommands."""
+    from wartools.cli.common import add_picture_flag
+
     p = subparsers.add_parser("scenario", help="describe a scenario: forces, set-up, reinforcements, "
                                                "objectives, results")
     p.add_argument("scenario", help="scenario file (wartools-scenario/1)")
+    add_picture_flag(p, "the scenario at its set-up")
     p.set_defaults(handler=_scenario)
     p = subparsers.add_parser("victory", help="who controls each objective, VP and the result of a position")
     p.add_argument("scenario", help="scenario file (wartools-scenario/1)")
     p.add_argument("--position", help="position file (wartools-position/1); default: the set-up")
     p.add_argument("--end-turn", action="store_true",
                    help="first play out the end of the current turn (captures, scoring, the clock)")
+    add_picture_flag(p, "the position (forces, objective control, the result)")
     p.set_defaults(handler=_victory)

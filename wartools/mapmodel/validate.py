@@ -251,11 +251,27 @@ def _teams(ck: _Checker, data: Any, sides: tuple[str, ...]) -> dict[str, tuple[s
     return teams
 
 
+#: the project's other file formats, and where such a file goes instead of a map command
+OTHER_FORMATS = {"wartools-scenario/1": "scenario file", "wartools-position/1": "position file",
+                 "wartools-record/1": "game record"}
+OTHER_USES = {
+    "wartools-scenario/1": "use wartools scenario, victory, threat, route, race or fireplan with it "
+                           "(or its map file with los, viewshed, reach, path and render)",
+    "wartools-position/1": "give it with --position to a scenario command, beside its scenario file",
+    "wartools-record/1": "use wartools replay or luck with it",
+}
+
+
 def build_map(cls: type, data: Any, source: str | None, lines: Mapping[tuple[Any, ...], int]) -> Any:
     """Validate ``data`` and return ``cls(...)`` (a :class:`~wartools.mapmodel.Map`)."""
     ck = _Checker(source, lines)
     if data is None:
         raise ck.fail((), "the map file is empty")
+    other = data.get("format") if isinstance(data, dict) else None
+    if other in OTHER_FORMATS:  # a file of another kind: say so, not "unknown key 'description'"
+        its_map = f"; its map: {data['map']}" if isinstance(data.get("map"), str) else ""
+        raise ck.fail(("format",), f"this is a {OTHER_FORMATS[other]}, not a map ({FORMAT}); "
+                                   f"{OTHER_USES[other]}{its_map}")
     ck.mapping(data, (), TOP_KEYS, required=("format", "name", "game", "grid"))
     if data["format"] != FORMAT:
         raise ck.fail(("format",), f"unsupported format {data['format']!r}; valid: {FORMAT}")

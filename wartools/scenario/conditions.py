@@ -26,8 +26,10 @@ Examples
 >>> f = Facts(vp={"US": 3, "German": 1}, teams={"US": ("US",), "German": ("German",)},
 ...           control={"bridge": "US", "farm": None})
 >>> cond = All((Controls("US", ("bridge",)), VpLead("US", 2)))
->>> cond.check(f)
-(True, 'all of: US controls bridge: yes (bridge: US); US leads by at least 2 VP: yes (US 3, German 1)')
+>>> print(cond.check(f)[1])
+all of (yes):
+  - US controls bridge: yes (bridge: US)
+  - US leads by at least 2 VP: yes (US 3, German 1)
 >>> Controls("US", ("bridge", "farm"), exactly=1).to_dict()
 {'side': 'US', 'controls': ['bridge', 'farm'], 'exactly': 1}
 """
@@ -102,8 +104,12 @@ class _Parts(Condition):
         raise NotImplementedError
 
     def check(self, facts: Facts) -> tuple[bool, str]:
+        """Holds as :meth:`joins` says; the text has one indented line per part (nested parts
+        indented further), so a reader sees which branch held."""
         results = [c.check(facts) for c in self.items]
-        return self.joins([r for r, _ in results]), f"{self.key} of: " + "; ".join(t for _, t in results)
+        held = self.joins([r for r, _ in results])
+        parts = "".join("\n  - " + t.replace("\n", "\n    ") for _, t in results)
+        return held, f"{self.key} of ({'yes' if held else 'no'}):{parts}"
 
     def to_dict(self) -> dict[str, Any]:
         return {self.key: [c.to_dict() for c in self.items]}

@@ -72,7 +72,8 @@ class VictoryResult(Answer):
     def text(self) -> str:
         """A human-readable summary."""
         state = "final" if self.over else "if the game ended now"
-        lines = [f"{self.scenario}, turn {self.turn}: {self.result or 'no result'} ({state})",
+        turn = self.source.rules.turn_name if self.source is not None else "turn"
+        lines = [f"{self.scenario}, {turn} {self.turn}: {self.result or 'no result'} ({state})",
                  "  VP: " + ", ".join(f"{s} {n}" for s, n in self.vp.items())]
         for side, sources in self.vp_sources.items():
             for src in sources:
@@ -81,7 +82,7 @@ class VictoryResult(Answer):
         for oid, c in self.controls.items():
             lines.append(f"    {oid}: {c.side or 'nobody'} ({c.status}: {c.why})")
         lines.append("  reasons:")
-        lines.extend(f"    {r}" for r in self.reasons)
+        lines.extend("    " + r.replace("\n", "\n    ") for r in self.reasons)  # nested conditions stay nested
         if self.assumptions:
             lines.append("  assumptions:")
             lines.extend(f"    {a.rule}: {a.reading}" for a in self.assumptions)
