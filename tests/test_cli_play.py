@@ -100,7 +100,7 @@ def test_balance_answers_in_designs_shape(scen):
 def test_bad_balance_input_is_one_line_and_exit_2(scen):
     base = ["balance", scen, "--seed", "1"]
     _refused([*base, "--bots", "random,clever", "--playouts", "2"], "unknown bot 'clever'", "random")
-    _refused([*base, "--bots", "random", "--playouts", "2"], "1 given", "US, German")
+    _refused([*base, "--bots", "random", "--playouts", "2"], "one bot per side (US, German), got 1")
     _refused([*base, "--bots", "random,random", "--playouts", "0"], "--playouts", "1..100000")
     _refused([*base, "--bots", "random,random", "--playouts", "1000001"], "--playouts", "1..100000")
     _refused([*base, "--bots", "random,random", "--playouts", "2", "--workers", "0"], "--workers")

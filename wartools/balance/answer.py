@@ -36,6 +36,7 @@ from typing import Any
 from wartools.balance.intervals import Interval, playouts_for, wilson
 from wartools.balance.outcome import Outcome
 from wartools.balance.sequential import Sequential
+from wartools.dice import fraction_str
 from wartools.rules.options import Assumption, merge_assumptions
 
 #: a turning point's event must have happened, and not happened, in at least this many playouts
@@ -83,11 +84,11 @@ class TurningPoint:
     def to_json(self) -> dict[str, Any]:
         """``{"event", "side", "win_rate_with", "win_rate_without", "playouts", "swing", ...}``."""
         return {"event": self.event, "side": self.side,
-                "win_rate_with": _fraction(self.with_.p), "win_rate_without": _fraction(self.without.p),
+                "win_rate_with": fraction_str(self.with_.p), "win_rate_without": fraction_str(self.without.p),
                 "playouts": self.with_.n, "without_playouts": self.without.n,
                 "with_interval": {"low": round(self.with_.low, 6), "high": round(self.with_.high, 6)},
                 "without_interval": {"low": round(self.without.low, 6), "high": round(self.without.high, 6)},
-                "swing": _fraction(self.swing), "significant": self.significant}
+                "swing": fraction_str(self.swing), "significant": self.significant}
 
     def text(self) -> str:
         """One line: the event, then the side's rate with and without it."""
@@ -95,9 +96,6 @@ class TurningPoint:
                 f"{self.without.text()} of {self.without.n} without"
                 + ("" if self.significant else " (the intervals overlap)"))
 
-
-def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
 @dataclass(frozen=True)
@@ -174,8 +172,8 @@ class Balance:
                 "confidence": "95 % Wilson score interval",
                 "wins": {s: i.to_json() for s, i in self.wins.items()}, "draws": self.draws.to_json(),
                 "results": {r: i.to_json() for r, i in self.results.items()},
-                "mean_vp": {s: _fraction(v) for s, v in self.mean_vp.items()},
-                "mean_actions": _fraction(self.mean_actions),
+                "mean_vp": {s: fraction_str(v) for s, v in self.mean_vp.items()},
+                "mean_actions": fraction_str(self.mean_actions),
                 "precision": [{"half_width": h, "playouts": self.playouts_for(h),
                                "worst_case": self.playouts_for(h, worst_case=True)} for h in PRECISIONS],
                 "min_count": self.min_count,

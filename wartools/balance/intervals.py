@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from statistics import NormalDist
 
+from wartools.dice import fraction_str
 from wartools.errors import WartoolsError
 
 #: the confidence of every interval in a balance answer
@@ -66,16 +67,13 @@ class Interval:
 
     def to_json(self) -> dict[str, object]:
         """``{"p": "n/d", "low", "high", "count"}`` (ends rounded to 6 decimals)."""
-        return {"p": _fraction(self.p), "low": round(self.low, 6), "high": round(self.high, 6),
+        return {"p": fraction_str(self.p), "low": round(self.low, 6), "high": round(self.high, 6),
                 "count": self.count}
 
     def text(self) -> str:
         """``41.0% (31.9%-50.8%)``: the proportion and its interval."""
         return f"{float(self.p):.1%} ({self.low:.1%}-{self.high:.1%})"
 
-
-def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
 def wilson(count: int, n: int, z: float = Z95) -> Interval:

@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -122,37 +122,3 @@ def play_chunk(job: Job, start: int, stop: int) -> Chunk:
     outcomes = tuple(outcome_of(playout(scenario, bots, seed_of(job.seed, i), position=position, **extra), i)
                      for i in range(start, stop))
     return Chunk(start, stop, outcomes, _version())
-
-
-def bots_in_side_order(scenario: Scenario, bots: Mapping[str, Any] | Sequence[Any] | str) -> tuple[Any, ...]:
-    """One bot per side of ``scenario``, in its side order, from a mapping, a sequence or ``"a,b"``.
-
-    Examples
-    --------
-    >>> from wartools.scenario import loads_scenario
-    >>> from wartools.scenario.model import EXAMPLE
-    >>> s = loads_scenario(EXAMPLE)
-    >>> bots_in_side_order(s, "greedy,random"), bots_in_side_order(s, {"German": "random", "US": "greedy"})
-    (('greedy', 'random'), ('greedy', 'random'))
-    """
-    sides = list(scenario.sides)
-    if isinstance(bots, str):
-        bots = [b.strip() for b in bots.split(",")]
-    if isinstance(bots, Mapping):
-        unknown = sorted(set(bots) - set(sides))
-        missing = [s for s in sides if s not in bots]
-        if unknown or missing:
-            raise WartoolsError(f"bots: give one bot for each side of {scenario.name!r} ({', '.join(sides)})"
-                                + (f"; {', '.join(map(repr, unknown))} is not a side" if unknown else "")
-                                + (f"; none for {', '.join(missing)}" if missing else ""))
-        return tuple(bots[s] for s in sides)
-    listed = tuple(bots)
-    if len(listed) != len(sides):
-        raise WartoolsError(f"bots: {len(listed)} given, {scenario.name!r} has {len(sides)} sides "
-                            f"({', '.join(sides)}): give one bot per side, in that order")
-    return listed
-
-
-def bot_name(bot: Any) -> str:
-    """The name a bot is shown by (its own ``name``, or the name it was given by)."""
-    return bot if isinstance(bot, str) else str(getattr(bot, "name", type(bot).__name__))

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from wartools import limits
 from wartools.balance.answer import MIN_COUNT, Balance, tally
 from wartools.balance.executors import MOST_INLINE, chunks, dask_client, run_dask, run_inline, run_processes
-from wartools.balance.job import Chunk, Job, bot_name, bots_in_side_order, job_for
+from wartools.balance.job import Chunk, Job, job_for
 from wartools.balance.outcome import Outcome
 from wartools.balance.sequential import Sequential
 from wartools.errors import WartoolsError
@@ -165,12 +165,14 @@ def _prepare(scenario: Scenario | str | os.PathLike[str], bots: Mapping[str, Any
     """Check everything a run is given (before any work) and set it up."""
     s = _load(scenario)
     how = _check(playouts, seed, workers, executor, address, timeout)
-    order = bots_in_side_order(s, bots)
-    from wartools.play import find_bot
+    from wartools.play.playout import bots_by_side
 
-    for b in order:
-        find_bot(b)  # an unknown name is refused before any work, naming the valid ones
-    run = _Run(s, {side: bot_name(b) for side, b in zip(s.sides, order)}, seed, playouts, sequential, min_count)
+    if isinstance(bots, str):
+        bots = [b.strip() for b in bots.split(",")]
+    chosen = bots_by_side(s, bots)  # one known bot per side, or refused before any work
+    given = bots if isinstance(bots, Mapping) else dict(zip(s.sides, bots))
+    order = tuple(given[side] for side in s.sides)  # names travel to the workers as names
+    run = _Run(s, {side: b.name for side, b in chosen.items()}, seed, playouts, sequential, min_count)
     return run, job_for(s, order, seed, position, max_actions), how
 
 

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from wartools.dice import fraction_str
 from wartools.rules.options import Assumption
 
 #: how many swings a review lists
@@ -43,9 +44,6 @@ SWINGS = 10
 LUCK_READING = Assumption("luck review", "a roll's swing is its outcome minus its exact expectation, from the "
                                          "roller's side; a side's score is the sum of its rolls' swings")
 
-
-def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
 @dataclass(frozen=True)
@@ -78,8 +76,8 @@ class RollLuck:
     def to_json(self) -> dict[str, Any]:
         """``{"action", "turn", "side", "what", "rule", "p", "outcome", "expected", "swing"}``."""
         return {"action": self.action, "turn": self.turn, "side": self.side, "what": self.what,
-                "rule": self.rule, "p": _fraction(self.p), "outcome": _fraction(self.value),
-                "expected": _fraction(self.expected), "swing": _fraction(self.swing)}
+                "rule": self.rule, "p": fraction_str(self.p), "outcome": fraction_str(self.value),
+                "expected": fraction_str(self.expected), "swing": fraction_str(self.swing)}
 
     def text(self) -> str:
         """One line: turn, roller, what, outcome against expectation."""
@@ -112,8 +110,8 @@ class SideLuck:
 
     def to_json(self) -> dict[str, Any]:
         """``{"score", "rolls", "expected", "actual", "z"}`` (exact fractions as text; ``z`` a float or null)."""
-        return {"score": _fraction(self.score), "rolls": self.rolls, "expected": _fraction(self.expected),
-                "actual": _fraction(self.actual), "z": None if self.z is None else round(self.z, 6)}
+        return {"score": fraction_str(self.score), "rolls": self.rolls, "expected": fraction_str(self.expected),
+                "actual": fraction_str(self.actual), "z": None if self.z is None else round(self.z, 6)}
 
 
 @dataclass(frozen=True)
