@@ -197,7 +197,7 @@ def main(argv: list[str] | None = None) -> None:
     t_loop, loop = (None, None) if args.no_loops else timed(lambda: threat_loop(board, "Soviet", "infantry"), 1)
     same = None if loop is None else {c: (v.p_hit, v.expected) for c, v in t.cells.items() if v.attacks} == loop
     targets.append(("threat map, one side (1,261 hexes, 12 attackers)", t_ours, None,
-                    "line_of_sight + odds per attacker x cell", t_loop, same, "< 1 s, >= 10x",
+                    "attack question (explained LOS + odds) per attacker x cell", t_loop, same, "< 1 s, >= 10x",
                     t_ours < 1 and (t_loop is None or t_loop / t_ours >= 10)))
 
     def moving() -> Any:
