@@ -204,3 +204,18 @@ def test_a_record_answers_like_every_answer_and_the_player_steps_through_it():
     player.next().next()
     assert player.index == 2 and player.action is not None and player.action.text() in player.describe()
     assert player.previous().index == 1 and player.go(10**6).position == r.final
+
+
+def test_a_level_may_name_the_side_it_favours_and_winner_of_reads_it():
+    from wartools.scenario import dumps_scenario, loads_scenario
+    from wartools.scenario.model import EXAMPLE
+
+    own = EXAMPLE.replace("    - {result: German victory, otherwise: true}",
+                          "    - {result: Hold for the Reich, otherwise: true, winner: German}")
+    s = loads_scenario(own)
+    assert (s.winner_of("Hold for the Reich"), s.winner_of("US victory")) == ("German", "US")
+    assert loads_scenario(dumps_scenario(s)) == s
+    nobody = loads_scenario(EXAMPLE.replace("otherwise: true}", "otherwise: true, winner: none}"))
+    assert nobody.winner_of("German victory") is None
+    with pytest.raises(MapError, match=r"victory\.levels\.1\.winner: unknown side or team 'Martians'"):
+        loads_scenario(EXAMPLE.replace("otherwise: true}", "otherwise: true, winner: Martians}"))

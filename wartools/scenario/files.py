@@ -101,8 +101,8 @@ def scenario_to_dict(s: Scenario) -> dict[str, Any]:
         v["vp"] = {"per_elimination": s.victory.per_elimination}
     if s.victory.ends_when is not None:
         v["ends_when"] = s.victory.ends_when.to_dict()
-    v["levels"] = [{"result": lv.result, **({"if": lv.condition.to_dict()} if lv.condition else {"otherwise": True})}
-                   for lv in s.victory.levels]
+    v["levels"] = [{"result": lv.result, **({"if": lv.condition.to_dict()} if lv.condition else {"otherwise": True}),
+                    **({} if lv.winner is None else {"winner": lv.winner or "none"})} for lv in s.victory.levels]
     out["victory"] = v
     return out
 

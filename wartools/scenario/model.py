@@ -114,10 +114,12 @@ class Objective:
 
 @dataclass(frozen=True)
 class Level:
-    """A graded result and the condition for it (``None``: otherwise)."""
+    """A graded result and the condition for it (``None``: otherwise), and the side (or team) it
+    favours when the file says so (``""``: nobody; ``None``: the side its text names first)."""
 
     result: str
     condition: Condition | None = None
+    winner: str | None = None
 
 
 @dataclass(frozen=True)
@@ -245,8 +247,9 @@ class Scenario:
         return tuple(out)
 
     def winner_of(self, result: str | None) -> str | None:
-        """The side a result favours: the side (or the team's first side) named first in the
-        result's text, as a whole word; ``None`` for a draw or a result that names none.
+        """The side a result favours: its level's ``winner`` when the file gives one, else the side
+        (or the team's first side) named first in the result's text, as a whole word; ``None`` for
+        a draw or a result that names none.
 
         Examples
         --------
@@ -259,6 +262,9 @@ class Scenario:
 
         if not result:
             return None
+        given = next((lv.winner for lv in self.victory.levels if lv.result == result), None)
+        if given is not None:
+            return self.teams[given][0] if given in self.teams and given not in self.sides else (given or None)
         names = [(side, side) for side in self.sides] + [(team, sides[0]) for team, sides in self.teams.items()
                                                          if sides]
         best: tuple[int, int, str] | None = None

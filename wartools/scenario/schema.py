@@ -134,7 +134,7 @@ def scenario_schema() -> dict[str, Any]:
             "levels": {"type": "array", "minItems": 1, "items": {
                 "type": "object", "required": ["result"], "additionalProperties": False,
                 "properties": {"result": {"type": "string"}, "if": {"$ref": "#/$defs/condition"},
-                               "otherwise": {"const": True}},
+                               "otherwise": {"const": True}, "winner": {"type": "string"}},
                 "oneOf": [{"required": ["if"]}, {"required": ["otherwise"]}]}}}},
     }
     return {

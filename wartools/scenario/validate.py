@@ -428,8 +428,12 @@ def _victory(ck: _Ck, data: Any, ctx: _CondContext) -> Victory:
     levels: list[Level] = []
     for i, entry in enumerate(items):
         p = (*path, "levels", i)
-        ck.mapping(entry, p, ("result", "if", "otherwise"), required=("result",))
+        ck.mapping(entry, p, ("result", "if", "otherwise", "winner"), required=("result",))
         result = ck.text(entry["result"], (*p, "result"), "a result name")
+        winner = None
+        if "winner" in entry:        # the side the result favours ("none": nobody), when its name does not say
+            named = ck.text(entry["winner"], (*p, "winner"), "a side or none")
+            winner = "" if named.strip().lower() == "none" else ctx.side(named, (*p, "winner"))
         if any(lv.result == result for lv in levels):
             raise ck.fail((*p, "result"), f"duplicate result {result!r}")
         if ("if" in entry) == ("otherwise" in entry):
@@ -439,9 +443,9 @@ def _victory(ck: _Ck, data: Any, ctx: _CondContext) -> Victory:
                 raise ck.fail((*p, "otherwise"), "must be true")
             if i != len(items) - 1:
                 raise ck.fail(p, "an 'otherwise' level must be the last")
-            levels.append(Level(result))
+            levels.append(Level(result, winner=winner))
         else:
-            levels.append(Level(result, ctx.condition(entry["if"], (*p, "if"))))
+            levels.append(Level(result, ctx.condition(entry["if"], (*p, "if")), winner))
     if levels[-1].condition is not None:  # else a position where no level holds has no result at all
         raise ck.fail((*path, "levels", len(items) - 1),
                       "the last level must be the result when no other holds: add one like "
