@@ -426,3 +426,27 @@ def test_race_and_route_stop_in_enemy_controlled_hexes():
     turn, turns, cells = first("B1")                      # B1's squad controls B2 and C2's neighbours
     assert (turn, turns) == (2, 2)
     assert first("B3") == (1, 1, ["A2", "B1", "C2"])      # B1 is left open: around the controlled B2
+
+
+def test_retreat_hexes_name_the_control_reading_they_rest_on():
+    """8.3 with 9.4: where a beaten attacker may retreat depends on hex control, so on the reading
+    ``control-across-cliff``; the answer names it on a map with a cliff, keeps the answer protocol
+    and still compares like the tuple of labels it was."""
+    import json
+
+    from wartools.games.combat_infantry.control import retreat_hexes
+
+    units = [("us", "US", "rifle", "A1"), ("us2", "US", "rifle", "B1"), ("de", "German", "rifle", "B1"),
+             ("de2", "German", "rifle", "D1")]
+    cliff = ci(4, 1, edges={("B1", "C1"): "cliff"}, units=units)
+    r = retreat_hexes(cliff, "B1", "German", ["C1"])
+    assert r == ("C1",) and list(r) == ["C1"] and len(r) == 1 and "C1" in r
+    assert [a.option for a in r.assumptions] == ["control-across-cliff"]
+    assert json.loads(json.dumps(r.to_json()))["assumptions"][0]["option"] == "control-across-cliff"
+    assert "control-across-cliff" in r.text() and "C1" in r.text()
+    import matplotlib.pyplot as plt
+
+    ax = r.draw()
+    assert {c.get_gid() for c in ax.collections} >= {"assault", "retreat"}
+    plt.close(ax.figure)
+    assert retreat_hexes(ci(4, 1, units=units), "B1", "German", ["C1"]).assumptions == ()

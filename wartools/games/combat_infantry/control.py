@@ -21,16 +21,18 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
+from wartools.answers import Collection
 from wartools.games.combat_infantry.scenario import DISPUTED
 from wartools.games.combat_infantry.scenario import hex_control as _hex_control
+from wartools.rules.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map
 
-__all__ = ["hex_control", "control_summary", "UnitControl", "unit_control", "retreat_hexes"]
+__all__ = ["hex_control", "control_summary", "UnitControl", "unit_control", "RetreatHexes", "retreat_hexes"]
 
 
 def hex_control(m: Map) -> dict[str, str]:
@@ -98,20 +100,77 @@ def unit_control(m: Map, unit_id: str) -> UnitControl:
                        tuple(c for c in near if with_it.get(c) == DISPUTED and without.get(c) != DISPUTED))
 
 
-def retreat_hexes(m: Map, assault_hex: str, side: str, entered_from: Iterable[str] = ()) -> tuple[str, ...]:
+@dataclass(frozen=True, eq=False)
+class RetreatHexes(Collection[str]):
+    """The hexes attackers may retreat into from an assault hex (labels, in map order), and the
+    readings of control they rest on; iterates, counts, tests and compares like the tuple of
+    labels it is.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("combat-infantry", 3, 1, units=[("de", "German", "rifle", "B1"), ("us", "US", "rifle", "B1"),
+    ...                                              ("de-2", "German", "rifle", "C1")], edges={("A1", "B1"): "cliff"})
+    >>> r = retreat_hexes(m, "B1", "German")
+    >>> r == ("C1",), [a.option for a in r.assumptions], r.to_json()["hexes"]
+    (True, ['control-across-cliff'], ['C1'])
+    """
+
+    map: Map = field(repr=False)
+    assault_hex: str
+    side: str
+    hexes: tuple[str, ...]
+    assumptions: tuple[Assumption, ...] = field(default=(), repr=False)
+
+    def items(self) -> tuple[str, ...]:
+        return self.hexes
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, tuple):
+            return self.hexes == other
+        if isinstance(other, RetreatHexes):
+            return (self.assault_hex, self.side, self.hexes) == (other.assault_hex, other.side, other.hexes)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.hexes)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"assault_hex", "side", "hexes": [labels], "assumptions"}``."""
+        return {"assault_hex": self.assault_hex, "side": self.side, "hexes": list(self.hexes),
+                "assumptions": [a.to_json() for a in self.assumptions]}
+
+    def text(self) -> str:
+        """``German may retreat from D3 into: C3, E3``, assumed readings last."""
+        head = f"{self.side} may retreat from {self.assault_hex} into: {', '.join(self.hexes) or 'no hex'} (9.4)"
+        return head + "".join(f"\n  {a.text()}" for a in self.assumptions)
+
+    def draw(self, ax: Any = None) -> Any:
+        """The map with the assault hex and the hexes of retreat shaded, keyed."""
+        from wartools.render.draw import draw_map, shade
+
+        ax = draw_map(self.map) if ax is None else ax
+        shade(ax, self.map, [self.assault_hex], "disputed", label=f"assault hex {self.assault_hex}", gid="assault")
+        shade(ax, self.map, list(self.hexes), "legal-move", label=f"{self.side} may retreat here (9.4)",
+              gid="retreat")
+        return ax
+
+
+def retreat_hexes(m: Map, assault_hex: str, side: str, entered_from: Iterable[str] = ()) -> RetreatHexes:
     """Where attackers of ``side`` may retreat from ``assault_hex`` (Combat Infantry 9.4).
 
     Back into a hex they entered from, or into an adjacent hex their side
     occupies -- never into an enemy or disputed hex (8.3; the assault hex is
     disputed and extends no control, 9.1). Stacking and hexside limits are
-    not checked here.
+    not checked here. Control follows the option ``control-across-cliff``, named in the
+    answer when the map has a cliff hexside (the movement rules name it alike).
 
     Examples
     --------
     >>> from wartools.testing import tiny_map
     >>> m = tiny_map("combat-infantry", 5, 1, units=[("us", "US", "rifle", "C1"), ("de", "German", "rifle", "C1"),
     ...                                              ("de-2", "German", "rifle", "D1"), ("us-2", "US", "rifle", "A1")])
-    >>> retreat_hexes(m, "C1", "German", entered_from=["B1"])   # B1 is next to the US on A1: disputed
+    >>> retreat_hexes(m, "C1", "German", entered_from=["B1"]).hexes   # B1 is next to the US on A1: disputed
     ('D1',)
     """
     control = hex_control(m)
@@ -123,4 +182,6 @@ def retreat_hexes(m: Map, assault_hex: str, side: str, entered_from: Iterable[st
         lab = m.label(n)
         if (lab in came or lab in friendly) and control.get(lab, side) == side:
             out.append(lab)
-    return tuple(out)
+    cliffs = any("cliff" in fs for fs in m.edges.values())
+    readings = m.game.assumptions(["control-across-cliff"]) if cliffs else ()
+    return RetreatHexes(m, m.label(here), side, tuple(out), readings)
