@@ -46,6 +46,9 @@ def test_the_voila_app_answers_a_click_on_the_map(tmp_path):
             picture = canvas.screenshot()
             box = canvas.bounding_box()
             assert box is not None
+            # the whole map, its key included, is on the page (issue 25.7: the key was cut off)
+            assert box["x"] + box["width"] <= 1500, box
+            assert page.evaluate("() => document.scrollingElement.scrollWidth <= 1500")
             clicked = time.monotonic()
             page.mouse.click(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.5)
             page.wait_for_function(

@@ -120,3 +120,12 @@ def test_scenario_pictures_from_the_command_line(capsys, tmp_path, argv):
     out = tmp_path / "picture.png"
     code, text, _ = run(capsys, *[a.format(s=SAINT_REMY) for a in argv], "-o", str(out))
     assert code == 0 and out.read_bytes()[:4] == b"\x89PNG" and text.rstrip().endswith(f"wrote {out}")
+
+
+def test_help_does_not_dump_every_games_options(capsys):
+    try:
+        main(["los", "--help"])
+    except SystemExit:
+        pass
+    text = capsys.readouterr().out
+    assert "wartools games GAME" in text and "control-across-cliff" not in text and "stress-rule" not in text

@@ -30,13 +30,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def _options_help() -> str:
-    lines = []
-    for gid in game_ids():
-        names = [o.name for o in find_game(gid).options]
-        if names:
-            lines.append(f"{gid}: {', '.join(names)}")
-    return ("set a game option for this command (repeatable); " + "; ".join(lines)
-            + " (wartools games GAME explains each)")
+    """Short: which options apply depends on the file's game, so the help points to the one list
+    that matters (every game's 100-odd option names filled a screen of every --help)."""
+    return ("set a game option for this command (repeatable); the options of the file's game: "
+            f"wartools games GAME (GAME: {', '.join(game_ids())})")
 
 
 def unit_help(what: str) -> str:

@@ -16,7 +16,7 @@ import ipywidgets as w
 from wartools.errors import WartoolsError
 from wartools.grids.base import Cell
 from wartools.scenario import Position, Scenario
-from wartools.widgets.canvas import SCENARIO_WIDTH, MapCanvas, readable_figsize
+from wartools.widgets.canvas import MapCanvas, readable_figsize
 from wartools.widgets.common import NONE, cell_options, error, pre
 
 QUESTIONS = ("threat", "route", "fire plan", "race", "set-up")
@@ -62,7 +62,7 @@ class ScenarioAnalyst:
         self.turns = w.BoundedIntText(value=2, min=1, max=max(1, scenario.turns), description="turns")
         self.pick = w.Dropdown(options=cell_options(self.board.map, blank=True), value=NONE, description="cell")
         self.info = w.HTML()
-        self.canvas = _AnalystCanvas(self, figsize=figsize or readable_figsize(scenario.map, width=SCENARIO_WIDTH))
+        self.canvas = _AnalystCanvas(self, figsize=figsize or readable_figsize(scenario.map))
         for control in (self.side, self.question, self.moving, self.turns):
             control.observe(self._changed, names="value")
         self.unit.observe(self._changed, names="value")

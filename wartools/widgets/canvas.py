@@ -293,9 +293,9 @@ class MapCanvas:
 
 #: how much figure a cell gets (labels of about 9 px)
 INCHES_PER_CELL = 0.62
-#: the scenario widgets' figure width in inches (map and key): about 1,100 px, so a board fits
-#: beside JupyterLab's file browser on a 1,500 px page
-SCENARIO_WIDTH = 11.0
+#: a map widget's figure width in inches at most (map and key): about 1,100 px, so a widget with
+#: its control column fits a 1,500 px page (the Voila app's line-of-sight key was cut off at 13.7)
+WIDGET_WIDTH = 11.0
 #: a widget figure's fixed frame, in inches: the key's column right of the map, the title's room
 #: above it, the strip below it for the victory line and a colour bar, and the bar's place there
 KEY_WIDTH, TITLE_ROOM, BAR_ROOM, MARGIN = 2.5, 0.6, 0.85, 0.1
@@ -406,7 +406,7 @@ def beside_the_map(canvas: MapCanvas, controls: list[Any], click_sets: Any, on_c
     return w.VBox([w.HBox([w.VBox(column), canvas.view]), *below])
 
 
-def readable_figsize(m: Map, width: float = 11.0 + KEY_WIDTH + 2 * MARGIN) -> tuple[float, float]:
+def readable_figsize(m: Map, width: float = WIDGET_WIDTH) -> tuple[float, float]:
     """A figure size at which the map's cell labels read at 9 px or more (about 0.6 inch a
     cell), capped so a large board still fits a notebook column: the whole figure, key
     included, at most ``width`` inches wide.

@@ -26,7 +26,7 @@ from wartools.grids.base import Cell
 from wartools.mapmodel import Map
 from wartools.scenario import Position, Scenario, UnitState, check_position, evaluate
 from wartools.scenario import end_turn as _end_turn
-from wartools.widgets.canvas import SCENARIO_WIDTH, MapCanvas, readable_figsize
+from wartools.widgets.canvas import MapCanvas, readable_figsize
 from wartools.widgets.common import error, pre
 
 NOBODY = "(no unit)"
@@ -95,7 +95,7 @@ class ScenarioBoard:
         self.message = w.HTML()
         self.info = w.HTML()
         self.canvas = _ScenarioCanvas(self, draw=self._draw, on_cell=self.on_cell, live=live,
-                                      figsize=figsize or readable_figsize(scenario.map, width=SCENARIO_WIDTH))
+                                      figsize=figsize or readable_figsize(scenario.map))
         self.widget = w.VBox([w.HBox([self.unit, self.destination, self.go_button, self.end_button]),
                               self.message, self.canvas.view, self.info])
         self._show()
