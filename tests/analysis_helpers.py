@@ -5,7 +5,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from wartools.games import find_game
-from wartools.scenario import Scenario
+from wartools.scenario import Scenario, scenario_to_dict
 from wartools.scenario.files import loads_scenario
 from wartools.testing import tiny_map_data
 
@@ -30,4 +30,16 @@ def tiny_scenario(game: str, columns: int, rows: int, units: Iterable[tuple[Any,
             "first": g.sides[0], "sides": sides,
             "objectives": [{"id": i, "cell": c, "value": 1} for i, c in objectives],
             "victory": {"levels": [{"result": "draw", "otherwise": True}]}, **more}
+    return loads_scenario(yaml.safe_dump(data))
+
+
+def woods_entry_scenario(utype: str, roads: Iterable[Mapping[str, Any]] = ()) -> Scenario:
+    """Combat Infantry, 6 x 1: a US reinforcement of ``utype`` entering on turn 1 by zone A1-B1,
+    A1 woods and an objective (chart note 1: guns, tanks and vehicles enter woods only by road)."""
+    s = tiny_scenario("combat-infantry", 6, 1, [("us", "US", "rifle", "F1"), ("de", "German", "rifle", "E1")],
+                      objectives=[("wood", "A1")], turns=2)
+    data = scenario_to_dict(s)
+    data["map"] = tiny_map_data("combat-infantry", 6, 1, terrain={"A1": "woods"}, name="tiny",
+                                zones={"west": ["A1", "B1"]}, roads=list(roads))
+    data["sides"]["US"]["units"].append({"id": "us-t", "type": utype, "enters": {"turn": 1, "zone": "west"}})
     return loads_scenario(yaml.safe_dump(data))

@@ -289,27 +289,31 @@ def test_race_brings_a_tank_onto_the_board_only_where_it_may_enter():
     """Chart note 1 (3.4 Woods, Marsh): guns, tanks and vehicles may not enter a woods or marsh hex
     except via a road, so a reinforcing tank cannot come onto the board on a woods entry hex (an
     objective there is not reached); by a road through it, it can; a rifle squad may enter anywhere."""
-    import yaml
-
-    from analysis_helpers import tiny_scenario
+    from analysis_helpers import woods_entry_scenario
     from wartools.analysis import race
-    from wartools.scenario import loads_scenario, scenario_to_dict
-    from wartools.testing import tiny_map_data
 
     def first(utype, roads=()):
-        s = tiny_scenario("combat-infantry", 6, 1, [("us", "US", "rifle", "F1"), ("de", "German", "rifle", "E1")],
-                          objectives=[("wood", "A1")], turns=2)
-        data = scenario_to_dict(s)
-        data["map"] = tiny_map_data("combat-infantry", 6, 1, terrain={"A1": "woods"}, name="tiny",
-                                    zones={"west": ["A1", "B1"]}, roads=list(roads))
-        data["sides"]["US"]["units"].append({"id": "us-t", "type": utype, "enters": {"turn": 1, "zone": "west"}})
-        return race(loads_scenario(yaml.safe_dump(data))).first["wood"]["US"]
+        return race(woods_entry_scenario(utype, roads)).first["wood"]["US"]
 
     assert first("tank") is None                     # not on A1 (woods), nor from B1 across the woods hexside
     rifle = first("rifle")
     assert (rifle.unit, rifle.turn) == ("us-t", 1)
     road = first("tank", [{"kind": "paved", "cells": ["A1", "B1", "C1"]}])
     assert (road.unit, road.turn) == ("us-t", 1)
+
+
+def test_a_playout_brings_a_tank_on_only_where_the_race_does():
+    """Chart note 1 again, in play: a reinforcement's entry cells are those the movement rules let
+    it enter and end on, as in the race above."""
+    from analysis_helpers import woods_entry_scenario
+    from wartools.play.engine import legal_actions, start
+
+    def entries(utype, roads=()):
+        g = start(woods_entry_scenario(utype, roads))
+        return sorted(g.map.label(c.dest) for c in legal_actions(g) if c.kind == "enter")
+
+    assert entries("tank") == ["B1"] and entries("rifle") == ["A1", "B1"]
+    assert entries("tank", [{"kind": "paved", "cells": ["A1", "B1", "C1"]}]) == ["A1", "B1"]
 
 
 def test_reach_names_the_assumed_costs_its_cells_rest_on_as_path_does():
