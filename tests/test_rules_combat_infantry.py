@@ -302,6 +302,30 @@ def test_race_brings_a_tank_onto_the_board_only_where_it_may_enter():
     assert (road.unit, road.turn) == ("us-t", 1)
 
 
+def test_a_reinforcement_enters_a_hex_a_friend_holds_within_the_stacking_limit():
+    """8.2: a hex holds up to the stacking limit of friendly units, so a reinforcing rifle squad
+    may come onto the board on an entry hex its side's bunker holds: the race brings it on there
+    (it asked its own question before: no unit at all on the entry hex), as a playout does."""
+    import yaml
+
+    from analysis_helpers import tiny_scenario
+    from wartools.analysis import race
+    from wartools.play.engine import legal_actions, start
+    from wartools.scenario import loads_scenario, scenario_to_dict
+    from wartools.testing import tiny_map_data
+
+    s = tiny_scenario("combat-infantry", 6, 1, [("bk", "US", "bunker", "A1"), ("de", "German", "rifle", "F1")],
+                      objectives=[("obj", "C1")], turns=2)
+    data = scenario_to_dict(s)
+    data["map"] = tiny_map_data("combat-infantry", 6, 1, name="tiny", zones={"west": ["A1"]})
+    data["sides"]["US"]["units"].append({"id": "us-r", "type": "rifle", "enters": {"turn": 1, "zone": "west"}})
+    s = loads_scenario(yaml.safe_dump(data))
+    arrival = race(s).first["obj"]["US"]
+    assert arrival is not None and (arrival.unit, s.map.label(arrival.cell)) == ("us-r", "A1")
+    g = start(s)
+    assert [(c.kind, g.map.label(c.dest)) for c in legal_actions(g)] == [("enter", "A1")]
+
+
 def test_a_playout_brings_a_tank_on_only_where_the_race_does():
     """Chart note 1 again, in play: a reinforcement's entry cells are those the movement rules let
     it enter and end on, as in the race above."""

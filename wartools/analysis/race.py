@@ -31,6 +31,7 @@ from wartools.answers import Answer
 from wartools.analysis.board import Board, assumptions_json
 from wartools.rules.options import Assumption, merge_assumptions
 from wartools.grids.base import Cell
+from wartools.mapmodel import Unit
 from wartools.movement import TurnsReach
 from wartools.movement.turns import TurnLayers, turn_layers
 from wartools.scenario import Position, Scenario
@@ -133,7 +134,7 @@ def race(scenario: Scenario | Board, *, position: Position | None = None) -> Rac
     now, last = p.turn, s.turns
     found: dict[str, dict[str, Arrival | None]] = {o.id: dict.fromkeys(s.sides) for o in s.objectives}
     used: list[Assumption] = []
-    cache: dict[tuple[str, str, Cell], TurnLayers] = {}
+    cache: dict[tuple[Any, str, Cell], TurnLayers] = {}
     reaches: dict[Any, TurnsReach] = {}
 
     def offer(side: str, arrival: Arrival, objective: str) -> None:
@@ -162,21 +163,19 @@ def race(scenario: Scenario | Board, *, position: Position | None = None) -> Rac
         points[side], readings = board.move_points(side)
         used.extend(readings)
 
-    def layers_of(unit: str | None, utype: str, side: str, cell: Cell) -> TurnLayers:
-        key = (utype, side, cell) if unit is None else (unit, side, cell)
+    def layers_of(unit: str | Unit, side: str, cell: Cell) -> TurnLayers:
+        """The turn layers of a unit on the map (its id) or of a reinforcement on an entry cell."""
+        key = (unit if isinstance(unit, str) else (unit.type, unit.tags), side, cell)
         layers = cache.get(key)
         if layers is None:
-            layers = cache[key] = (turn_layers(m, cell, board.situation, unit=unit, extra_points=points[side])
-                                   if unit is not None else
-                                   turn_layers(m, cell, board.situation.replace(side=side), unit=utype,
-                                               extra_points=points[side]))
+            layers = cache[key] = turn_layers(m, cell, board.situation, unit=unit, extra_points=points[side])
             used.extend(layers.graph.rules.assumptions())
         return layers
 
-    def reach(unit: str | None, utype: str, side: str, cell: Cell, horizon: int, start_turn: int) -> TurnsReach:
+    def reach(unit: str | Unit, side: str, cell: Cell, horizon: int, start_turn: int) -> TurnsReach:
         """The multi-turn reach, searched one turn deeper at a time until every objective the
         unit could still be first on is in it (fewest turns do not depend on the depth searched)."""
-        layers = layers_of(unit, utype, side, cell)
+        layers = layers_of(unit, side, cell)
         graph = layers.graph
         least = graph.least_cost     # a bound for pruning: the exact cheapest step needs the whole board
         per_turn = graph.allowance // least if least else None
@@ -190,7 +189,7 @@ def race(scenario: Scenario | Board, *, position: Position | None = None) -> Rac
         return min((m.grid.distance(u.cell, o.cell) for o in s.objectives), default=0)
 
     for u in sorted(m.units, key=nearest):   # near units first: their arrivals bound the others' search
-        r = reach(u.id, u.type, u.side, u.cell, last - now + 1, now)
+        r = reach(u.id, u.side, u.cell, last - now + 1, now)
         reaches[u.id] = r
         for o in s.objectives:
             k = r.turns_to.get(o.cell)
@@ -205,13 +204,15 @@ def race(scenario: Scenario | Board, *, position: Position | None = None) -> Rac
         if enter > last:
             continue
         used.append(ENTRY_READING)
+        foes = set(s.enemies_of(fu.side))
         for cell in s.entry_cells(fu):
-            if m.units_at(cell):
-                continue
-            rules = layers_of(None, fu.type, fu.side, cell).graph.rules
+            if any(x.side in foes for x in m.units_at(cell)):
+                continue        # entering onto an enemy is no entry; friends there: the stacking rule's
+            mover = Unit(fu.id, fu.side, fu.type, cell, fu.name, fu.steps, fu.tags)   # not a friend standing there
+            rules = layers_of(mover, fu.side, cell).graph.rules
             if rules.entry_blocker(cell) is not None or rules.end_blocker(cell) is not None:
-                continue        # the unit may not come onto the board there (e.g. chart note 1)
-            r = reach(None, fu.type, fu.side, cell, last - enter, enter + 1)
+                continue        # the unit may not come onto the board there (e.g. chart note 1, stacking)
+            r = reach(mover, fu.side, cell, last - enter, enter + 1)
             reaches[(uid, cell)] = r
             for o in s.objectives:
                 k = r.turns_to.get(o.cell)
