@@ -169,7 +169,8 @@ def setup_advice(scenario: Scenario | Board, side: str, unit_type: str | None = 
             for a in got.values():
                 used.extend(a.assumptions)
             covered = tuple(x for x in approach if x in got)
-        dead = tuple(x for x in approach if x not in set(covered))
+        hit = set(covered)
+        dead = tuple(x for x in approach if x not in hit)
         t = threat.at(c)
         out.append(CellAdvice(c, objectives, covered, dead, t.expected, t.attackers))
     out.sort(key=lambda a: (-len(a.objectives), -len(a.covered), a.threat, m.grid.to_offset(a.cell)))
