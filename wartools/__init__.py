@@ -44,7 +44,8 @@ _MAPS = ("Map", "Unit", "load_map", "loads_map", "save_map", "dumps_map")
 _RULES = ("Game", "Option", "Assumption", "find_game", "game_ids", "register_game", "unregister_game")
 #: the situation of a question (side, unit, night, weather), common to every engine
 _SITUATION = ("Situation",)
-_LOS = ("line_of_sight", "viewshed", "visibility_matrix", "dead_ground", "LOSResult", "LOSSituation")
+_LOS = ("line_of_sight", "viewshed", "visibility_matrix", "dead_ground", "coverage", "to_csv", "LOSResult",
+        "LOSSituation")
 #: ``reach`` is the movement engine's ``reachable``
 _MOVEMENT = ("reach", "path", "alternatives", "plan_turns", "reach_in_turns", "route_in_turns", "why_unreachable",
              "PathResult", "Reach", "MoveSituation")
@@ -62,7 +63,7 @@ _LUCK = ("luck", "LuckReview")
 #: balance from seeded playouts
 _BALANCE = ("balance", "iter_balance", "Balance", "Sequential", "wilson")
 #: pictures
-_RENDER = ("draw_map", "shade")
+_RENDER = ("draw_map", "shade", "heat_cells")
 _RENDER_SCENARIO = ("draw_scenario",)
 #: the notebook widgets (ipywidgets is imported only when one is used)
 _WIDGETS = ("LOSExplorer", "MovePlanner", "OddsCalculator", "MapEditor", "ScanCalibrator", "ScenarioAnalyst",
