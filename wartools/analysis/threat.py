@@ -139,18 +139,20 @@ def _positions(board: Board, attacker: Unit, fire: FireRules) -> tuple[tuple[Cel
 
 
 def attacks_on(board: Board, attacker: Unit, target: Unit, cells: list[Cell] | None = None, *,
-               moving: bool = False, cache: dict[Any, Any] | None = None) -> dict[Cell, Attack]:
+               moving: bool = False, cache: dict[Any, Any] | None = None,
+               positions: tuple[tuple[Cell, int], ...] | None = None) -> dict[Cell, Attack]:
     """Every attack ``attacker`` can make on a unit like ``target`` standing on one of ``cells``
     (default: every cell): the game's attack question (:meth:`FireRules.attacks`), asked with the
     board's situation. With ``moving`` the attacker may first move (where the game lets a unit
     move and fire) and fires from its best cell for each target (the most expected hits, then the
-    best chance; the first such cell by cost and board order); the other units stay where they are."""
+    best chance; the first such cell by cost and board order); the other units stay where they are.
+    ``positions``: the attacker's cells and the points spent reaching them, when the caller has them."""
     fire = board.fire
     cache = {} if cache is None else cache
     if not moving:
         return fire.attacks(board.map, attacker, target, cells, board.situation, cache=cache)
     best: dict[Cell, Attack] = {}
-    for pos, spent in _positions(board, attacker, fire):
+    for pos, spent in positions if positions is not None else _positions(board, attacker, fire):
         mover = fire.moved(attacker, pos, spent)
         for cell, a in fire.attacks(board.map, mover, target, cells, board.situation, cache=cache, beat=best).items():
             old = best.get(cell)
@@ -189,9 +191,10 @@ def threat_map(scenario: Scenario | Board, side: str, *, position: Position | No
     for u in board.units_of(board.enemies(side)):
         if fire.profile(u) is None:
             continue
-        if moving:
-            positions[u.id] = tuple(c for c, _ in _positions(board, u, fire))
-        for cell, a in attacks_on(board, u, probe, moving=moving, cache=cache).items():
+        where = _positions(board, u, fire) if moving else None
+        if where is not None:
+            positions[u.id] = tuple(c for c, _ in where)
+        for cell, a in attacks_on(board, u, probe, moving=moving, cache=cache, positions=where).items():
             per_cell.setdefault(cell, []).append(a)
     cells: dict[Cell, ThreatCell] = {}
     used: list[Assumption] = []
