@@ -219,3 +219,31 @@ def test_a_level_may_name_the_side_it_favours_and_winner_of_reads_it():
     assert nobody.winner_of("German victory") is None
     with pytest.raises(MapError, match=r"victory\.levels\.1\.winner: unknown side or team 'Martians'"):
         loads_scenario(EXAMPLE.replace("otherwise: true}", "otherwise: true, winner: Martians}"))
+
+
+def test_the_chit_pull_bot_rallies_a_one_step_unit_before_it_fires():
+    """10.5 activation priorities: rally all 1-step units when possible (first), then fire at or
+    assault adjacent enemy hexes with fewer units, then fire at the nearest enemy."""
+    from types import MappingProxyType
+
+    from analysis_helpers import tiny_scenario
+    from wartools.play.engine import legal_actions, start, step
+    from wartools.rules.turn import ScriptedDice
+
+    s = tiny_scenario("combat-infantry", 4, 1, [("hq", "US", "hq", "A1"), ("r1", "US", "rifle", "A1", {"steps": 4}),
+                                               ("r2", "US", "rifle", "B1"), ("de", "German", "rifle", "C1")])
+    p = s.start()
+    p = p.replace(units=MappingProxyType({**p.units, "r1": p.units["r1"].replace(steps=1)}))
+    g = start(s, p)
+    bot, rng = find_bot("chit-pull"), np.random.default_rng(0)
+    cands = legal_actions(g)
+    g, _, _ = step(g, cands[bot.choose(g, cands, rng).index], ScriptedDice([]))      # the HQ is drawn
+    cands = legal_actions(g)
+    assert any(c.kind == "fire" for c in cands)                                      # r2 could fire at C1
+    first = bot.choose(g, cands, rng)
+    assert (cands[first.index].kind, cands[first.index].unit) == ("rally", "r1") and first.why.startswith("priority 1")
+    g, _, _ = step(g, cands[first.index], ScriptedDice([1]))
+    cands = legal_actions(g)
+    then = bot.choose(g, cands, rng)
+    assert cands[then.index].expands == "fire" and cands[then.index].unit == "r2"
+    assert then.why.startswith("priority 3")       # C1 is adjacent but holds as many units as B1: not priority 2

@@ -13,8 +13,9 @@ priorities (10.5), in this order:
    :meth:`~wartools.rules.turn.TurnRules.in_cover`);
 6. move towards the nearest objective worth VP (the legal move that ends closest to it).
 
-A squad out of command tries its morale check (4.3) first. When no unit has anything left by
-these priorities the activation ends. Placing the drawn HQ "within command range of one of its
+A squad out of command tests morale (4.3) to act when no commanded unit has a rally, fire or
+assault to make by priorities 1-3, before any move. When no unit has anything left by these
+priorities the activation ends. Placing the drawn HQ "within command range of one of its
 units" is the engine's HQ deployment, which is not played (the HQ activates where it stands).
 
 Examples
@@ -51,10 +52,12 @@ class ChitPullBot:
         if draws:
             i = draws[int(rng.integers(len(draws)))]
             return Choice(i, f"drawn from the pool of {len(draws)} HQs (Combat Infantry 10.5)")
-        for rank, pick in enumerate((self._rally, self._close, self._nearest, self._command, self._advance), 1):
+        for pick, why in ((self._rally, "priority 1"), (self._close, "priority 2"), (self._nearest, "priority 3"),
+                          (self._command, "out of command, a morale check to act (Combat Infantry 4.3)"),
+                          (self._advance, "priority 6 (a unit in D2 terrain stays, priority 5)")):
             found = pick(g, cands)
             if found is not None:
-                return Choice(found, f"priority {rank}: {cands[found].text(g.map)} (Combat Infantry 10.5)")
+                return Choice(found, f"{why}: {cands[found].text(g.map)} (Combat Infantry 10.5)")
         for kind in ("end", "pass", "delay"):
             for i, c in enumerate(cands):
                 if c.kind == kind:
