@@ -2,13 +2,11 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
-from pathlib import Path
-
 from wartools.mapmodel import MapError
-
 from wartools.scenario import (Position, ScenarioError, check_position, dumps_position, dumps_scenario,
                                load_position, load_scenario, loads_position, loads_scenario, save_position,
                                save_scenario)

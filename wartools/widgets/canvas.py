@@ -111,7 +111,6 @@ class MapCanvas:
             self.ax.title.set_text(self._title)
             self.ax.set_xlim(*self._limits[0])
             self.ax.set_ylim(*self._limits[1])
-        self.ax.__dict__.pop("_wartools_overlays", None)  # overlay_legend's entries so far
         if self.draw_overlays is not None:
             self.draw_overlays(self.ax, self.map)
         self.settle_frame()
