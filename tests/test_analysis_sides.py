@@ -35,3 +35,17 @@ def test_the_overview_is_the_union_of_each_units_answers(path):
     data = o.to_json()
     assert set(data["sides"]) == set(s.sides) and data["turn"] == p.turn
     assert o.text().count("\n") + 1 == len(s.sides) + len(s.sides) * (len(s.sides) - 1)
+
+
+def test_the_overview_names_the_readings_of_its_sight_and_its_moves():
+    """What a side sees rests on the line-of-sight readings (Combat Infantry 3.4 woods, 6.4 ...)
+    as what it reaches rests on the movement ones: the overview names both."""
+    import wartools as wt
+    from wartools.analysis.board import Board
+
+    s = wt.load_scenario("scenarios/combat-infantry-saint-remy.yaml")
+    b = Board.of(s)
+    said = {(a.rule, a.reading) for a in wt.sides_overview(s).assumptions}
+    for u in b.map.units:
+        view = wt.viewshed(b.map, u.cell, b.situation, unit=u.type, side=u.side)
+        assert {(a.rule, a.reading) for a in view.assumptions} <= said, u.id

@@ -109,7 +109,9 @@ def sides_overview(scenario: Scenario | Board, *, position: Position | None = No
         seen: set[Cell] = set()
         reached: set[Cell] = set()
         for u in board.units_of(side):
-            seen.update(viewshed(m, u.cell, board.situation, unit=u.type, side=side))
+            view = viewshed(m, u.cell, board.situation, unit=u.type, side=side)
+            seen.update(view)
+            used.extend(view.assumptions)
             reach = reachable(m, u.cell, board.situation, unit=u.id)
             reached.update(reach.costs)
             used.extend(reach.assumptions)
