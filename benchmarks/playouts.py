@@ -58,8 +58,8 @@ def profile(path: Path, n: int, top: int) -> list[tuple[str, float, float]]:
     stats = pstats.Stats(prof)
     rows = []
     for (file, line, name), (_, _, own, cumulative, _) in stats.stats.items():  # type: ignore[attr-defined]
-        if "wartools" in file and "balance" not in file:
-            where = file.split("wartools/", 1)[-1]
+        where = file.rpartition("/wartools/")[2] if "/wartools/" in file else ""
+        if where and not where.startswith("balance/"):
             rows.append((f"{where}:{line} {name}", cumulative, own))
     rows.sort(key=lambda r: -r[1])
     return rows[:top]
