@@ -80,6 +80,8 @@ class Turns(TurnRules):
         ("Combat Infantry 6.7", "a lone D2 half-hit is dropped after the fire (it would recover at the end "
                                 "of the activation)"),
         ("Combat Infantry 7.0", "special actions (foxholes, mines, smoke, demolitions, wire)"),
+        ("Combat Infantry 7.2, 9.1", "assaulting a minefield: a move into a minefield hex ends there, as the "
+                                     "movement engine says (an assault), but the mines are not fought"),
         ("Combat Infantry 9.1-9.5", "an assault is one moving unit against the whole hex, resolved at once; "
                                     "defenders fight all three rounds; a beaten attacker falls back to the hex "
                                     "it came from; no regrouping"),
