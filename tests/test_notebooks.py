@@ -63,7 +63,9 @@ def test_there_are_notebooks():
 
 #: notebooks that teach the facade, and the submodule imports each still needs (names the flat
 #: ``wartools`` namespace does not offer: the exposure scale, the editing session, calibration)
-FACADE = {"01_line_of_sight.ipynb": {"wartools.render.style"}, "02_movement.ipynb": set(),
+FACADE = {"00_start_here.ipynb": {"wartools.games.combat_infantry", "wartools.games.combat_infantry.los",
+                                   "wartools.rules"},  # a house rule is a subclass of the game's own classes
+          "01_line_of_sight.ipynb": {"wartools.render.style"}, "02_movement.ipynb": set(),
           "20_scenarios.ipynb": set(), "21_scenario_combat_infantry.ipynb": set(),
           "22_scenario_company_of_heroes.ipynb": set(), "23_scenario_conflict_of_heroes.ipynb": set(),
           "24_scenario_heroes_of_normandie.ipynb": set(), "30_scenario_analysis.ipynb": set(),
