@@ -80,10 +80,13 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--bots", default="random", help="bot names, comma-separated (each plays both sides)")
     ap.add_argument("--no-check", action="store_true")
+    ap.add_argument("--scenarios", default="", help="only scenario files whose name holds one of these words")
     args = ap.parse_args()
     print("games per second, one process (the machine may be shared); time split of the games")
     for name in args.bots.split(","):
         for f in SCENARIOS:
+            if args.scenarios and not any(w in f.stem for w in args.scenarios.split(",")):
+                continue
             s = load_scenario(f)
             bots = [find_bot(name) for _ in s.sides]
             total: dict[str, float] = {}
