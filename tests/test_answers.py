@@ -34,7 +34,7 @@ def scenario():
 
 #: query -> its arguments after the map (or the scenario, for the analyses)
 MAP_QUERIES = {
-    "line_of_sight": ("A1", "E4"), "viewshed": ("A1",), "dead_ground": ("A1",),
+    "line_of_sight": ("A1", "E4"), "viewshed": ("A1",), "dead_ground": ("A1",), "coverage": (),
     "visibility_matrix": (), "reach": ("A1",), "path": ("A1", "E3"),
     "alternatives": ("A1", "E3"), "reach_in_turns": ("A1",), "route_in_turns": ("A1", "E3"),
 }

@@ -26,7 +26,7 @@ API = [
     # the situation of a question
     "Situation",
     # line of sight
-    "LOSResult", "LOSSituation", "dead_ground", "line_of_sight", "viewshed", "visibility_matrix",
+    "LOSResult", "LOSSituation", "coverage", "dead_ground", "line_of_sight", "to_csv", "viewshed", "visibility_matrix",
     # movement
     "MoveSituation", "PathResult", "Reach", "alternatives", "path", "plan_turns", "reach", "reach_in_turns",
     "route_in_turns", "why_unreachable",
@@ -42,7 +42,7 @@ API = [
     "LuckReview", "luck",
     "Balance", "Sequential", "balance", "iter_balance", "wilson",
     # pictures and widgets
-    "draw_map", "draw_scenario", "shade",
+    "draw_map", "draw_scenario", "heat_cells", "shade",
     "LOSExplorer", "MapEditor", "MovePlanner", "OddsCalculator", "RecordPlayer", "ScanCalibrator", "ScenarioAnalyst",
     "ScenarioBoard",
 ]

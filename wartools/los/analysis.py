@@ -25,6 +25,7 @@ import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -365,14 +366,63 @@ def dead_ground(m: Map, observers: Cell | str | Iterable[Cell | str], cells: Ite
     return DeadGround(m, eyes, tuple(t for t, s in zip(targets, seen) if not s), sit, policy.assumptions(sit))
 
 
+@dataclass(frozen=True, eq=False)
+class Coverage(Answer, Mapping[Cell, int]):
+    """How many other cells see each cell (:func:`coverage`); a mapping cell -> count, and an
+    answer (JSON, text, a heat map with its key, the readings it rests on).
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> c = coverage(tiny_map("combat-infantry", 3, 1, terrain={"B1": "town"}), progress=False)
+    >>> dict(c) == {k: v for k, v in c.items()}, c.to_json()["seen_by"]
+    (True, {'A1': 1, 'B1': 2, 'C1': 1})
+    """
+
+    map: Map = field(repr=False)
+    counts: Mapping[Cell, int]
+    situation: LOSSituation = field(default_factory=LOSSituation, repr=False)
+    assumptions: tuple[Assumption, ...] = field(default=(), repr=False)
+
+    def __getitem__(self, cell: Cell) -> int:
+        return self.counts[cell]
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self.counts)
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"seen_by": {label: count}, "assumptions"}``."""
+        return {"seen_by": {self.map.label(c): n for c, n in self.counts.items()},
+                "assumptions": [a.to_json() for a in self.assumptions]}
+
+    def text(self) -> str:
+        """The most seen cells first, assumed readings last."""
+        ranked = sorted(self.counts.items(), key=lambda cn: (-cn[1], self.map.grid.to_offset(cn[0])))
+        head = f"{len(ranked)} cells; seen by the most: " + ", ".join(
+            f"{self.map.label(c)} {n}" for c, n in ranked[:10])
+        return head + "".join(f"\n  {a.text()}" for a in self.assumptions)
+
+    def draw(self, ax: Any = None) -> Any:
+        """Each cell shaded by how many other cells see it, with a colour bar and the map's key."""
+        from wartools.render.draw import draw_map, heat_cells
+
+        ax = draw_map(self.map) if ax is None else ax
+        heat_cells(ax, self.map, self.counts, gid="coverage", colorbar="seen from (cells)")
+        return ax
+
+
 def coverage(m: Map, cells: Iterable[Cell | str] | None = None, situation: Situation | None = None, *,
              policy: LOSPolicy | None = None, progress: bool | None = None,
-             matrix: VisibilityMatrix | None = None, **options: Any) -> dict[Cell, int]:
+             matrix: VisibilityMatrix | None = None, **options: Any) -> Coverage:
     """How many other cells see each cell: a heat map of exposure."""
     check_keywords(coverage, LOSSituation, options)
     vm = matrix or visibility_matrix(m, cells, situation, policy=policy, progress=progress, **options)
     counts = vm.visible.sum(axis=0) - np.diag(vm.visible)
-    return {c: int(k) for c, k in zip(vm.cells, counts)}
+    return Coverage(m, MappingProxyType({c: int(k) for c, k in zip(vm.cells, counts)}), vm.situation,
+                    vm.assumptions)
 
 
 def to_csv(data: VisibilityMatrix | Mapping[Cell, Any] | Sequence[Cell], m: Map | None = None,
