@@ -103,6 +103,14 @@ def test_playout_i_uses_the_ith_spawned_child_of_the_seed(scenario):
     assert one[1] == again[0]  # a playout is the same whichever chunk plays it
 
 
+def test_a_worker_refuses_a_job_made_by_another_wartools(scenario):
+    import dataclasses
+
+    job = dataclasses.replace(job_for(scenario, ("random", "random"), SEED), version="0.0.1 (source 000000000000)")
+    with pytest.raises(WartoolsError, match="install the same wartools on every worker"):
+        play_chunk(job, 0, 1)
+
+
 def test_two_local_processes_give_the_same_bytes(scenario, inline):
     assert json.dumps(balance(scenario, BOTS, playouts=N, seed=SEED, workers=2, progress=False).to_json()) == inline
 

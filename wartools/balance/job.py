@@ -18,10 +18,12 @@ True
 """
 from __future__ import annotations
 
+import hashlib
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -33,10 +35,19 @@ if TYPE_CHECKING:  # pragma: no cover
     from wartools.scenario import Position, Scenario
 
 
+@lru_cache(maxsize=1)
 def _version() -> str:
-    """The wartools version running here (read from the package, always imported before any of
-    its modules, rather than imported: the package's facade sits above every layer)."""
-    return str(sys.modules["wartools"].__version__)
+    """The wartools running here: its version and a fingerprint of its source files (two checkouts
+    of one version that differ would play differently). The package is read from ``sys.modules``,
+    always imported before any of its modules, rather than imported: its facade sits above every
+    layer."""
+    package = sys.modules["wartools"]
+    root = Path(str(package.__file__)).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return f"{package.__version__} (source {digest.hexdigest()[:12]})"
 
 
 def seed_of(seed: int, index: int) -> np.random.SeedSequence:
@@ -62,7 +73,8 @@ class Job:
     max_actions
         The longest game a playout may take (``None``: the play engine's default).
     version
-        The wartools version that made the job: a worker running another version refuses it.
+        The wartools that made the job (its version and a fingerprint of its source): a worker
+        running another refuses it.
     """
 
     scenario: str
@@ -114,7 +126,7 @@ def play_chunk(job: Job, start: int, stop: int) -> Chunk:
 
     if job.version and job.version != _version():
         raise WartoolsError(f"this worker runs wartools {_version()}, the run was made by {job.version}: "
-                            "install the same version on every worker")
+                            "install the same wartools on every worker")
     scenario = _scenario(job.scenario)
     position = None if job.position is None else _position(job.scenario, job.position)
     bots = dict(zip(scenario.sides, job.bots))
