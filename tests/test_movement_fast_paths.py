@@ -108,9 +108,9 @@ def turn_by_turn(m: Map, unit: Any, turns: int, **situation: Any) -> tuple[dict,
 
 
 def draw_situation(m: Map, data: Any) -> dict[str, Any]:
-    options = sorted(rules_class(m.game).options)
-    picked = data.draw(st.lists(st.sampled_from(options), unique=True)) if options else []
-    return {"options": picked, "extra_points": data.draw(st.integers(0, 2))}
+    switches = sorted(rules_class(m.game).switches)
+    picked = data.draw(st.lists(st.sampled_from(switches), unique=True)) if switches else []
+    return {"switches": picked, "extra_points": data.draw(st.integers(0, 2))}
 
 
 # --- the lazy graph is the eager graph ----------------------------------------------------------
