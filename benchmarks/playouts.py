@@ -27,8 +27,8 @@ import pstats
 import time
 from pathlib import Path
 
-from wartools.balance import balance
-from wartools.balance.job import job_for, play_chunk
+from wartools.balancing import balance
+from wartools.balancing.job import job_for, play_chunk
 from wartools.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,8 +18,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from wartools.balance import balance, iter_balance
-from wartools.balance.job import job_for, play_chunk, seed_of
+from wartools.balancing import balance, iter_balance
+from wartools.balancing.job import job_for, play_chunk, seed_of
 from wartools.errors import WartoolsError
 from wartools.scenario import loads_scenario
 

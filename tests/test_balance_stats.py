@@ -9,10 +9,10 @@ from fractions import Fraction
 
 import pytest
 
-from wartools.balance import Sequential, playouts_for, tally, turning_points, wilson
-from wartools.balance.executors import chunks
-from wartools.balance.intervals import Z95, half_width
-from wartools.balance.outcome import Outcome
+from wartools.balancing import Sequential, playouts_for, tally, turning_points, wilson
+from wartools.balancing.executors import chunks
+from wartools.balancing.intervals import Z95, half_width
+from wartools.balancing.outcome import Outcome
 from wartools.errors import WartoolsError
 
 # Newcombe (1998), "Two-sided confidence intervals for the single proportion", Table II, method 3
@@ -125,8 +125,8 @@ def test_a_draw_and_an_unfinished_game_are_counted_apart():
 
 
 def test_the_sequential_rule_stops_at_the_same_look_whatever_order_playouts_finish():
-    from wartools.balance.run import _Run
-    from wartools.balance.job import Chunk
+    from wartools.balancing.run import _Run
+    from wartools.balancing.job import Chunk
     from wartools.scenario import loads_scenario
     from wartools.scenario.model import EXAMPLE
 

@@ -30,7 +30,7 @@ LAYERS = [
     ("wartools.combat", 6), ("wartools.scenario", 6), ("wartools.testing", 6),
     ("wartools.analysis", 7),
     ("wartools.play", 8),
-    ("wartools.balance", 9),
+    ("wartools.balancing", 9),
     ("wartools.render", 10), ("wartools.calibrate", 10),
     ("wartools.widgets", 11),
     ("wartools.cli", 12), ("wartools.lessons", 12),

@@ -8,7 +8,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from wartools.balance import outcome_of, tally
+from wartools.balancing import outcome_of, tally
 from wartools.play import Action, Record, Roll, TurnEnd
 from wartools.play.luck import LuckReview, luck
 from wartools.scenario import loads_scenario

@@ -124,7 +124,7 @@ def _home(name: str) -> _Any:
 
         return luck
     if name in _BALANCE:       # ``balance`` also names its module: take the names themselves
-        from wartools.balance import Balance, Sequential, balance, iter_balance, wilson
+        from wartools.balancing import Balance, Sequential, balance, iter_balance, wilson
 
         return _Namespace(Balance=Balance, Sequential=Sequential, balance=balance, iter_balance=iter_balance,
                           wilson=wilson)

@@ -1,6 +1,6 @@
 """``wartools play``, ``replay``, ``balance`` and ``luck``: games played out by bots, on the command line.
 
-Each handler returns ``(answer, text)``: the JSON answer of DESIGN.md's playout table (plus
+Each handler returns ``(answer, text)``: the JSON answer of the playout commands in docs/architecture.md (plus
 details) and a human-readable text. Bad input (an unknown bot, zero or too many playouts, an
 unreachable Dask scheduler, a record that does not replay) is one line and exit status 2.
 ``balance`` shows a progress bar on a terminal; interrupted (Ctrl-C), it prints the answer of the
@@ -88,7 +88,7 @@ def _replay(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
 
 
 def _balance(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
-    from wartools.balance import balance
+    from wartools.balancing import balance
 
     s = _scenario(args)
     b = balance(s, args.bots, playouts=args.playouts, seed=args.seed, position=_position(args, s),

@@ -2,12 +2,12 @@
 
 Bars are the observed shares (each side's in its counter colour, the results in the probability
 colour), whiskers the 95 % Wilson intervals; the key says which is which. Everything drawn is read
-from the :class:`wartools.balance.Balance`; nothing is computed here.
+from the :class:`wartools.balancing.Balance`; nothing is computed here.
 
 Examples
 --------
->>> from wartools.balance import tally
->>> from wartools.balance.outcome import Outcome
+>>> from wartools.balancing import tally
+>>> from wartools.balancing.outcome import Outcome
 >>> b = tally([Outcome(i, "US victory" if i % 2 else "German victory", "US" if i % 2 else "German",
 ...                    (("US", 1), ("German", 0))) for i in range(20)],
 ...           scenario="Bridge", game="combat-infantry", sides=("US", "German"), winners=("US", "German"),
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from wartools.render.style import INK, PROBABILITY_BAR, side_colour
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wartools.balance import Balance
+    from wartools.balancing import Balance
 
 
 def draw_balance(balance: Balance, ax: Any = None) -> Any:

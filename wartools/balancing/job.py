@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from wartools.balance.outcome import Outcome, outcome_of
+from wartools.balancing.outcome import Outcome, outcome_of
 from wartools.errors import WartoolsError
 
 if TYPE_CHECKING:  # pragma: no cover

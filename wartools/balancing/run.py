@@ -1,12 +1,12 @@
 """``balance``: play a scenario out many times from one seed and count who wins.
 
 Playout ``i`` of a run seeded ``S`` draws every die from
-``numpy.random.SeedSequence(S).spawn(N)[i]`` (:func:`wartools.balance.job.seed_of`), whoever
+``numpy.random.SeedSequence(S).spawn(N)[i]`` (:func:`wartools.balancing.job.seed_of`), whoever
 plays it; the outcomes are put back in playout order before they are counted
-(:func:`wartools.balance.answer.tally`), so the answer, down to the bytes of its JSON, is the same
+(:func:`wartools.balancing.answer.tally`), so the answer, down to the bytes of its JSON, is the same
 in this process, on local processes and on any Dask cluster.
 
-The run plays every playout asked for, unless a :class:`~wartools.balance.sequential.Sequential`
+The run plays every playout asked for, unless a :class:`~wartools.balancing.sequential.Sequential`
 rule was declared up front. While it runs it shows a progress bar (``progress=True``; tqdm, in a
 notebook tqdm's widget) and can hand partial answers to ``on_partial`` (or yield them:
 :func:`iter_balance`). Interrupted (Ctrl-C), :func:`balance` returns the playouts already
@@ -14,7 +14,7 @@ finished, and says so in ``stopped``.
 
 Examples
 --------
->>> from wartools.balance import balance
+>>> from wartools.balancing import balance
 >>> from wartools.scenario import loads_scenario
 >>> from wartools.scenario.model import EXAMPLE
 >>> b = balance(loads_scenario(EXAMPLE), "random,random", playouts=4, seed=1, progress=False)
@@ -29,11 +29,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from wartools import limits
-from wartools.balance.answer import MIN_COUNT, Balance, tally
-from wartools.balance.executors import MOST_INLINE, chunks, dask_client, run_dask, run_inline, run_processes
-from wartools.balance.job import Chunk, Job, job_for
-from wartools.balance.outcome import Outcome
-from wartools.balance.sequential import Sequential
+from wartools.balancing.answer import MIN_COUNT, Balance, tally
+from wartools.balancing.executors import MOST_INLINE, chunks, dask_client, run_dask, run_inline, run_processes
+from wartools.balancing.job import Chunk, Job, job_for
+from wartools.balancing.outcome import Outcome
+from wartools.balancing.sequential import Sequential
 from wartools.errors import WartoolsError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -252,7 +252,7 @@ def balance(scenario: Scenario | str | os.PathLike[str], bots: Mapping[str, Any]
     progress
         Show a progress bar (tqdm; a widget in a notebook).
     sequential
-        A stopping rule declared up front (:class:`~wartools.balance.sequential.Sequential`);
+        A stopping rule declared up front (:class:`~wartools.balancing.sequential.Sequential`);
         without one every playout is played.
     on_partial
         Called with a partial answer each time a chunk of playouts is done.

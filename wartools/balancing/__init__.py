@@ -11,17 +11,17 @@ plays it. ``docs/playouts.md`` shows how to run it on a cluster.
 
 Examples
 --------
->>> from wartools.balance import wilson
+>>> from wartools.balancing import wilson
 >>> wilson(31, 100).text()
 '31.0% (22.8%-40.6%)'
 """
 from __future__ import annotations
 
-from wartools.balance.answer import Balance, TurningPoint, tally, turning_points
-from wartools.balance.intervals import Interval, playouts_for, wilson
-from wartools.balance.outcome import Outcome, outcome_of
-from wartools.balance.run import balance, iter_balance
-from wartools.balance.sequential import Sequential
+from wartools.balancing.answer import Balance, TurningPoint, tally, turning_points
+from wartools.balancing.intervals import Interval, playouts_for, wilson
+from wartools.balancing.outcome import Outcome, outcome_of
+from wartools.balancing.run import balance, iter_balance
+from wartools.balancing.sequential import Sequential
 
 __all__ = ["Balance", "Interval", "Outcome", "Sequential", "TurningPoint", "balance", "iter_balance",
            "outcome_of", "playouts_for", "tally", "turning_points", "wilson"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from wartools.balance.intervals import wilson
+from wartools.balancing.intervals import wilson
 from wartools.errors import WartoolsError
 
 

@@ -1,8 +1,8 @@
 """The answer of a balance run: who wins how often, by which result, and which events decide it.
 
-:func:`tally` counts a run's playout summaries (:class:`~wartools.balance.outcome.Outcome`) in
+:func:`tally` counts a run's playout summaries (:class:`~wartools.balancing.outcome.Outcome`) in
 playout order into a frozen :class:`Balance`: each side's win rate and each graded result with
-its 95 % Wilson interval (:mod:`wartools.balance.intervals`), the mean VP, the playouts a given
+its 95 % Wilson interval (:mod:`wartools.balancing.intervals`), the mean VP, the playouts a given
 precision needs, and the **turning points**.
 
 A turning point is a recorded event (``"game turn 2: de-mg-1 eliminated"``,
@@ -15,7 +15,7 @@ a proof of cause.
 
 Examples
 --------
->>> from wartools.balance.outcome import Outcome
+>>> from wartools.balancing.outcome import Outcome
 >>> runs = [Outcome(i, "US victory" if i % 3 else "German victory", "US" if i % 3 else "German",
 ...                 (("US", 2), ("German", 1)), ("game turn 1: bridge taken",) if i % 3 else ())
 ...         for i in range(30)]
@@ -33,9 +33,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from wartools.balance.intervals import Interval, playouts_for, wilson
-from wartools.balance.outcome import Outcome
-from wartools.balance.sequential import Sequential
+from wartools.balancing.intervals import Interval, playouts_for, wilson
+from wartools.balancing.outcome import Outcome
+from wartools.balancing.sequential import Sequential
 from wartools.dice import fraction_str
 from wartools.rules.options import Assumption, merge_assumptions
 
@@ -223,7 +223,7 @@ def turning_points(outcomes: Sequence[Outcome], winners: Sequence[str], min_coun
 
     Examples
     --------
-    >>> from wartools.balance.outcome import Outcome
+    >>> from wartools.balancing.outcome import Outcome
     >>> runs = [Outcome(i, None, "A" if i < 12 else "B", (), ("tank lost",) if i >= 10 else ())
     ...         for i in range(24)]
     >>> [(t.event, t.side, str(t.with_.p), str(t.without.p)) for t in turning_points(runs, ("A", "B"))]

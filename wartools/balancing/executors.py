@@ -1,7 +1,7 @@
 """Where a balance run's playouts are played: in this process, in local processes, or on Dask.
 
-Each runner takes a :class:`~wartools.balance.job.Job` and the chunks of playout indices
-``(start, stop)`` and yields each finished :class:`~wartools.balance.job.Chunk` as soon as it is
+Each runner takes a :class:`~wartools.balancing.job.Job` and the chunks of playout indices
+``(start, stop)`` and yields each finished :class:`~wartools.balancing.job.Chunk` as soon as it is
 done, in whatever order the workers finish; the caller puts them back in playout order. Closing
 the generator (the run is stopped, interrupted or done) cancels what has not run and releases
 the workers.
@@ -35,7 +35,7 @@ from collections.abc import Generator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
-from wartools.balance.job import Chunk, Job, play_chunk
+from wartools.balancing.job import Chunk, Job, play_chunk
 from wartools.parallel import dask_client
 from wartools.errors import WartoolsError, one_line
 
