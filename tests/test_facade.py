@@ -41,6 +41,8 @@ API = [
     "find_bot", "load_record", "playout", "replay", "save_record",
     "LuckReview", "luck",
     "Balance", "Sequential", "balance", "iter_balance", "wilson",
+    # lessons; small maps in one line
+    "load_lesson", "tiny_map",
     # pictures and widgets
     "draw_map", "draw_scenario", "heat_cells", "shade",
     "LOSExplorer", "MapEditor", "MovePlanner", "OddsCalculator", "RecordPlayer", "ScanCalibrator", "ScenarioAnalyst",

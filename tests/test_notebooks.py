@@ -69,7 +69,19 @@ FACADE = {"00_start_here.ipynb": {"wartools.games.combat_infantry", "wartools.ga
           "20_scenarios.ipynb": set(), "21_scenario_combat_infantry.ipynb": set(),
           "22_scenario_company_of_heroes.ipynb": set(), "23_scenario_conflict_of_heroes.ipynb": set(),
           "24_scenario_heroes_of_normandie.ipynb": set(), "30_scenario_analysis.ipynb": set(),
-          "40_map_editor.ipynb": {"wartools.mapmodel.edit", "wartools.calibrate", "wartools.render.scan"}}
+          "40_map_editor.ipynb": {"wartools.mapmodel.edit", "wartools.calibrate", "wartools.render.scan"},
+          # the odds tables and charts of every game: each game's own combat module, the dice tables
+          "03_combat_odds.ipynb": {"wartools.dice", "wartools.render.odds", "wartools.games.combat_infantry",
+                                   "wartools.games.combat_infantry.limits", "wartools.games.company_of_heroes",
+                                   "wartools.games.conflict_of_heroes", "wartools.games.heroes_of_normandie"},
+          # a game's lesson teaches that game's own rule modules
+          "10_company_of_heroes.ipynb": {"wartools.games.company_of_heroes", "wartools.games.company_of_heroes.los"},
+          "11_combat_infantry.ipynb": {"wartools.render.odds"},
+          "12_conflict_of_heroes.ipynb": {"wartools.games.conflict_of_heroes", "wartools.games.conflict_of_heroes.activation",
+                                          "wartools.games.conflict_of_heroes.movement",
+                                          "wartools.games.conflict_of_heroes.shots", "wartools.render.odds"},
+          "13_heroes_of_normandie.ipynb": {"wartools.games.heroes_of_normandie.shots"},
+          "50_playouts_and_balance.ipynb": set(), "51_luck_review.ipynb": set()}
 
 
 @pytest.mark.parametrize("name", sorted(FACADE))
@@ -81,3 +93,8 @@ def test_notebook_teaches_the_facade(name):
     used = set(re.findall(r"^\s*from (wartools[\w.]*) import", code, re.M))
     used |= set(re.findall(r"^\s*import (wartools\.[\w.]+)", code, re.M))
     assert used <= FACADE[name], f"{name} imports {sorted(used - FACADE[name])}: use wt.NAME"
+
+
+def test_every_notebook_teaches_the_facade():
+    """Every product notebook is in FACADE: a new one teaches ``import wartools as wt`` too."""
+    assert sorted(p.name for p in NOTEBOOKS) == sorted(FACADE)

@@ -29,7 +29,6 @@ Fraction(1, 6)
 >>> sorted(set(wt.__all__) - set(dir(wt)))
 []
 """
-from types import SimpleNamespace as _Namespace
 from typing import Any as _Any
 
 from wartools.errors import GridError, MapError, UnknownGameError, WartoolsError
@@ -62,6 +61,9 @@ _PLAY = ("playout", "find_bot", "load_record", "save_record", "replay")
 _LUCK = ("luck", "LuckReview")
 #: balance from seeded playouts
 _BALANCE = ("balance", "iter_balance", "Balance", "Sequential", "wilson")
+#: the teaching notebooks' lessons (worked examples and self-checks), and small maps in one line
+_LESSONS = ("load_lesson",)
+_TESTING = ("tiny_map",)
 #: pictures
 _RENDER = ("draw_map", "shade", "heat_cells")
 _RENDER_SCENARIO = ("draw_scenario",)
@@ -74,7 +76,7 @@ _RENAMED = {"reach": "reachable", "register_game": "register", "unregister_game"
 
 __all__ = ["GridError", "MapError", "UnknownGameError", "WartoolsError", "__version__",
            *_MAPS, *_RULES, *_SITUATION, *_LOS, *_MOVEMENT, *_COMBAT, *_DICE, *_SCENARIO, *_ANALYSIS, *_PLAY,
-           *_LUCK, *_BALANCE, *_RENDER, *_RENDER_SCENARIO, *_WIDGETS, *_SCENARIO_BOARD]
+           *_LUCK, *_BALANCE, *_LESSONS, *_TESTING, *_RENDER, *_RENDER_SCENARIO, *_WIDGETS, *_SCENARIO_BOARD]
 
 
 def _home(name: str) -> _Any:
@@ -123,11 +125,18 @@ def _home(name: str) -> _Any:
         from wartools.play import luck
 
         return luck
-    if name in _BALANCE:       # ``balance`` also names its module: take the names themselves
-        from wartools.balancing import Balance, Sequential, balance, iter_balance, wilson
+    if name in _BALANCE:
+        from wartools import balancing
 
-        return _Namespace(Balance=Balance, Sequential=Sequential, balance=balance, iter_balance=iter_balance,
-                          wilson=wilson)
+        return balancing
+    if name in _LESSONS:
+        from wartools.lessons import runner
+
+        return runner
+    if name in _TESTING:
+        from wartools import testing
+
+        return testing
     if name in _RENDER:
         from wartools import render
 
