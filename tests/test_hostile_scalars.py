@@ -55,3 +55,14 @@ def test_a_bad_scalar_in_a_position_is_bad_input(value, tmp_path):
     bad = _with_line(POSITION, f"note: {value}", tmp_path)
     code, _, err = run_cli(["victory", str(SCENARIO), "--position", str(bad)], seconds=60)
     _one_clean_line(code, err, bad, "note")
+
+
+@pytest.mark.parametrize("value", ["[]", "{}", "[wartools-scenario/1]", "{a: 1}"])
+def test_a_format_that_is_not_a_string_is_bad_input(value, tmp_path):
+    """A list or mapping as ``format`` ended in "internal error" (the check for a file of another
+    kind looked the value up in a table); found by the command-line fuzz."""
+    bad = tmp_path / "m.yaml"
+    bad.write_text(f"format: {value}\nname: fuzz\ngame: company-of-heroes\ngrid: {{type: hex, columns: 1, rows: 1}}\n",
+                   encoding="utf-8")
+    code, _, err = run_cli(["info", str(bad)], seconds=60)
+    _one_clean_line(code, err, bad, "format")

@@ -268,7 +268,7 @@ def build_map(cls: type, data: Any, source: str | None, lines: Mapping[tuple[Any
     if data is None:
         raise ck.fail((), "the map file is empty")
     other = data.get("format") if isinstance(data, dict) else None
-    if other in OTHER_FORMATS:  # a file of another kind: say so, not "unknown key 'description'"
+    if isinstance(other, str) and other in OTHER_FORMATS:  # another kind of file: say so, not "unknown key 'description'"
         its_map = f"; its map: {data['map']}" if isinstance(data.get("map"), str) else ""
         raise ck.fail(("format",), f"this is a {OTHER_FORMATS[other]}, not a map ({FORMAT}); "
                                    f"{OTHER_USES[other]}{its_map}")
