@@ -77,6 +77,34 @@ def per_game_help(what: str, describe: Callable[[Game], str | None]) -> str:
     return f"{what} ({'; '.join(said)})" if said else f"{what} (no game reads it)"
 
 
+def seconds(text: str) -> float:
+    """A ``--timeout`` value: seconds, more than 0 and at most :data:`wartools.limits.MAX_TIMEOUT`."""
+    from wartools import limits
+
+    try:
+        value = limits.parse_float("", text)
+    except limits.LimitError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not 0 < value <= limits.MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"{limits.shown(text)} is outside the limit 0..{limits.MAX_TIMEOUT:g} "
+                                         "(seconds)")
+    return value
+
+
+def add_executor_flags(p: argparse.ArgumentParser, work: str) -> None:
+    """Where ``work`` (tiles, playouts) runs: ``--workers``, ``--executor``, ``--address``, ``--timeout``,
+    the same flags for every command that runs on processes or Dask."""
+    p.add_argument("--workers", type=int, help=f"worker processes for the {work} (default: this process "
+                   "alone; with --executor dask, the LocalCluster's workers, default 2)")
+    p.add_argument("--executor", choices=("inline", "processes", "dask"),
+                   help=f"where the {work} run: here, on --workers local processes, or on Dask (a LocalCluster "
+                        "started for the run, or the scheduler at --address)")
+    p.add_argument("--address", help="a running Dask scheduler (tcp://host:port; see 'dask scheduler' and "
+                                     "docs/playouts.md)")
+    p.add_argument("--timeout", type=seconds, default=10.0,
+                   help="seconds to reach the scheduler and get a first worker (default 10, at most 600)")
+
+
 def add_picture_flag(p: argparse.ArgumentParser, what: str) -> None:
     """Add ``-o/--output PICTURE`` (optional): also draw ``what`` to a PNG or SVG file."""
     p.add_argument("-o", "--output", metavar="PICTURE", help=f"also draw {what} to this file (.png or .svg)")

@@ -20,6 +20,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from wartools.cli.common import add_executor_flags
+
 
 def _matrix(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     from wartools.cli.common import configured
@@ -37,19 +39,6 @@ def _matrix(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     return run.to_json(), run.text()
 
 
-def _timeout(text: str) -> float:
-    from wartools import limits
-
-    try:
-        value = limits.parse_float("", text)
-    except limits.LimitError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-    if not 0 < value <= limits.MAX_TIMEOUT:
-        raise argparse.ArgumentTypeError(f"{limits.shown(text)} is outside the limit 0..{limits.MAX_TIMEOUT:g} "
-                                         "(seconds)")
-    return value
-
-
 def add_parsers(subparsers: Any) -> None:
     """Add the ``matrix`` subcommand."""
     p = subparsers.add_parser("matrix", help="the all-pairs line-of-sight matrix of a map, in tiles "
@@ -58,13 +47,6 @@ def add_parsers(subparsers: Any) -> None:
     p.add_argument("-o", "--output", required=True,
                    help="matrix file to write (.npz, docs/matrix-format.md); finished tiles are kept in "
                         "OUTPUT.partial/ until it is written, so an interrupted run resumes")
-    p.add_argument("--workers", type=int, help="worker processes (default: this process alone; "
-                   "with --executor dask, the LocalCluster's workers, default 2)")
-    p.add_argument("--executor", choices=("inline", "processes", "dask"),
-                   help="where tiles run: here, on --workers local processes, or on Dask (a LocalCluster "
-                        "started for the run, or the scheduler at --address)")
-    p.add_argument("--address", help="a running Dask scheduler (tcp://host:port, see 'dask scheduler')")
-    p.add_argument("--timeout", type=_timeout, default=10.0,
-                   help="seconds to reach the scheduler and get a first worker (default 10, at most 600)")
+    add_executor_flags(p, "tiles")
     p.add_argument("--restart", action="store_true", help="discard finished tiles of an interrupted run")
     p.set_defaults(handler=_matrix)

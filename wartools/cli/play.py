@@ -23,6 +23,8 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from wartools.cli.common import add_executor_flags
+
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.scenario import Scenario
 
@@ -132,14 +134,7 @@ def add_parsers(subparsers: Any) -> None:
     p.add_argument("--playouts", type=int, required=True, help="how many games (docs/limits.md gives the bound)")
     p.add_argument("--seed", type=int, required=True, help="seed of the run: playout i uses "
                                                           "SeedSequence(seed).spawn(playouts)[i]")
-    p.add_argument("--workers", type=int, help="play on this many local processes (or Dask workers with "
-                                                "--executor dask)")
-    p.add_argument("--executor", choices=("inline", "processes", "dask"),
-                   help="where to play: here (the default), local processes, or a Dask LocalCluster "
-                        "started for the run")
-    p.add_argument("--address", help="a running Dask scheduler (tcp://host:8786; see docs/playouts.md)")
-    p.add_argument("--timeout", type=float, default=10.0,
-                   help="seconds to wait for the Dask scheduler and its first worker (default 10)")
+    add_executor_flags(p, "playouts")
     p.set_defaults(handler=_balance)
 
     p = subparsers.add_parser("luck", help="luck review of a game record: each side's luck and the biggest swings")
