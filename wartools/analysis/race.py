@@ -6,7 +6,9 @@ Each unit on the map is searched with the multi-turn movement engine, one turn d
 fewest moves to end on each cell, one move per turn); a unit already on an objective holds it in
 the current turn. A reinforcement not yet on the map is placed on one of its entry cells as the
 end of its first move, on its entry turn (an assumed reading, stated in the answer), and searched
-from every entry cell its movement rules let it come onto
+from every entry cell where a unit of its type may stand (the scenario's own set-up check,
+:meth:`~wartools.rules.scenario.ScenarioRules.standing_problem`, as set-up advice and the play
+engine ask it) and its movement rules let it come onto
 (:meth:`~wartools.movement.MovementRules.entry_blocker`). Points a side's resources add to a move
 (Conflict of Heroes CAPs, 3.21: :meth:`~wartools.movement.MovementRules.side_points`) are added
 to every unit's turns; the answer names that reading and the assumed costs on the way of
@@ -208,6 +210,8 @@ def race(scenario: Scenario | Board, *, position: Position | None = None) -> Rac
         for cell in s.entry_cells(fu):
             if any(x.side in foes for x in m.units_at(cell)):
                 continue        # entering onto an enemy is no entry; friends there: the stacking rule's
+            if s.rules.standing_problem(m, fu.type, cell) is not None:
+                continue        # the scenario's own set-up check: a unit of this type can never stand there
             mover = Unit(fu.id, fu.side, fu.type, cell, fu.name, fu.steps, fu.tags)   # not a friend standing there
             rules = layers_of(mover, fu.side, cell).graph.rules
             if rules.entry_blocker(cell) is not None or rules.end_blocker(cell) is not None:
