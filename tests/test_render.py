@@ -143,3 +143,27 @@ def test_crossings_are_drawn_over_what_they_cross():
     order = [c.get_gid() for c in draw_map(m).collections if c.get_gid().startswith("edges:")]
     assert order[-1] == "edges:bridge" and set(order) == {"edges:bridge", "edges:river", "edges:hedge"}
     plt.close("all")
+
+
+def test_the_matrix_picture_draws_the_matrixs_own_coverage_answer(monkeypatch):
+    """render draws answers and computes nothing: the all-pairs matrix's picture shades each cell by the
+    matrix's own answer (``seen_by``, a loop over ``sees``), handed over as it is."""
+    from wartools.los.analysis import Coverage, VisibilityMatrix, coverage, visibility_matrix
+    from wartools.render.los import draw_matrix
+
+    m = tiny_map("combat-infantry", 3, 2, terrain={"B1": "town"})
+    vm = visibility_matrix(m, progress=False)
+    got = vm.seen_by()
+    assert dict(got) == {b: sum(vm.sees(a, b) for a in vm.cells if a != b) for b in vm.cells}
+    assert dict(coverage(m, matrix=vm)) == dict(got) and got.assumptions == vm.assumptions
+    handed: list[Coverage] = []
+    real = VisibilityMatrix.seen_by
+
+    def spy(self):
+        handed.append(real(self))
+        return handed[-1]
+
+    monkeypatch.setattr(VisibilityMatrix, "seen_by", spy)
+    ax = draw_matrix(vm)
+    assert len(handed) == 1 and "coverage" in gids(ax)
+    plt.close("all")

@@ -155,11 +155,26 @@ class VisibilityMatrix(Answer):
                           *(f"  {a.text()}" for a in self.assumptions)])
 
     def draw(self, ax: Any = None) -> Any:
-        """Each cell shaded by how many other cells see it, with a colour bar
+        """Each cell shaded by how many other cells see it (:meth:`seen_by`), with a colour bar
         (:func:`wartools.render.los.draw_matrix`)."""
         from wartools.render.los import draw_matrix
 
         return draw_matrix(self, ax=ax)
+
+    def seen_by(self) -> Coverage:
+        """How many other cells see each cell (the columns' sums, each cell's own sight left out):
+        the :class:`Coverage` answer the matrix's picture draws.
+
+        Examples
+        --------
+        >>> from wartools.testing import tiny_map
+        >>> vm = visibility_matrix(tiny_map("combat-infantry", 3, 1, terrain={"B1": "town"}), progress=False)
+        >>> vm.seen_by().to_json()["seen_by"]
+        {'A1': 1, 'B1': 2, 'C1': 1}
+        """
+        counts = self.visible.sum(axis=0) - np.diag(self.visible)
+        return Coverage(self.map, MappingProxyType({c: int(k) for c, k in zip(self.cells, counts)}), self.situation,
+                        self.assumptions)
 
     def index(self, cell: Cell | str) -> int:
         """Row/column of a cell."""
@@ -420,9 +435,7 @@ def coverage(m: Map, cells: Iterable[Cell | str] | None = None, situation: Situa
     """How many other cells see each cell: a heat map of exposure."""
     check_keywords(coverage, LOSSituation, options)
     vm = matrix or visibility_matrix(m, cells, situation, policy=policy, progress=progress, **options)
-    counts = vm.visible.sum(axis=0) - np.diag(vm.visible)
-    return Coverage(m, MappingProxyType({c: int(k) for c, k in zip(vm.cells, counts)}), vm.situation,
-                    vm.assumptions)
+    return vm.seen_by()
 
 
 def to_csv(data: VisibilityMatrix | Mapping[Cell, Any] | Sequence[Cell], m: Map | None = None,

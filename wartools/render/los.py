@@ -74,12 +74,11 @@ def draw_dead_ground(answer: DeadGround, ax: Any = None) -> Any:
 
 def draw_matrix(matrix: VisibilityMatrix, ax: Any = None) -> Any:
     """Each cell of a :class:`~wartools.los.analysis.VisibilityMatrix` shaded by how many
-    other cells see it, with a colour bar. Returns the Axes."""
+    other cells see it (the matrix's own answer, :meth:`~wartools.los.analysis.VisibilityMatrix.seen_by`),
+    with a colour bar. Returns the Axes."""
     from wartools.render.draw import heat_cells
 
     m = matrix.map
     ax = _axes(m, ax)
-    seen_by = matrix.visible.sum(axis=0) - matrix.visible.diagonal()
-    heat_cells(ax, m, {c: int(k) for c, k in zip(matrix.cells, seen_by)}, gid="coverage",
-               colorbar="seen from (cells)")
+    heat_cells(ax, m, matrix.seen_by().counts, gid="coverage", colorbar="seen from (cells)")
     return ax
