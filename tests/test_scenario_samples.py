@@ -267,3 +267,18 @@ def test_heroes_of_normandie_end_of_supply_phase():
     r = end_turn(s, variant(s, q, {"us-inf-4": "J2"}))
     assert r.control["draw-head"] == "US" and not r.ended
     assert evaluate(s, r).result == "American victory"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_position_s_map_carries_its_scenario_s_board_fingerprint(name):
+    """map_at hands every position the board fingerprint of the scenario's board: the one a fresh
+    computation gives (the map without its units), whatever the units."""
+    import dataclasses
+
+    s, p = midgame(name)
+    for q in (s.start(), p):
+        m = s.map_at(q)
+        fresh = dataclasses.replace(m)                      # nothing cached
+        assert m.board_fingerprint == fresh.board_fingerprint
+        assert fresh.board_fingerprint == dataclasses.replace(m, units=()).fingerprint
+        assert m.fingerprint == fresh.fingerprint

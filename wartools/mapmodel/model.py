@@ -167,7 +167,34 @@ class Map:
     @cached_property
     def fingerprint(self) -> str:
         """A short hash of the map's content; equal maps have equal fingerprints."""
-        text = json.dumps([self.to_dict(), self.game.changed_settings()], sort_keys=True, default=str)
+        return self._hash(self.to_dict())
+
+    @cached_property
+    def board_fingerprint(self) -> str:
+        """A short hash of the map without its units: the board (grid, terrain, elevation, edge
+        and cell features, roads, objectives, zones, teams, picture) and its game's settings.
+        Maps that differ only in their units share it, so an engine can keep what the board
+        alone decides (the terrain part of a movement graph, LOS geometry) across the positions
+        of a game.
+
+        Examples
+        --------
+        >>> from wartools.testing import tiny_map
+        >>> m = tiny_map("ci", 3, 3, units=[("u", "US", "rifle", "A1")])
+        >>> moved = m.moved("u", "B2")
+        >>> moved.board_fingerprint == m.board_fingerprint, moved.fingerprint == m.fingerprint
+        (True, False)
+        >>> m.without_unit("u").fingerprint == m.board_fingerprint
+        True
+        >>> m.with_terrain("C3", "woods").board_fingerprint == m.board_fingerprint
+        False
+        """
+        data = self.to_dict()
+        data.pop("units", None)
+        return self._hash(data)
+
+    def _hash(self, data: dict[str, Any]) -> str:
+        text = json.dumps([data, self.game.changed_settings()], sort_keys=True, default=str)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     # --- conversion -------------------------------------------------------------------

@@ -255,8 +255,8 @@ _CACHE: LRU[MoveGraph] = LRU(64)
 
 
 def movement_graph(m: Map, unit_type: str, situation: Situation) -> MoveGraph:
-    """The movement graph for ``m``, cached per (map fingerprint, unit type, situation) and
-    built as searches reach it. Movers whose situations differ only in what the game's rules
+    """The movement graph for ``m``, cached per (map content: its board fingerprint and its
+    units, unit type, situation) and built as searches reach it. Movers whose situations differ only in what the game's rules
     do not read (:meth:`MovementRules.graph_key`) share one graph.
 
     Maps are immutable, so a map's fingerprint names its version: an edited map
@@ -265,8 +265,8 @@ def movement_graph(m: Map, unit_type: str, situation: Situation) -> MoveGraph:
     """
     situation = MoveSituation.of(situation)
     cls = rules_class(m.game)
-    return _CACHE.get_or_make((m.game, m.fingerprint, unit_type, cls.graph_key(m, unit_type, situation)),
-                              lambda: MoveGraph(cls(m, unit_type, situation)))
+    key = (m.game, m.board_fingerprint, m.units, unit_type, cls.graph_key(m, unit_type, situation))
+    return _CACHE.get_or_make(key, lambda: MoveGraph(cls(m, unit_type, situation)))
 
 
 def cache_info() -> dict[str, int]:

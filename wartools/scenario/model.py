@@ -296,7 +296,14 @@ class Scenario:
         """The map with the position's units on it (the start by default) and the scenario's
         teams, for the engines."""
         p = position or self.start()
-        return dataclasses.replace(self.map, game=self.game, units=p.map_units(self), teams=self.map_teams())
+        m = dataclasses.replace(self._board, units=p.map_units(self))
+        m.__dict__["board_fingerprint"] = self._board.board_fingerprint   # one board in every position
+        return m
+
+    @cached_property
+    def _board(self) -> Map:
+        """The scenario's map under its game and teams, without units: every position's board."""
+        return dataclasses.replace(self.map, game=self.game, units=(), teams=self.map_teams())
 
     def map_teams(self) -> dict[str, tuple[str, ...]]:
         """The teams the rules see: the scenario's when it allies sides, else the map's (a
