@@ -170,6 +170,9 @@ def test_bots_are_found_by_name_and_an_unknown_one_is_refused_naming_the_valid_o
     assert [find_bot(n).name for n in ("random", "greedy", "chit-pull")] == ["random", "greedy", "chit-pull"]
     with pytest.raises(WartoolsError, match="unknown bot 'clever'; valid: random, greedy, chit-pull"):
         find_bot("clever")
+    coh = load_scenario(SCENARIOS["coh"])      # chit-pull is Combat Infantry's own bot (Game.bots)
+    with pytest.raises(WartoolsError, match="chit-pull bot plays Combat Infantry's solitaire rule"):
+        playout(coh, ["chit-pull", "random"], seed=1)
 
 
 def test_greedy_explains_its_choice_with_the_top_candidates_and_their_scores():
@@ -247,3 +250,31 @@ def test_the_chit_pull_bot_rallies_a_one_step_unit_before_it_fires():
     then = bot.choose(g, cands, rng)
     assert cands[then.index].expands == "fire" and cands[then.index].unit == "r2"
     assert then.why.startswith("priority 3")       # C1 is adjacent but holds as many units as B1: not priority 2
+
+
+def test_the_chit_pull_bot_reads_priority_2_by_its_option():
+    """10.5 priority 2, "fire and/or assault adjacent enemy hexes with less units", does not say
+    fewer than what: by default fewer than the acting unit's own hex (B1 holds one squad, as many
+    as C1: priority 3), with ``solitaire-fewer-units=adjacent`` fewer than the side's units around
+    the enemy hex (B1 and D1: two, priority 2). Either reading is named in the choice and the record."""
+    from analysis_helpers import tiny_scenario
+    from wartools.play.engine import legal_actions, start, step
+    from wartools.rules.turn import ScriptedDice
+
+    base = tiny_scenario("combat-infantry", 4, 1, [("hq", "US", "hq", "A1"), ("r2", "US", "rifle", "B1"),
+                                                  ("r3", "US", "rifle", "D1"), ("de", "German", "rifle", "C1")])
+    whys = {}
+    for reading in ("own-hex", "adjacent"):
+        s = base.with_options(**{"solitaire-fewer-units": reading})
+        g = start(s)
+        bot, rng = find_bot("chit-pull"), np.random.default_rng(0)
+        cands = legal_actions(g)
+        g, _, _ = step(g, cands[bot.choose(g, cands, rng).index], ScriptedDice([]))      # the HQ is drawn
+        cands = legal_actions(g)
+        choice = bot.choose(g, cands, rng)
+        assert (cands[choice.index].expands, cands[choice.index].unit) == ("fire", "r2")
+        assert [a.option for a in choice.assumptions] == ["solitaire-fewer-units"]
+        whys[reading] = (choice.why.split(":")[0], choice.assumptions[0].reading.startswith("house rule"))
+    assert whys == {"own-hex": ("priority 3", False), "adjacent": ("priority 2", True)}
+    r = playout(base, ["chit-pull", "random"], seed=1)
+    assert any(a.option == "solitaire-fewer-units" for a in r.assumptions)

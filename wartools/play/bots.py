@@ -1,14 +1,17 @@
 """Bots: one small protocol (choose among the legal actions, explain the choice), found by name.
 
-The built-in bots are declared in ``pyproject.toml`` under the entry-point group
-``wartools.bots`` like any plug-in bot, and also listed in :data:`BUILT_IN` so they are found
-without an installed distribution (a source checkout). A package adds a bot by declaring an
-entry point in that group that names a class (built with no arguments) or a factory.
+Bots are found in three places, in this order: the game-free bots of this layer
+(:data:`BUILT_IN`), the registered games' own bots (:meth:`wartools.rules.Game.bots`), and the
+entry-point group ``wartools.bots``. The built-in and the games' bots are declared in
+``pyproject.toml`` in that group too, like any plug-in bot, but are found without an installed
+distribution (a source checkout). A package adds a bot by declaring an entry point in that group
+that names a class (built with no arguments) or a factory, or, for a game of its own, by its
+game's ``bots()``.
 
 - ``random``: a uniformly random legal action.
 - ``greedy``: the action that scores best on the analysis layer's numbers (:mod:`wartools.play.greedy`).
-- ``chit-pull``: Combat Infantry's solitaire rule (10.5): HQs drawn at random, the optional
-  activation priorities for their units (:mod:`wartools.play.chitpull`).
+- ``chit-pull``: Combat Infantry's own: its solitaire rule (10.5), HQs drawn at random, the optional
+  activation priorities for their units (:mod:`wartools.games.combat_infantry.bots`).
 
 Examples
 --------
@@ -24,7 +27,7 @@ wartools.errors.WartoolsError: unknown bot 'clever'; valid: random, greedy, chit
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -56,23 +59,37 @@ def _greedy() -> Bot:
     return GreedyBot()
 
 
-def _chit_pull() -> Bot:
-    from wartools.play.chitpull import ChitPullBot
-
-    return ChitPullBot()
+#: the game-free bots, found without an installed distribution
+BUILT_IN: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": _greedy}
 
 
-#: the built-in bots, found without an installed distribution
-BUILT_IN: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": _greedy, "chit-pull": _chit_pull}
+def _of_games() -> dict[str, Callable[[], Bot]]:
+    """The registered games' own bots (:meth:`wartools.rules.Game.bots`), the first game's
+    first where two games name one bot alike (a house rule inherits its game's)."""
+    from wartools.games import find_game, game_ids
+
+    out: dict[str, Callable[[], Bot]] = {}
+    for gid in game_ids():
+        for name, make in find_game(gid).bots().items():
+            out.setdefault(name, make)
+    return out
 
 
-def _plugins() -> dict[str, Any]:
-    return {ep.name: ep for ep in entry_points(group=GROUP) if ep.name not in BUILT_IN}
+def _plugins(known: dict[str, Any]) -> dict[str, Any]:
+    return {ep.name: ep for ep in entry_points(group=GROUP) if ep.name not in known}
+
+
+def _found() -> dict[str, Any]:
+    known: dict[str, Any] = {**BUILT_IN}
+    for name, make in _of_games().items():
+        known.setdefault(name, make)
+    plugins = _plugins(known)
+    return {**known, **{k: plugins[k] for k in sorted(plugins)}}
 
 
 def bot_names() -> tuple[str, ...]:
-    """The names of every bot: the built-in ones, then those of installed plug-ins."""
-    return (*BUILT_IN, *sorted(_plugins()))
+    """The names of every bot: the built-in ones, the games' own, then those of installed plug-ins."""
+    return tuple(_found())
 
 
 def find_bot(name: str | Bot) -> Bot:
@@ -82,12 +99,12 @@ def find_bot(name: str | Bot) -> Bot:
             return name
         raise WartoolsError(f"a bot is a name or has .name and .choose(); got {type(name).__name__}")
     key = name.strip().lower()
-    make = BUILT_IN.get(key)
+    found = _found()
+    make = found.get(key)
     if make is None:
-        ep = _plugins().get(key)
-        if ep is None:
-            raise WartoolsError(f"unknown bot {name!r}; valid: {', '.join(bot_names())}")
-        make = ep.load()
+        raise WartoolsError(f"unknown bot {name!r}; valid: {', '.join(found)}")
+    if isinstance(make, EntryPoint):
+        make = make.load()
     bot = make()
     if not isinstance(bot, Bot):
         raise WartoolsError(f"bot {name!r} has no name and choose()")

@@ -20,7 +20,7 @@ import numpy as np
 
 from wartools.rules.options import Assumption, merge_assumptions
 from wartools.play.bots import find_bot
-from wartools.play.protocol import Bot
+from wartools.play.protocol import Bot, Choice
 from wartools.play.engine import Action, GameState, PlayError, RngDice, legal_actions, start, step
 from wartools.play.record import Record, TurnEnd
 from wartools.scenario import Position, Scenario, dumps_scenario, evaluate
@@ -103,8 +103,10 @@ def playout(scenario: Scenario, bots: Mapping[str, Bot | str] | Sequence[Bot | s
     first = g.position
     actions: list[Action] = []
     ends: list[TurnEnd] = []
+    readings: dict[Assumption, None] = {}
     while not g.over:
-        g, acts, ended = play_one(g, players, bot_rng, dice)
+        g, acts, ended, choice = play_one(g, players, bot_rng, dice)
+        readings.update(dict.fromkeys(choice.assumptions))
         actions += acts
         ends += [TurnEnd(t, p) for t, p in ended]
         if len(actions) > max_actions:
@@ -113,12 +115,12 @@ def playout(scenario: Scenario, bots: Mapping[str, Bot | str] | Sequence[Bot | s
     v = evaluate(scenario, g.position)
     return Record(scenario, path, digest, (int(ss.entropy) if isinstance(ss.entropy, (int, np.integer)) else 0, tuple(int(k) for k in ss.spawn_key)),
                   {s: b.name for s, b in players.items()}, tuple(actions), tuple(ends), v.result,
-                  scenario.winner_of(v.result), dict(v.vp), record_assumptions(g), start=first)
+                  scenario.winner_of(v.result), dict(v.vp), record_assumptions(g, tuple(readings)), start=first)
 
 
 def play_one(g: GameState, players: Mapping[str, Bot], bot_rng: np.random.Generator,
-             dice: RngDice) -> tuple[GameState, list[Action], list[tuple[int, Position]]]:
-    """One bot decision and what it leads to."""
+             dice: RngDice) -> tuple[GameState, list[Action], list[tuple[int, Position]], Choice]:
+    """One bot decision and what it leads to (and the choice, with the readings it rests on)."""
     cands = legal_actions(g)
     if not cands:
         raise PlayError(f"{g.scenario.name}: {g.side} has no legal action in {g.turn.phase} of turn "
@@ -126,13 +128,14 @@ def play_one(g: GameState, players: Mapping[str, Bot], bot_rng: np.random.Genera
     choice = players[g.side].choose(g, cands, bot_rng)
     if not 0 <= choice.index < len(cands):
         raise PlayError(f"bot {players[g.side].name!r} chose action {choice.index} of {len(cands)}")
-    return step(g, cands[choice.index], dice)
+    return (*step(g, cands[choice.index], dice), choice)
 
 
-def record_assumptions(g: GameState) -> tuple[Assumption, ...]:
-    """The readings a played game rests on: the turn rules', the fire rules', the scenario's, the engine's."""
+def record_assumptions(g: GameState, bots: tuple[Assumption, ...] = ()) -> tuple[Assumption, ...]:
+    """The readings a played game rests on: the turn rules', the fire rules', the scenario's, the
+    engine's and those the bots' choices rested on (``bots``)."""
     return merge_assumptions(g.rules.assumptions(), g.board.assumptions(),
-                             g.scenario.assumptions(), ENGINE_ASSUMPTIONS)
+                             g.scenario.assumptions(), ENGINE_ASSUMPTIONS, bots)
 
 
 __all__ = ["ENGINE_ASSUMPTIONS", "bots_by_side", "playout", "record_assumptions", "scenario_identity",

@@ -24,6 +24,7 @@ from wartools.rules.style import MapStyle
 from wartools.rules.vocabulary import Vocabulary
 
 if TYPE_CHECKING:  # pragma: no cover
+    from wartools.rules.bots import Bot
     from wartools.rules.coverage import Entry
     from wartools.games.fire_rules import FireRules
     from wartools.rules.los import LOSPolicy
@@ -73,7 +74,7 @@ class Game:
     A subclass sets the class attributes below (vocabulary, map style, options)
     and overrides the hooks that hand out its rules (:meth:`los_policy`,
     :meth:`movement_rules`, :meth:`odds_procedure`, :meth:`scenario_rules`,
-    :meth:`fire_rules`, :meth:`turn_rules`, :meth:`coverage`), each importing its rule
+    :meth:`fire_rules`, :meth:`turn_rules`, :meth:`bots`, :meth:`coverage`), each importing its rule
     module inside the method. Engines, the command line, widgets and lessons ask the game object and
     never switch on a game id.
 
@@ -247,6 +248,19 @@ class Game:
         from wartools.rules.turn import TurnRules
 
         return TurnRules(self)
+
+    def bots(self) -> Mapping[str, Callable[[], Bot]]:
+        """The game's own bots for playouts, by name: each a class built with no arguments (or a
+        factory) following the bot protocol (:class:`~wartools.rules.bots.Bot`), found by name
+        like the built-in ones (:func:`wartools.play.find_bot`); none in the base class.
+
+        Examples
+        --------
+        >>> from wartools.rules import Game, find_game
+        >>> sorted(find_game("ci").bots()), dict(Game().bots())
+        (['chit-pull'], {})
+        """
+        return {}
 
     #: how the rulebook excerpt numbers its sections: a regular expression (multi-line) whose
     #: first group is a section number; the coverage test lists every match

@@ -14,6 +14,9 @@ from wartools.rules.options import Option
 from wartools.rules.style import EdgeStyle, FeatureMarker, MapStyle
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Callable, Mapping
+
+    from wartools.rules.bots import Bot
     from wartools.rules.coverage import Entry
     from wartools.games.fire_rules import FireRules
     from wartools.rules.los import LOSPolicy
@@ -82,6 +85,14 @@ class CombatInfantry(Game):
                "a unit sees no farther than its own range (2.13), as it fires (6.4: units can see up to "
                "their range); false: sight is the terrain's question alone, the range limits only fire "
                "(6.2) and spotting has its own ranges (6.61)"),
+        # the chit-pull bot (wartools.games.combat_infantry.bots)
+        Option("solitaire-fewer-units", "own-hex", "Combat Infantry 10.5",
+               "what the solitaire activation priority 2 ('adjacent enemy hexes with less units') counts the "
+               "enemy hex's units against: own-hex (the acting unit's hex) or adjacent (the units of the acting "
+               "side adjacent to the enemy hex)", assumed=True,
+               reading="the chit-pull bot's priority 2 fires at or assaults an adjacent enemy hex holding fewer "
+                       "units than the acting unit's own hex (10.5 does not say fewer than what)",
+               choices=("own-hex", "adjacent")),
     )
     options += tuple(
         Option(f"range-{unit}", hexes, "Combat Infantry 2.13", f"{what} range in hexes (6.2, 6.4: a unit sees "
@@ -174,6 +185,11 @@ class CombatInfantry(Game):
         from wartools.games.combat_infantry.turn import Turns
 
         return Turns(self)
+
+    def bots(self) -> Mapping[str, Callable[[], Bot]]:
+        from wartools.games.combat_infantry.bots import ChitPullBot
+
+        return {ChitPullBot.name: ChitPullBot}
 
     def coverage(self) -> tuple[Entry, ...]:
         from wartools.games.combat_infantry.coverage import COVERAGE

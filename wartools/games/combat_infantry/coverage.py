@@ -152,7 +152,8 @@ COVERAGE = (
           _M + "test_ci_night_halves_mp_rounding_up; " + _L + "test_ci_ranges_night_and_spotting; "
           + _F + "test_night_10_3_limits_every_analysis_line"),
     Entry("10.4", "Victory", "not-modelled", "victory points are the scenario layer's"),
-    Entry("10.5", "Solitaire", "not-modelled", "a way to play, no rule to compute"),
+    Entry("10.5", "Solitaire: the chit pull and the activation priorities (the chit-pull bot)", "assumed",
+          "option: solitaire-fewer-units; tests/test_play.py::test_the_chit_pull_bot_reads_priority_2_by_its_option"),
     Entry("chart: Clear", "Clear: stack 3, D1, 2 MP, fire 2, assault 2", "implemented",
           _M + "test_ci_clear_and_woods_hexsides; " + _R + "test_fire_limits_per_hexside_and_long_range_one_per_hex"),
     Entry("chart: Beach", "Beach: as clear", "implemented", _R + "test_fire_limits_per_hexside_and_long_range_one_per_hex"),

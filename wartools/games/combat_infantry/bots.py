@@ -1,4 +1,5 @@
-"""The ``chit-pull`` bot: Combat Infantry's solitaire rule (10.5) as a bot.
+"""Combat Infantry's own bot, ``chit-pull``: the solitaire rule (10.5) as a bot
+(:meth:`wartools.games.combat_infantry.CombatInfantry.bots`).
 
 HQs are drawn at random from the pool of those that have not activated this game turn (the
 face-down chit pool; the engine's turn rules keep one pool per side, as the scenarios give one
@@ -6,7 +7,9 @@ company a side), and the drawn HQ's units act by the rulebook's optional activat
 priorities (10.5), in this order:
 
 1. rally a unit at strength 1 when it may;
-2. fire at, or assault, an adjacent enemy hex holding fewer units than the unit's own hex;
+2. fire at, or assault, an adjacent enemy hex "with less units": fewer units than the acting
+   unit's own hex, or than the units of its side adjacent to that hex (the comparison is not
+   named: option ``solitaire-fewer-units``, said in every choice's and record's assumptions);
 3. fire at the nearest enemy unit it may fire at;
 4. (special actions: not played by the engine);
 5. a unit in D2 terrain or a foxhole stays put (the game's
@@ -26,18 +29,25 @@ Examples
 >>> r = playout(s, ["chit-pull", "chit-pull"], seed=2)
 >>> r.bots, r.turn_ends[-1].position.ended
 ({'US': 'chit-pull', 'German': 'chit-pull'}, True)
+>>> [a.option for a in r.assumptions if a.rule == "Combat Infantry 10.5"]
+['solitaire-fewer-units']
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import numpy as np
-
-from wartools.play.protocol import Choice
+from wartools.errors import WartoolsError
+from wartools.rules.bots import Choice
+from wartools.rules.options import OptionError
 
 if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
     from wartools.play.engine import Candidate, GameState
+
+#: the option that says what priority 2's "with less units" compares with
+FEWER = "solitaire-fewer-units"
 
 
 class ChitPullBot:
@@ -48,22 +58,30 @@ class ChitPullBot:
     def choose(self, game_state: GameState, legal_actions: Sequence[Candidate],
                rng: np.random.Generator) -> Choice:
         g, cands = game_state, list(legal_actions)
+        game = g.scenario.game
+        try:
+            reading = (game.option_spec(FEWER).assumption(game.option(FEWER)),)
+        except OptionError:
+            raise WartoolsError(f"the chit-pull bot plays Combat Infantry's solitaire rule (10.5); "
+                                f"{g.scenario.name!r} is a {game.id} scenario") from None
         draws = [i for i, c in enumerate(cands) if c.kind == "activate"]
         if draws:
             i = draws[int(rng.integers(len(draws)))]
-            return Choice(i, f"drawn from the pool of {len(draws)} HQs (Combat Infantry 10.5)")
+            return Choice(i, f"drawn from the pool of {len(draws)} HQs (Combat Infantry 10.5)", assumptions=reading)
         for pick, why in ((self._rally, "priority 1"), (self._close, "priority 2"), (self._nearest, "priority 3"),
                           (self._command, "out of command, a morale check to act (Combat Infantry 4.3)"),
                           (self._advance, "priority 6 (a unit in D2 terrain stays, priority 5)")):
             found = pick(g, cands)
             if found is not None:
-                return Choice(found, f"{why}: {cands[found].text(g.map)} (Combat Infantry 10.5)")
+                return Choice(found, f"{why}: {cands[found].text(g.map)} (Combat Infantry 10.5)",
+                              assumptions=reading)
         for kind in ("end", "pass", "delay"):
             for i, c in enumerate(cands):
                 if c.kind == kind:
-                    return Choice(i, "nothing left by the activation priorities (Combat Infantry 10.5)")
+                    return Choice(i, "nothing left by the activation priorities (Combat Infantry 10.5)",
+                                  assumptions=reading)
         i = int(rng.integers(len(cands)))
-        return Choice(i, "no priority applies: at random")
+        return Choice(i, "no priority applies: at random", assumptions=reading)
 
     # --- the priorities -----------------------------------------------------------------------
     def _rally(self, g: GameState, cands: list[Candidate]) -> int | None:
@@ -74,6 +92,7 @@ class ChitPullBot:
 
     def _close(self, g: GameState, cands: list[Candidate]) -> int | None:
         m = g.map
+        against = g.scenario.game.option(FEWER)
         for i, c in enumerate(cands):
             if c.expands not in ("fire", "assault") or c.dest is None or c.unit is None:
                 continue
@@ -81,7 +100,11 @@ class ChitPullBot:
             if m.grid.distance(here, c.dest) != 1:
                 continue
             theirs = sum(1 for u in m.units if u.cell == c.dest and u.side != g.side)
-            ours = sum(1 for u in m.units if u.cell == here and u.side == g.side)
+            if against == "adjacent":
+                near = set(m.grid.neighbours(c.dest))
+                ours = sum(1 for u in m.units if u.cell in near and u.side == g.side)
+            else:
+                ours = sum(1 for u in m.units if u.cell == here and u.side == g.side)
             if theirs < ours:
                 return i
         return None
@@ -117,4 +140,4 @@ class ChitPullBot:
         return None if best is None else best[2]
 
 
-__all__ = ["ChitPullBot"]
+__all__ = ["ChitPullBot", "FEWER"]
