@@ -278,3 +278,24 @@ def test_the_chit_pull_bot_reads_priority_2_by_its_option():
     assert whys == {"own-hex": ("priority 3", False), "adjacent": ("priority 2", True)}
     r = playout(base, ["chit-pull", "random"], seed=1)
     assert any(a.option == "solitaire-fewer-units" for a in r.assumptions)
+
+
+def test_eliminations_are_data_of_the_action_and_a_record_from_before_them_still_reads(scenario, game):
+    """An action carries the units it eliminated as data (its resolution's changes), which turning points
+    read (``Record.events``); a record written before actions carried them (no ``eliminated`` key) still
+    loads and replays, its eliminations read from the positions at the end of each turn."""
+    import json
+
+    from wartools.play.recordfile import dumps_record, loads_record
+
+    fell = [u for a in game.actions for u in a.eliminated]
+    assert sorted(fell) == sorted(set(game.final.eliminated) - set(game.initial.eliminated))
+    assert [e for e in game.events() if e.endswith(" eliminated")] == [
+        f"{scenario.rules.turn_name} {a.turn}: {u} eliminated" for a in game.actions for u in a.eliminated]
+    old = json.loads(dumps_record(game))
+    for a in old["actions"]:
+        del a["eliminated"]
+    back = loads_record(json.dumps(old), "old.json", scenario=scenario)
+    assert all(a.eliminated is None for a in back.actions) and back.events() == game.events()
+    assert replay(back).final == game.final
+    assert not any("eliminated" in a for a in json.loads(dumps_record(back))["actions"])   # saved as it was

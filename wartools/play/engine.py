@@ -50,7 +50,9 @@ class Action:
     """One action of a played game: who did what, its rolls, and what happened.
 
     ``cells`` are the labels of a move's path (start first) or of the cell acted on;
-    ``effects`` say what happened in words; ``rule`` is the section that allowed it.
+    ``effects`` say what happened in words; ``rule`` is the section that allowed it;
+    ``eliminated`` the units it eliminated, as data (the resolution's changes), in the order they
+    fell (``None``: not recorded, a record written before actions carried it).
     """
 
     index: int
@@ -63,6 +65,7 @@ class Action:
     rolls: tuple[Roll, ...]
     effects: tuple[str, ...]
     rule: str
+    eliminated: tuple[str, ...] | None = ()
 
     def key(self) -> tuple[Any, ...]:
         """What identifies the action among the legal ones (kind, unit, target, cells)."""
@@ -394,7 +397,7 @@ def resolve(g: GameState, c: Candidate, dice: Dice) -> tuple[Resolution, int]:
 
 def _system(g: GameState, kind: str, side: str, res: Resolution, rule: str) -> Action:
     """A recorded action no bot chose (a turn's first-player roll, the end of a phase)."""
-    return Action(-1, g.position.turn, side, kind, None, None, (), res.rolls, res.effects, rule)
+    return Action(-1, g.position.turn, side, kind, None, None, (), res.rolls, res.effects, rule, res.eliminated)
 
 
 def step(g: GameState, c: Candidate, dice: Dice) -> tuple[GameState, list[Action], list[tuple[int, Position]]]:
@@ -406,7 +409,7 @@ def step(g: GameState, c: Candidate, dice: Dice) -> tuple[GameState, list[Action
     m, s = g.map, g.scenario
     res, cost = resolve(g, c, dice)
     actions = [Action(g.actions, g.position.turn, g.side, c.kind, c.unit, c.target, c.cells(m), res.rolls,
-                      res.effects, c.rule)]
+                      res.effects, c.rule, res.eliminated)]
     p = g.position
     turn = g.turn
     if c.kind == "enter" and c.dest is not None and c.unit is not None:

@@ -74,17 +74,27 @@ class Record:
         raise PlayError(f"the record has no end of turn {turn}; it has turns "
                         f"{', '.join(str(t.turn) for t in self.turn_ends) or 'none'}")
 
+    def eliminations(self) -> tuple[tuple[int, str], ...]:
+        """``(turn, unit)`` of every elimination, in the order they fell: the actions' own
+        ``eliminated`` data; for a record written before actions carried it, the units that
+        joined each turn's end position's ``eliminated`` list (docs/record-format.md)."""
+        if all(a.eliminated is not None for a in self.actions):
+            return tuple((a.turn, u) for a in self.actions for u in a.eliminated or ())
+        out, before = [], set(self.initial.eliminated)
+        for t in self.turn_ends:
+            out += [(t.turn, u) for u in t.position.eliminated if u not in before]
+            before |= set(t.position.eliminated)
+        return tuple(out)
+
     def events(self) -> tuple[str, ...]:
-        """Facts of the game for turning points, each naming its turn: what the actions did
-        (``"game turn 2: de-mg-1 eliminated"``) and who held each objective at the end of each
-        turn (``"end of game turn 3: US holds north-bridge"``)."""
+        """Facts of the game for turning points, each naming its turn: who was eliminated
+        (``"game turn 2: de-mg-1 eliminated"``, from :meth:`eliminations`) and who held each
+        objective at the end of each turn (``"end of game turn 3: US holds north-bridge"``)."""
         s = self.scenario
         name = s.rules.turn_name
         seen: dict[str, None] = {}
-        for a in self.actions:
-            for e in a.effects:
-                if e.endswith(" eliminated"):
-                    seen[f"{name} {a.turn}: {e}"] = None
+        for turn, unit in self.eliminations():
+            seen[f"{name} {turn}: {unit} eliminated"] = None
         for t in self.turn_ends:
             for oid, c in objective_control(s, t.position).items():
                 if c.side is not None:
@@ -136,9 +146,12 @@ def _roll(r: Roll) -> dict[str, Any]:
 
 
 def _action(a: Action) -> dict[str, Any]:
-    return {"index": a.index, "turn": a.turn, "side": a.side, "kind": a.kind, "unit": a.unit, "target": a.target,
-            "cells": list(a.cells), "rolls": [_roll(r) for r in a.rolls], "effects": list(a.effects),
-            "rule": a.rule}
+    out = {"index": a.index, "turn": a.turn, "side": a.side, "kind": a.kind, "unit": a.unit, "target": a.target,
+           "cells": list(a.cells), "rolls": [_roll(r) for r in a.rolls], "effects": list(a.effects),
+           "rule": a.rule}
+    if a.eliminated is not None:        # a record read from before the field stays as it was
+        out["eliminated"] = list(a.eliminated)
+    return out
 
 
 def record_to_dict(r: Record, base_dir: str | os.PathLike[str] | None = None) -> dict[str, Any]:

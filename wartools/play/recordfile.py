@@ -46,7 +46,9 @@ from wartools.scenario.validate import build_position, build_scenario
 
 TOP_KEYS = ("format", "scenario", "seed", "bots", "start", "actions", "turn_ends", "result", "winner", "vp",
             "assumptions")
-ACTION_KEYS = ("index", "turn", "side", "kind", "unit", "target", "cells", "rolls", "effects", "rule")
+ACTION_KEYS = ("index", "turn", "side", "kind", "unit", "target", "cells", "rolls", "effects", "rule", "eliminated")
+#: keys every action has (``eliminated`` came later: a record written before it reads as not recorded)
+ACTION_REQUIRED = ACTION_KEYS[:-1]
 ROLL_KEYS = ("side", "what", "faces", "p", "value", "expected", "rule")
 
 
@@ -85,6 +87,13 @@ class _Ck(_Checker):
         if (low is not None and value < low) or (high is not None and value > high):
             raise self.fail(path, f"{text} is outside {low}..{high}")
         return value
+
+    def unit(self, data: Any, path: tuple[Any, ...], units: Mapping[str, Any]) -> str:
+        uid: str = self.text(data, path, MAX_LABEL_CHARS)
+        if uid not in units:
+            raise self.fail(path, f"unknown unit {uid!r}; the scenario's units: {', '.join(list(units)[:8])}"
+                                  + (", ..." if len(units) > 8 else ""))
+        return uid
 
     def items(self, data: Any, path: tuple[Any, ...], what: str) -> list[Any]:
         got: list[Any] = self.typed(data, path, list, what)
@@ -137,10 +146,11 @@ def _actions(ck: _Ck, data: Any, s: Scenario) -> tuple[Action, ...]:
     if len(items) > RECORD_ACTIONS.high:
         raise ck.fail(("actions",), f"{len(items)} actions is outside the limit {RECORD_ACTIONS}")
     sides = list(s.sides)
+    units = {u.id: None for u in s.units()}
     out = []
     for i, a in enumerate(items):
         p = ("actions", i)
-        ck.mapping(a, p, ACTION_KEYS, required=ACTION_KEYS)
+        ck.mapping(a, p, ACTION_KEYS, required=ACTION_REQUIRED)
         index = ck.bounded_int(a["index"], (*p, "index"), RECORD_ACTIONS)
         if index != i:
             raise ck.fail((*p, "index"), f"actions are numbered from 0 in order: expected {i}, got {index}")
@@ -151,11 +161,16 @@ def _actions(ck: _Ck, data: Any, s: Scenario) -> tuple[Action, ...]:
                       for k, c in enumerate(ck.items(a["cells"], (*p, "cells"), "a list of cell labels")))
         effects = tuple(ck.text(e, (*p, "effects", k))
                         for k, e in enumerate(ck.items(a["effects"], (*p, "effects"), "a list of words")))
+        eliminated = None
+        if "eliminated" in a:
+            eliminated = tuple(ck.unit(u, (*p, "eliminated", k), units)
+                               for k, u in enumerate(ck.items(a["eliminated"], (*p, "eliminated"), "a list of unit ids")))
         out.append(Action(index, ck.bounded_int(a["turn"], (*p, "turn"), TURNS), side,
                           ck.text(a["kind"], (*p, "kind"), MAX_LABEL_CHARS),
                           ck.text(a["unit"], (*p, "unit"), MAX_LABEL_CHARS, none=True),
                           ck.text(a["target"], (*p, "target"), MAX_LABEL_CHARS, none=True), cells,
-                          _rolls(ck, a["rolls"], (*p, "rolls"), sides), effects, ck.text(a["rule"], (*p, "rule"))))
+                          _rolls(ck, a["rolls"], (*p, "rolls"), sides), effects, ck.text(a["rule"], (*p, "rule")),
+                          eliminated))
     return tuple(out)
 
 

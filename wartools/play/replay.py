@@ -52,6 +52,9 @@ def _find(g: GameState, a: Action) -> Candidate | None:
 
 
 def _same(a: Action, b: Action) -> bool:
+    """Whether the replayed ``a`` is the recorded ``b`` (what ``b`` does not record is not compared)."""
+    if b.eliminated is None:
+        a = dataclasses.replace(a, eliminated=None)
     return dataclasses.replace(a, index=0) == dataclasses.replace(b, index=0)
 
 

@@ -256,6 +256,12 @@ class Resolution:
     effects: tuple[str, ...] = ()
     outcome: str = ""
 
+    @property
+    def eliminated(self) -> tuple[str, ...]:
+        """The units the outcome eliminates, in the order of its changes (a record's structured
+        eliminations: turning points read them, never the words of ``effects``)."""
+        return tuple(dict.fromkeys(ch.unit for ch in self.changes if ch.eliminated))
+
 
 def strength_effects(m: Map, unit: Unit, before: int, after: int) -> tuple[tuple[Change, ...], tuple[str, ...]]:
     """The change and the words for a unit going from ``before`` to ``after`` strength.
