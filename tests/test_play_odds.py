@@ -15,7 +15,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from wartools.errors import WartoolsError
 from wartools.games import find_game
+from wartools.movement import path
 from wartools.rules.turn import TurnState
 from wartools.play.engine import RngDice
 from wartools.situation import Situation
@@ -170,4 +172,104 @@ def test_the_combat_infantry_turn_rules_name_what_they_leave_out_truly():
     that they never fire."""
     said = find_game("ci").turn_rules().assumptions()
     assert not any("mortars do not fire" in a.reading for a in said) and any("6.61" in a.rule for a in said)
-    assert any("7.2" in a.rule and "minefield" in a.reading for a in said)      # moved into, never fought
+    assert any("7.2" in a.rule and "minefield defended by units" in a.reading for a in said)   # fought alone
+
+
+def _minefield_game(units, columns=5):
+    """Combat Infantry on a ``columns`` x 1 strip, a minefield on B1, the US to act with its HQ activated."""
+    import yaml
+
+    from analysis_helpers import tiny_scenario
+    from wartools.play.engine import legal_actions, start, step
+    from wartools.rules.turn import ScriptedDice
+    from wartools.scenario import loads_scenario, scenario_to_dict
+    from wartools.testing import tiny_map_data
+
+    s = tiny_scenario("combat-infantry", columns, 1, units, turns=1)
+    data = scenario_to_dict(s)
+    data["map"] = tiny_map_data("combat-infantry", columns, 1, name="tiny", features={"B1": ["mines"]})
+    s = loads_scenario(yaml.safe_dump(data))
+    g = start(s)
+    g, _, _ = step(g, next(c for c in legal_actions(g) if c.kind == "activate"), ScriptedDice([]))
+    return s, g
+
+
+def test_a_move_into_a_minefield_is_the_games_assault_as_path_and_route_say_and_the_7_2_example_clears_it():
+    """Combat Infantry 7.2: mines are units, so moving into a minefield hex is moving into an assault
+    (8.0, 9.1), which ends the move: the play engine asks the game's movement rules (``assault_at``), so the
+    move is offered as an assault along the path ``path`` finds, and nothing moves on through the minefield
+    (``path`` and ``route_in_turns`` find no way past it). Played with the 7.2 example's dice, an engineer 2
+    assaulting the minefield at F4 (F2 doubled, 9.64) rolls 3 and 0: the 3 eliminates the mine, the 0 is a
+    hit on the engineer; the engineer takes the hex, the minefield leaves the board, and the next unit
+    into the hex merely moves."""
+    from wartools.games.combat_infantry.assault import AssaultUnit, mine_assault
+    from wartools.movement import route_in_turns
+    from wartools.play.engine import legal_actions, step
+    from wartools.rules.turn import ScriptedDice
+
+    s, g = _minefield_game([("hq", "US", "hq", "A1"), ("eng", "US", "engineer", "A1", {"steps": 2}),
+                            ("de", "German", "rifle", "E1")])
+    m = g.map
+    into = [c for c in legal_actions(g) if c.unit == "eng" and c.dest == m.cell("B1")]
+    assert [c.kind for c in into] == ["assault"]                               # not a move that stops there
+    p = path(m, "A1", "B1", "eng")
+    assert into[0].cells(m) == tuple(p.labels()) and into[0].cost == p.cost and "minefield" in p.steps[-1].stop
+    beyond = [c for c in legal_actions(g) if c.unit == "eng" and c.dest not in (None, m.cell("B1"))]
+    assert beyond == [] and not path(m, "A1", "C1", "eng").reachable
+    assert not route_in_turns(m, "A1", "C1", "eng").reachable                 # an assault does not move on
+    g2, (act, *_), _ = step(g, into[0], ScriptedDice([3, 10]))
+    ends = mine_assault(AssaultUnit("engineer", 2, 2, morale=6))
+    (roll,) = act.rolls
+    assert roll.faces == (3, 10) and roll.value == 1 and roll.expected == ends.prob(lambda e: e.cleared)
+    assert roll.p == ends[next(e for e in ends.outcomes if e.cleared and e.round == 1 and e.strength == 1)]
+    eng = g2.position.units["eng"]
+    assert (eng.cell, eng.steps) == (m.cell("B1"), 1) and g2.position.cleared == ((m.cell("B1"), "mines"),)
+    assert "mines" not in g2.map.features_at("B1")
+    from wartools.scenario import dumps_position, loads_position
+
+    text = dumps_position(s, g2.position)                                     # a position file keeps it
+    assert "cleared" in text and loads_position(text, s).cleared == g2.position.cleared
+    with pytest.raises(WartoolsError, match="cleared.C1.0: unknown cell feature of C1 'mines'"):
+        loads_position(text.replace("B1: [mines]", "C1: [mines]").replace("B1:\n  - mines", "C1:\n  - mines"), s)
+    hq = [c.kind for c in legal_actions(g2) if c.unit == "hq" and c.dest == m.cell("B1")]
+    assert hq == ["move"]                                                     # a cleared minefield is no assault
+
+
+def _brute_force_mine_ends(unit, river):
+    """Every sequence of four d10 faces (the most a minefield assault rolls here), replayed: exact."""
+    import itertools
+
+    from wartools.games.combat_infantry.assault import replay_mine_assault
+
+    out: Counter = Counter()
+    for faces in itertools.product(range(1, 11), repeat=4):
+        out[replay_mine_assault(unit, faces, river)[0]] += 1
+    return {e: Fraction(k, 10 ** 4) for e, k in out.items()}
+
+
+@pytest.mark.parametrize("kind, strength, river", [("rifle", 1, False), ("rifle", 2, True), ("engineer", 2, False)])
+def test_the_minefield_assault_chain_is_every_die_replayed(kind, strength, river):
+    """7.2 with 9.2 and 9.3: the exact chain of an assault on an undefended minefield equals the die-by-die
+    replay over every sequence of faces (a 1-step attacker checks morale each round; across a river -1F in
+    round 1 except engineers, 9.1)."""
+    from wartools.games.combat_infantry.assault import AssaultUnit, mine_assault
+
+    unit = AssaultUnit(kind, strength, 2 if kind == "engineer" else 3, morale=6)
+    assert dict(mine_assault(unit, river).pmf()) == _brute_force_mine_ends(unit, river)
+
+
+def test_minefield_assault_ends_in_play_fit_the_exact_chain():
+    from wartools.games.combat_infantry.assault import AssaultUnit, mine_assault
+
+    rules = find_game("ci").turn_rules()
+    m = tiny_map("ci", 3, 1, units=[("us-1", "US", "rifle", "A1", {"strength": 2})], features={"B1": ["mines"]})
+    a = m.unit("us-1")
+    dice = RngDice(np.random.default_rng(8))
+    res = [rules.resolve_assault(m, a, (a.cell, m.cell("B1")), dice, _state(m, "US")) for _ in range(TRIALS)]
+    firepower = find_game("ci").fire_rules().target_profile("rifle").value("firepower")
+    ends = mine_assault(AssaultUnit("rifle", 2, firepower, morale=rules.morale(a)))
+    by_effects = {r.effects: r.rolls[0].p for r in res}
+    assert sum(by_effects.values()) <= 1 and set(by_effects.values()) <= set(dict(ends.pmf()).values())
+    assert all(r.rolls[0].expected == ends.prob(lambda e: e.cleared) for r in res)
+    assert all(bool(r.cleared) == bool(r.rolls[0].value) for r in res)
+    assert goodness_of_fit([r.effects for r in res], {**by_effects, "not seen": 1 - sum(by_effects.values())}) > 0.001

@@ -163,7 +163,8 @@ class GameState:
         activation, a pass, a failed check changes nothing on the board); otherwise rebuilt."""
         nxt = dataclasses.replace(self, **changes)
         p, q = self.position, nxt.position
-        if "map" in self.__dict__ and (p is q or (p.units == q.units and p.eliminated == q.eliminated)):
+        if "map" in self.__dict__ and (p is q or (p.units == q.units and p.eliminated == q.eliminated
+                                                  and p.cleared == q.cleared)):
             for key in ("map", "board", *_BOARD_CACHES):
                 if key in self.__dict__:
                     nxt.__dict__[key] = self.__dict__[key]
@@ -248,12 +249,11 @@ def _steps(g: GameState, unit: Unit, offer: Offer) -> list[Candidate]:
         return []
     if mg.rules.start_blocker() is not None:
         return []
-    enemies = {u.cell for u in m.units if u.side in set(g.scenario.enemies_of(unit.side))}
     out = []
     for succ, cost in mg.out(start).items():
         cell = succ.cell if isinstance(succ, End) else succ
-        if cell == start or cell in enemies or (offer.budget is not None and cost > offer.budget):
-            continue
+        if cell == start or mg.rules.assault_at(cell) or (offer.budget is not None and cost > offer.budget):
+            continue     # a step never ends in an assault (the game's movement rules say where one is)
         if not isinstance(succ, End) and not mg.may_end(cell):
             continue
         out.append(Candidate(offer.kind, g.side, unit.id, None, cell, cost + offer.cost, None, offer.rule,
@@ -264,16 +264,15 @@ def _steps(g: GameState, unit: Unit, offer: Offer) -> list[Candidate]:
 def _moves(g: GameState, unit: Unit, offer: Offer, step_only: bool) -> list[Candidate]:
     if step_only:
         return _steps(g, unit, offer)
-    m = g.map
     r = _reach(g, unit, offer.budget)
-    if r is None:
+    if r is None or r.graph is None:
         return []
-    enemies = {u.cell for u in m.units if u.side in set(g.scenario.enemies_of(unit.side))}
+    rules = r.graph.rules
     out = []
     for cell, cost in r.costs.items():
         if cell == unit.cell:
             continue
-        if (cell in enemies) != (offer.expands == ASSAULT):   # an assault ends among enemies, a move never
+        if rules.assault_at(cell) != (offer.expands == ASSAULT):   # the game says which ends are assaults
             continue
         out.append(Candidate(offer.kind, g.side, unit.id, None, cell, cost + offer.cost, None, offer.rule, r,
                              offer.expands))
@@ -349,8 +348,10 @@ def _may_enter(g: GameState, unit: Unit) -> bool:
 
 
 # --- applying an action -----------------------------------------------------------------------
-def _apply(s: Scenario, p: Position, changes: tuple[Change, ...]) -> Position:
+def _apply(s: Scenario, p: Position, res: Resolution) -> Position:
+    """The position after the resolution's changes to units and the features it clears."""
     key = strength_key(s)
+    changes = res.changes
     units = dict(p.units)
     eliminated = list(p.eliminated)
     for ch in changes:
@@ -371,7 +372,8 @@ def _apply(s: Scenario, p: Position, changes: tuple[Change, ...]) -> Position:
             tags += [t for t in ch.add if t not in tags]
             upd["tags"] = tuple(tags)
         units[ch.unit] = st.replace(**upd)
-    return p.replace(units=MappingProxyType(units), eliminated=tuple(eliminated))
+    cleared = (*p.cleared, *(x for x in res.cleared if x not in p.cleared))
+    return p.replace(units=MappingProxyType(units), eliminated=tuple(eliminated), cleared=cleared)
 
 
 def resolve(g: GameState, c: Candidate, dice: Dice) -> tuple[Resolution, int]:
@@ -424,7 +426,7 @@ def step(g: GameState, c: Candidate, dice: Dice) -> tuple[GameState, list[Action
     else:
         if c.expands == DECLARE and c.unit and c.target:
             turn = turn.replace(pending=(*turn.pending, (c.unit, c.target)))
-        p = _apply(s, p, res.changes)
+        p = _apply(s, p, res)
         turn = g.rules.after(s.map_at(p), turn, c.kind, c.unit, cost, res.outcome)
     nxt = g.replace(position=p, turn=turn, actions=g.actions + 1)
     ended: list[tuple[int, Position]] = []
@@ -449,7 +451,7 @@ def _declared(g: GameState, dice: Dice, actions: list[Action]) -> GameState:
                 attacks.append((units[a], units[t], got))
     res = g.rules.resolve_declared(m, attacks, dice, g.turn)
     actions.append(_system(g, "resolve", g.turn.first, res, g.rules.declared_rule))
-    p = _apply(g.scenario, g.position, res.changes)
+    p = _apply(g.scenario, g.position, res)
     return g.replace(position=p, turn=g.rules.after_declared(g.turn))
 
 
@@ -467,7 +469,7 @@ def _settle(g: GameState, dice: Dice, ended: list[tuple[int, Position]], actions
         res = g.rules.end_of_turn(g.map, g.turn, dice)
         if res.rolls or res.effects:
             actions.append(_system(g, "end-of-turn", g.turn.first, res, g.rules.turn_rule))
-        p = _apply(s, g.position, res.changes)
+        p = _apply(s, g.position, res)
         done = p.turn
         p = end_turn(s, p)
         ended.append((done, p))

@@ -248,13 +248,15 @@ class Change:
 
 @dataclass(frozen=True)
 class Resolution:
-    """The outcome of one action: its rolls, the changes to units, what happened in words, and
-    an ``outcome`` word the turn rules' bookkeeping reads (``"pass"``/``"fail"`` of a check)."""
+    """The outcome of one action: its rolls, the changes to units, what happened in words, an
+    ``outcome`` word the turn rules' bookkeeping reads (``"pass"``/``"fail"`` of a check), and the
+    cell features it removes from the board, ``(cell, feature)`` (a minefield cleared)."""
 
     rolls: tuple[Roll, ...] = ()
     changes: tuple[Change, ...] = ()
     effects: tuple[str, ...] = ()
     outcome: str = ""
+    cleared: tuple[tuple[Cell, str], ...] = ()
 
     @property
     def eliminated(self) -> tuple[str, ...]:

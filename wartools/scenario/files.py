@@ -153,6 +153,11 @@ def position_to_dict(s: Scenario, p: Position) -> dict[str, Any]:
         out["control"] = dict(p.control)
     if p.vp:
         out["vp"] = dict(p.vp)
+    if p.cleared:
+        cleared: dict[str, list[str]] = {}
+        for cell, feature in p.cleared:
+            cleared.setdefault(lab(cell), []).append(feature)
+        out["cleared"] = cleared
     return out
 
 

@@ -296,9 +296,21 @@ class Scenario:
         """The map with the position's units on it (the start by default) and the scenario's
         teams, for the engines."""
         p = position or self.start()
-        m = dataclasses.replace(self._board, units=p.map_units(self))
-        m.__dict__["board_fingerprint"] = self._board.board_fingerprint   # one board in every position
+        board = self._cleared_board(p.cleared) if p.cleared else self._board   # play may clear a minefield
+        m = dataclasses.replace(board, units=p.map_units(self))
+        m.__dict__["board_fingerprint"] = board.board_fingerprint   # one board in every position
         return m
+
+    def _cleared_board(self, cleared: tuple[tuple[Cell, str], ...]) -> Map:
+        """The board without the cell features play removed (kept per set of removals, so every
+        position after the same removals shares one board and its fingerprint)."""
+        boards = self.__dict__.setdefault("_cleared_boards", {})
+        key = frozenset(cleared)
+        if key not in boards:
+            features = {c: tuple(f for f in fs if (c, f) not in key) for c, fs in self._board.features.items()}
+            boards[key] = dataclasses.replace(self._board, features={c: fs for c, fs in features.items() if fs})
+        got: Map = boards[key]
+        return got
 
     @cached_property
     def _board(self) -> Map:
@@ -442,7 +454,8 @@ class Position:
     none of ``units``, ``eliminated`` and ``off_map`` (see :meth:`waiting`).
     ``vp`` is what each side has banked besides what :func:`evaluate` counts
     itself (eliminations and end-scored objectives): earlier scoring turns, events.
-    ``ended`` says the game is over.
+    ``ended`` says the game is over. ``cleared`` holds the cell features play removed from the
+    board, ``(cell, feature)`` (a minefield whose mine fell in an assault, Combat Infantry 7.2).
     """
 
     turn: int
@@ -455,6 +468,7 @@ class Position:
     surrendered: tuple[str, ...] = ()
     ended: bool = False
     scenario: str | None = None
+    cleared: tuple[tuple[Cell, str], ...] = ()
 
     def waiting(self, scenario: Scenario) -> tuple[str, ...]:
         """Ids of the reinforcements that have not entered yet."""

@@ -32,7 +32,7 @@ SIDE_KEYS = ("units", "setup", "resources")
 UNIT_KEYS = ("id", "type", "cell", "enters", "name", "steps", "vp", "hidden", "tags")
 OBJECTIVE_KEYS = ("id", "cell", "value", "kind", "name", "score")
 POSITION_KEYS = ("format", "scenario", "turn", "ended", "units", "eliminated", "off_map", "control", "vp",
-                 "events", "surrendered")
+                 "events", "surrendered", "cleared")
 
 
 class ScenarioError(MapError):
@@ -528,9 +528,15 @@ def build_position(data: Any, scenario: Scenario, source: str | None,
     surrendered = ck.strings([raw] if isinstance(raw, str) else raw, ("surrendered",), "a list of sides")
     for i, side in enumerate(surrendered):
         ck.choice(side, list(s.sides), ("surrendered", i), "side")
+    cleared = []
+    for label, features in ck.mapping(data.get("cleared") or {}, ("cleared",)).items():
+        cell = ck.cell(m.grid, label, ("cleared", label))
+        for i, f in enumerate(ck.strings(features, ("cleared", label), "a list of cell features")):
+            ck.choice(f, m.features_at(cell), ("cleared", label, i), f"cell feature of {m.label(cell)}")
+            cleared.append((cell, f))
     return Position(turn=turn, units=MappingProxyType(states), eliminated=gone["eliminated"],
                     off_map=gone["off_map"], control=MappingProxyType(control), vp=MappingProxyType(vp),
-                    events=events, surrendered=surrendered, ended=ended, scenario=name)
+                    events=events, surrendered=surrendered, ended=ended, scenario=name, cleared=tuple(cleared))
 
 
 __all__ = ["ScenarioError", "build_position", "build_scenario"]

@@ -35,11 +35,11 @@ import numpy as np
 
 from wartools.dice import Dist, absorbing_distribution
 from wartools.errors import WartoolsError
-from wartools.games.combat_infantry.combat import (ARMORED, fire, hits_from_rolls, morale_check,
-                                                   passes_morale)
+from wartools.games.combat_infantry.combat import (ARMORED, fire, hits_from_rolls, minefield_assault,
+                                                   minefield_rolls, morale_check, passes_morale)
 
-__all__ = ["AssaultUnit", "AssaultRules", "AssaultEnd", "AssaultStory", "assault", "replay_assault", "retell_assault",
-           "simulate_assault"]
+__all__ = ["AssaultUnit", "AssaultRules", "AssaultEnd", "AssaultStory", "MineEnd", "assault", "mine_assault",
+           "replay_assault", "replay_mine_assault", "retell_assault", "simulate_assault"]
 
 
 @dataclass(frozen=True)
@@ -490,3 +490,103 @@ def _apply_vec(enemy: np.ndarray, hits: np.ndarray, armored: np.ndarray | None) 
         tgt = np.argmax(live, axis=1)
         enemy[rows[sel], tgt[sel]] -= 1
         hits = hits - sel
+
+
+# ---------------------------------------------------------------------- an undefended minefield
+@dataclass(frozen=True)
+class MineEnd:
+    """How one unit's assault on an undefended minefield ended (Combat Infantry 7.2, 9.2): whether
+    the mine fell (``cleared``), in which round, and the attacker's strength after (0 = eliminated)."""
+
+    cleared: bool
+    round: int
+    strength: int
+
+
+def _mine_firepower(u: AssaultUnit, rnd: int, river_or_cliff: bool) -> int:
+    """The attacker's F against the mine before the engineer's doubling (done by the minefield odds):
+    -1F in round 1 across a river or cliff, except engineers (9.1, 8.5)."""
+    return u.firepower - int(rnd == 1 and river_or_cliff and u.kind != "engineer")
+
+
+def _mine_after(rnd: int, strength: int, hits: int, friendly: int) -> tuple[int, int] | MineEnd:
+    left = max(0, strength - friendly)
+    if hits:
+        return MineEnd(True, rnd, left)          # one hit eliminates the mine (7.2)
+    return MineEnd(False, rnd, 0) if left == 0 else (rnd + 1, left)
+
+
+def mine_assault(attacker: AssaultUnit, river_or_cliff: bool = False) -> Dist:
+    """Exact distribution of how ``attacker``'s assault on an undefended minefield ends
+    (Combat Infantry 7.2 with 9.2, 9.3).
+
+    Mines never fire and make no morale checks (7.2). The attacker fires in rounds 1 and 2 (it
+    must retreat in round 3, 9.2): its rolls at or under its firepower hit the mine, and one hit
+    eliminates it; each 9 or 0 is a hit on the attacker itself (an engineer fires at double
+    firepower and is hit only by its 0s, 7.2, 9.64). At strength 1 it checks morale first and
+    is disrupted on a failure (9.3; alone, an HQ checks too, 9.66).
+
+    Returns
+    -------
+    Dist
+        Over :class:`MineEnd`.
+
+    Examples
+    --------
+    >>> ends = mine_assault(AssaultUnit("engineer", 2, 2, morale=6))
+    >>> ends.prob(lambda e: e.cleared)     # 16/25 in round 1, 4/25 in round 2, 3/125 after a hit on itself
+    Fraction(103, 125)
+    """
+    engineer = attacker.kind == "engineer"
+
+    def step(state: tuple[int, int] | MineEnd) -> Dist | None:
+        if isinstance(state, MineEnd):
+            return None
+        rnd, strength = state
+        if rnd == 3:
+            return Dist.constant(MineEnd(False, 3, strength))       # attackers must retreat (9.2)
+        fired = minefield_assault(strength, _mine_firepower(attacker, rnd, river_or_cliff), engineer=engineer)
+        after = fired.map(lambda hf: _mine_after(rnd, strength, hf[0], hf[1]))
+        if strength > 1:
+            return after
+        ok = morale_check(attacker.morale)
+        return Dist.bernoulli(ok).bind(lambda passed: after if passed else Dist.constant((rnd + 1, strength)))
+
+    return absorbing_distribution((1, attacker.strength), step)
+
+
+def replay_mine_assault(attacker: AssaultUnit, faces: Iterable[int], river_or_cliff: bool = False,
+                        ) -> tuple[MineEnd, list[str]]:
+    """Scripted assault on an undefended minefield, die by die (:func:`mine_assault`'s rules):
+    each round a morale die first when the attacker is at strength 1, then its fire dice.
+
+    Examples
+    --------
+    The 7.2 example: an engineer 2 (F2, doubled) assaults a minefield and rolls 3, 0.
+
+    >>> replay_mine_assault(AssaultUnit("engineer", 2, 2), [3, 10])
+    (MineEnd(cleared=True, round=1, strength=1), ['round 1 F4 rolls [3, 10]: 1 hit on the mine, 1 on itself'])
+    """
+    it = iter(faces)
+    engineer = attacker.kind == "engineer"
+    log: list[str] = []
+    state: tuple[int, int] | MineEnd = (1, attacker.strength)
+    while not isinstance(state, MineEnd):
+        rnd, strength = state
+        if rnd == 3:
+            state = MineEnd(False, 3, strength)
+            log.append("round 3: the attacker falls back (9.2)")
+            continue
+        if strength == 1:
+            face = _next_face(it)
+            if not passes_morale(face, attacker.morale):
+                log.append(f"round {rnd}: morale {attacker.morale} fails on {face}: disrupted (9.3)")
+                state = (rnd + 1, strength)
+                continue
+        f = _mine_firepower(attacker, rnd, river_or_cliff)
+        rolled = [_next_face(it) for _ in range(strength)]
+        hits, friendly = minefield_rolls(rolled, f, engineer=engineer)
+        log.append(f"round {rnd} F{f * 2 if engineer else f} rolls {rolled}: {hits} hit{'s' if hits != 1 else ''} "
+                   f"on the mine, {friendly} on itself")
+        state = _mine_after(rnd, strength, hits, friendly)
+    return state, log

@@ -12,7 +12,10 @@
   gains a step, 5.0), fire (6.1: a d10 per step, a hit on each roll at or under the net
   firepower; D2 terrain takes a step per two hits, 6.7), move (8.0), or move into an
   enemy's hex and assault it (9.0: the exact three-round chain of
-  :mod:`~wartools.games.combat_infantry.assault`, die by die). The HQ acts last, which ends
+  :mod:`~wartools.games.combat_infantry.assault`, die by die). Which ends are assaults is the
+  movement rules' word (``assault_at``): a minefield is one (7.2), fought by the exact chain of
+  :func:`~wartools.games.combat_infantry.assault.mine_assault` when no unit defends it; a cleared
+  minefield leaves the board (the position's ``cleared``). The HQ acts last, which ends
   the activation (4.2). A unit that acted may not act again this game turn.
 
 Examples
@@ -80,8 +83,9 @@ class Turns(TurnRules):
         ("Combat Infantry 6.7", "a lone D2 half-hit is dropped after the fire (it would recover at the end "
                                 "of the activation)"),
         ("Combat Infantry 7.0", "special actions (foxholes, mines, smoke, demolitions, wire)"),
-        ("Combat Infantry 7.2, 9.1", "assaulting a minefield: a move into a minefield hex ends there, as the "
-                                     "movement engine says (an assault), but the mines are not fought"),
+        ("Combat Infantry 7.2, 9.1", "a minefield defended by units: the assault is fought against the units "
+                                     "alone (the mine takes no hits and its 9s and 0s are not rolled); a cleared "
+                                     "minefield scores no VP (the map's mines name no side)"),
         ("Combat Infantry 9.1-9.5", "an assault is one moving unit against the whole hex, resolved at once; "
                                     "defenders fight all three rounds; a beaten attacker falls back to the hex "
                                     "it came from; no regrouping"),
@@ -289,6 +293,8 @@ class Turns(TurnRules):
         came_from = cells[-2] if len(cells) > 1 else attacker.cell
         defenders = [u for u in m.units if u.cell == target and u.side != attacker.side]
         across = set(m.edge_features_at(came_from, target)) & {"river", "cliff"}
+        if not defenders and "mines" in m.features_at(target):
+            return self._assault_mines(m, attacker, target, came_from, bool(across), dice)
         rules = AssaultRules(river_or_cliff=bool(across))
         att = (self._assault_unit(attacker),)
         dfd = tuple(self._assault_unit(u) for u in defenders)
@@ -319,6 +325,44 @@ class Turns(TurnRules):
             changes.append(Change(attacker.id, strength=now if now != self.strength(attacker) else None, cell=where))
             effects.append(f"{attacker.id} {'takes' if where == target else 'falls back to'} {m.label(where)}")
         return Resolution((roll,), tuple(changes), tuple(effects))
+
+
+    def _assault_mines(self, m: Map, attacker: Unit, target: Cell, came_from: Cell, across: bool,
+                       dice: Dice) -> Resolution:
+        """``attacker`` assaults the undefended minefield on ``target`` (7.2, 9.2): the exact chain of
+        :func:`~wartools.games.combat_infantry.assault.mine_assault`, die by die. A cleared minefield
+        leaves the board and the attacker takes the hex; otherwise it falls back whence it came."""
+        from wartools.games.combat_infantry.assault import replay_mine_assault
+
+        unit = self._assault_unit(attacker)
+        drawn: list[int] = []
+
+        def faces() -> Iterator[int]:
+            while True:
+                face = dice.roll(10)[0]
+                drawn.append(face)
+                yield face
+
+        end, _ = replay_mine_assault(unit, faces(), across)
+        ends = _mine_ends(unit, across)
+        label = m.label(target)
+        roll = Roll(attacker.side, f"{attacker.id} assaults the minefield on {label}", tuple(drawn), ends[end],
+                    Fraction(int(end.cleared)), ends.prob(lambda e: e.cleared), "Combat Infantry 7.2, 9.2")
+        effects = [f"the mine on {label} {'is eliminated' if end.cleared else 'holds'} in round {end.round}"]
+        changes, words = strength_effects(m, attacker, self.strength(attacker), end.strength)
+        effects += words
+        if end.strength > 0:
+            where = target if end.cleared else came_from
+            changes = (Change(attacker.id, strength=changes[0].strength if changes else None, cell=where),)
+            effects.append(f"{attacker.id} {'takes' if end.cleared else 'falls back to'} {m.label(where)}")
+        return Resolution((roll,), changes, tuple(effects), cleared=((target, "mines"),) if end.cleared else ())
+
+
+@lru_cache(maxsize=1024)
+def _mine_ends(unit: AssaultUnit, across: bool) -> Dist:
+    from wartools.games.combat_infantry.assault import mine_assault
+
+    return mine_assault(unit, across)
 
 
 __all__ = ["COMMAND_STOPPERS", "NO_ASSAULT", "Turns"]
