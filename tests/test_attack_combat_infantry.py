@@ -92,7 +92,8 @@ def test_hidden_tank_has_ac_zero_2_53():
     assert [(x.unit, x.target) for x in fire_plan(b, "US").assignments] == [("u-1", "g-1")]
     face_up = tiny_scenario("combat-infantry", 4, 3, [units[0], ("g-1", "German", "tank", "B2")])
     fb = Board.of(face_up)
-    assert fb.fire.attack(fb.map, fb.unit("u-1"), fb.unit("g-1"), fb.situation).kind == "immune"
+    refused = fb.fire.attack(fb.map, fb.unit("u-1"), fb.unit("g-1"), fb.situation)
+    assert refused.kind == "immune" and refused.rule == "Combat Infantry 6.32"     # F2 - AC 5: no fire (6.32)
 
 
 def test_mortars_bombard_with_spotting_6_6_6_61():

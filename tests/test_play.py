@@ -299,3 +299,9 @@ def test_eliminations_are_data_of_the_action_and_a_record_from_before_them_still
     assert all(a.eliminated is None for a in back.actions) and back.events() == game.events()
     assert replay(back).final == game.final
     assert not any("eliminated" in a for a in json.loads(dumps_record(back))["actions"])   # saved as it was
+
+
+def test_a_half_hit_never_outlasts_its_activation(game):
+    """Combat Infantry 6.7: a D2 half-hit recovers at the end of the HQ activation, so no position at
+    the end of a turn holds one (``tests/test_play_examples.py`` plays one made whole and one recovering)."""
+    assert not any("half-hit" in u.tags for t in game.turn_ends for u in t.position.units.values())

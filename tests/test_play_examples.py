@@ -1,5 +1,9 @@
 """Rulebook examples of play, replayed as records (issue 22).
 
+Combat Infantry's Fire Example (Diagram 3), the American player turn: activation, a morale check out
+of command, fire with D2 half-hits made whole or recovering (6.7), a rifle that may not fire at a tank
+(6.32), the PHQ's one weapon (4.1); then the German turn and passes to the end of the game turn.
+
 Conflict of Heroes 3.1 (Figure 1): the German activates squad A and moves it forward one hex
 for 1 AP (6 APs left) and ends his turn; the Soviet activates squad C, fires at A for its 4 APs
 (3 left) and misses; the German then fires the fresh HMG B at C as an opportunity action,
@@ -7,6 +11,8 @@ which spends B for the round. The example's unit fires for 4 APs (each card prin
 cost): option ``fire-ap`` 4. The misses are scripted dice; the record replays with them.
 """
 from __future__ import annotations
+
+from fractions import Fraction
 
 from wartools.play import Record, TurnEnd, legal_actions, replay, start, step
 from wartools.play.playout import scenario_identity
@@ -58,3 +64,90 @@ def test_conflict_of_heroes_3_1_opportunity_fire_example_replays_as_a_record():
     record = Record(s, path, digest, (0, ()), {"German": "rulebook", "Soviet": "rulebook"}, tuple(actions),
                     (TurnEnd(1, g.position),), "Draw", None, {"German": 0, "Soviet": 0})
     assert replay(record, seeded=False).final == g.position
+
+
+# --- Combat Infantry: the Fire Example (Diagram 3, Defending St. Abyn) ---------------------------
+#: our board for the example (the rulebook's map is not ours): the US PHQ in a cemetery with the
+#: squads and weapons it commands around it; IN 4 out of command range across a bridge from the
+#: German IN 2 in a wood (which US IN 2 faces across a river); the German tank in town and the second
+#: German IN 2 beyond another bridge. Strengths and the morale 5 of IN 4 are the example's; the tank's
+#: armor 3 too (F2 - 3 is no fire for a rifle squad; the AT gun's F5 - 3 = F2).
+CI_FIRE_EXAMPLE = {
+    "format": "wartools-scenario/1", "name": "Combat Infantry Fire Example (our board)",
+    "game": "combat-infantry", "turns": 1, "first": "US",
+    "map": tiny_map_data("combat-infantry", 6, 4, terrain={"C2": "cemetery", "D3": "woods", "E2": "town"},
+                         edges={("C3", "D3"): "river", ("D3", "D4"): "bridge", ("D2", "E3"): "bridge"}),
+    "sides": {"US": {"units": [{"id": "us-phq", "type": "hq", "cell": "C2"},
+                               {"id": "us-in-2", "type": "rifle", "cell": "C3", "steps": 2},
+                               {"id": "us-in-3", "type": "rifle", "cell": "D2", "steps": 3},
+                               {"id": "us-in-4", "type": "rifle", "cell": "D4", "steps": 4, "tags": ["morale=5"]},
+                               {"id": "us-at", "type": "at-gun", "cell": "D1", "steps": 3},
+                               {"id": "us-mg", "type": "mg", "cell": "B2", "steps": 3}]},
+              "German": {"units": [{"id": "de-phq", "type": "hq", "cell": "F1"},
+                                   {"id": "de-in-wood", "type": "rifle", "cell": "D3", "steps": 2},
+                                   {"id": "de-in-bridge", "type": "rifle", "cell": "E3", "steps": 2},
+                                   {"id": "de-tank", "type": "tank", "cell": "E2", "tags": ["armor=3"]}]}},
+    "victory": {"levels": [{"result": "Draw", "otherwise": True}]},
+}
+
+
+def _kinds(g, unit):
+    return {c.kind for c in legal_actions(g) if c.unit == unit}
+
+
+def test_combat_infantry_fire_example_diagram_3_replays_as_a_record():
+    """Combat Infantry's Fire Example (Diagram 3), the American player turn, with the example's dice:
+    the PHQ activates (1.1); IN 4, out of command range, passes its morale 5 check with a 2 (4.3) and fires
+    at F2 into the wood, one hit: a half-hit on the German IN 2, who has D2 there (6.7); IN 2 fires across
+    the river, one hit, which makes the half-hit whole: the German IN 2 loses a step (6.7). IN 3 may not fire
+    at the tank (F2 - armor 3, 6.32) and misses the other IN 2; the AT gun fires at the tank at F2 and hits
+    once, a half-hit in town that is wasted when the activation ends (6.7); and the MG can no longer act,
+    the PHQ having commanded its one weapon (1.1, 4.1). The faces of the fire rolls are ours where the
+    example names only the hits. Then the German PHQ activates, its IN 2 at the bridge passes a check out of
+    command and moves away, and both sides pass their remaining player turns (1.0)."""
+    import yaml
+
+    s = loads_scenario(yaml.safe_dump(CI_FIRE_EXAMPLE))
+    g = start(s)
+    actions = []
+
+    def play(kind, unit, **kw):
+        nonlocal g
+        g, acts, ended = _play(g, kind, unit, **kw)
+        actions.extend(acts)
+        return acts[0], ended
+
+    play("activate", "us-phq")
+    assert set(g.turn.commanded) == {"us-in-2", "us-in-3", "us-at", "us-mg"}        # IN 4 is out of range
+    act, _ = play("command-check", "us-in-4", faces=(2,))
+    assert act.rolls[0].p == Fraction(1, 2) and "passes" in act.effects[0]       # 2 <= morale 5
+    act, _ = play("fire", "us-in-4", target="de-in-wood", faces=(1, 5, 8, 6))
+    wood = g.position.units["de-in-wood"]
+    assert act.rolls[0].value == 1 and (wood.steps, "half-hit" in wood.tags) == (2, True)
+    act, _ = play("fire", "us-in-2", target="de-in-wood", faces=(2, 9))
+    wood = g.position.units["de-in-wood"]
+    assert act.rolls[0].value == 1 and (wood.steps, "half-hit" in wood.tags) == (1, False)
+    tank = s.map_at(g.position).unit("de-tank")
+    refused = s.game.fire_rules().attack(g.map, g.map.unit("us-in-3"), tank, g.board.situation)
+    assert not refused and "6.32" in refused.rule
+    assert not any(c.target == "de-tank" for c in legal_actions(g) if c.unit == "us-in-3")
+    act, _ = play("fire", "us-in-3", target="de-in-bridge", faces=(5, 7, 10))
+    assert act.rolls[0].value == 0 and g.position.units["de-in-bridge"].steps == 2
+    assert "move" in _kinds(g, "us-mg")                                          # the one weapon not yet used
+    act, _ = play("fire", "us-at", target="de-tank", faces=(2, 7, 9))
+    assert "at F2" in act.rolls[0].what and act.rolls[0].value == 1 and "half-hit" in g.position.units["de-tank"].tags
+    assert _kinds(g, "us-mg") == set()                                           # the PHQ's one weapon has acted
+    act, _ = play("end", "us-phq")
+    assert "de-tank recovers its half-hit (6.7)" in act.effects
+    assert "half-hit" not in g.position.units["de-tank"].tags and g.position.units["de-tank"].steps == 2
+    assert g.side == "German"
+    play("activate", "de-phq")
+    play("command-check", "de-in-bridge", faces=(3,))
+    play("move", "de-in-bridge", dest="F3")
+    while not g.over:                                                            # the remaining player turns
+        play("end" if g.turn.active else "pass", g.turn.active)
+    path, digest = scenario_identity(s)
+    record = Record(s, path, digest, (0, ()), {"US": "rulebook", "German": "rulebook"}, tuple(actions),
+                    (TurnEnd(1, g.position),), "Draw", None, {"US": 0, "German": 0})
+    assert replay(record, seeded=False).final == g.position
+    assert g.position.units["de-in-wood"].steps == 1 and g.position.units["de-in-bridge"].cell == s.map.cell("F3")

@@ -265,6 +265,8 @@ class FireRules:
 
     #: what a hit is in this game, with its rule section
     hit: ClassVar[str] = "a hit: this game defines no fire for analysis"
+    #: the section that says when fire cannot hurt a target (default: the section ``hit`` names last)
+    immune_rule: ClassVar[str | None] = None
     #: how several attackers on one target combine, with its rule section
     combination: ClassVar[str] = "independent attacks: P(at least one hit) = 1 - product of the misses"
     #: where the enemy may fire at a mover (:data:`EVERY_CELL` or :data:`END_OF_MOVE`)
@@ -497,8 +499,8 @@ class FireRules:
         if refused is not None:
             return refused
         if inputs is None:
-            return self.refuse(attacker, target, "immune", self.hit.rpartition("(")[2].rstrip(")") or self.game.name,
-                               f"a {attacker.type}'s fire cannot hurt a {target.type}")
+            rule = self.immune_rule or self.hit.rpartition("(")[2].rstrip(")") or self.game.name
+            return self.refuse(attacker, target, "immune", rule, f"a {attacker.type}'s fire cannot hurt a {target.type}")
         if not p and not e:
             return self.refuse(attacker, target, "zero-chance", self.game.name,
                                f"a {attacker.type} has no chance of a hit on a {target.type} here")

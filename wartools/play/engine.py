@@ -428,6 +428,12 @@ def step(g: GameState, c: Candidate, dice: Dice) -> tuple[GameState, list[Action
             turn = turn.replace(pending=(*turn.pending, (c.unit, c.target)))
         p = _apply(s, p, res)
         turn = g.rules.after(s.map_at(p), turn, c.kind, c.unit, cost, res.outcome)
+        if g.turn.active is not None and turn.active is None:        # the action closed an activation
+            closed = g.rules.end_of_activation(s.map_at(p), g.turn)
+            if closed.changes or closed.effects or closed.cleared:
+                p = _apply(s, p, closed)
+                actions[0] = dataclasses.replace(actions[0], effects=(*actions[0].effects, *closed.effects),
+                                                 eliminated=(*(actions[0].eliminated or ()), *closed.eliminated))
     nxt = g.replace(position=p, turn=turn, actions=g.actions + 1)
     ended: list[tuple[int, Position]] = []
     if c.kind not in ("enter", "delay"):

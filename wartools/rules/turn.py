@@ -11,7 +11,8 @@ asks it only generic questions, never which game it runs:
   movement engine's ``reach``/``path``, the game's attack question), so a legal move is
   legal by ``path`` and a legal shot is one the attack question allows;
 - the bookkeeping after an action (:meth:`TurnRules.after`: points spent, units done,
-  whose turn is next, when the turn is over);
+  whose turn is next, when the turn is over), and what changes when an activation ends
+  (:meth:`TurnRules.end_of_activation`: a half-hit recovering ...);
 - how a shot, an assault or a rally is resolved (:meth:`TurnRules.resolve_fire` ...):
   real dice drawn from a :class:`Dice`, every roll returned as a :class:`Roll` with its
   exact probability from the game's own odds functions, and the :class:`Change`\\ s to
@@ -372,6 +373,11 @@ class TurnRules:
         """Changes to ``unit`` besides its new cell after a move along ``cells`` (a weapon team
         packing up ...); none by default."""
         return ()
+
+    def end_of_activation(self, m: Map, state: TurnState) -> Resolution:
+        """What changes when the activation ``state.active`` ends (``m`` is the map after its last
+        action): the engine asks whenever an action closes one. Nothing by default."""
+        return Resolution()
 
     def end_of_turn(self, m: Map, state: TurnState, dice: Dice) -> Resolution:
         """What changes at the end of a turn besides scoring (removing pins, reinforcing ...)."""

@@ -106,7 +106,8 @@ COVERAGE = (
           + _F + "test_mortars_bombard_with_spotting_6_6_6_61; " + _F + "test_one_hq_spots_for_one_bombarding_unit_6_61"),
     Entry("6.62", "Treebursts", "implemented", _C + "test_d2_terrain_and_treebursts"),
     Entry("6.63", "Friendly fire", "implemented", _C + "test_friendly_fire_zeros_and_air_doubles"),
-    Entry("6.7", "Double defense (D2)", "implemented", _C + "test_d2_half_hit_must_take_next_hit_and_recovers"),
+    Entry("6.7", "Double defense (D2)", "implemented", _C + "test_d2_half_hit_must_take_next_hit_and_recovers; "
+          "in play: tests/test_play_examples.py::test_combat_infantry_fire_example_diagram_3_replays_as_a_record"),
     Entry("7.0", "Special actions", "not-modelled", "digging, demolition and smoke laying are played"),
     Entry("7.1", "Foxholes: D2, stacking 2", "implemented", _C + "test_d2_terrain_and_treebursts"),
     Entry("7.2", "Mines: assault odds; entering a minefield is an assault; playouts fight an undefended one",

@@ -58,6 +58,8 @@ class Fire(FireRules):
     """Combat Infantry's answers to the attack question and the analysis layer."""
 
     hit = "a hit: one d10 at or under the net firepower (Combat Infantry 6.1); on D2 terrain two hits take a step (6.7)"
+    #: firepower less armor class zero or less: no fire (6.32)
+    immune_rule = "Combat Infantry 6.32"
     combination = "independent attacks: each unit rolls its own dice (Combat Infantry 6.1)"
     exposure = END_OF_MOVE
     exposure_rule = ("Combat Infantry 5.0, 8.0: the enemy fires in its own activations, not during a move "

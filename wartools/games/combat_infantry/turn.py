@@ -10,7 +10,8 @@
   commands any three units anywhere (4.1).
 - Each commanded unit takes ONE action (1.2): rally (a d10 at or under the HQ's morale
   gains a step, 5.0), fire (6.1: a d10 per step, a hit on each roll at or under the net
-  firepower; D2 terrain takes a step per two hits, 6.7), move (8.0), or move into an
+  firepower; D2 terrain takes a step per two hits, and a lone half-hit waits for the next hit
+  until the activation ends, 6.7), move (8.0), or move into an
   enemy's hex and assault it (9.0: the exact three-round chain of
   :mod:`~wartools.games.combat_infantry.assault`, die by die). Which ends are assaults is the
   movement rules' word (``assault_at``): a minefield is one (7.2), fought by the exact chain of
@@ -48,6 +49,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: hexside features command range is not traced across (4.1: impassable hexsides)
 COMMAND_STOPPERS = frozenset({"lake"})
+#: the tag of a unit holding a D2 half-hit until its activation ends (6.7)
+HALF_HIT = "half-hit"
 
 
 @lru_cache(maxsize=4096)
@@ -80,8 +83,8 @@ class Turns(TurnRules):
                                             "attack question's alone): hexside limits, the one long-range shot "
                                             "per firing hex, an HQ spotting for one bombarding unit per game turn"),
         ("Combat Infantry 2.6, 2.7", "artillery and air support (mortars bombard, 6.6)"),
-        ("Combat Infantry 6.7", "a lone D2 half-hit is dropped after the fire (it would recover at the end "
-                                "of the activation)"),
+        ("Combat Infantry 6.7", "an assault (fought at once in a playout, not after the activation's other "
+                                "actions) does not wait for a half-hit to recover"),
         ("Combat Infantry 7.0", "special actions (foxholes, mines, smoke, demolitions, wire)"),
         ("Combat Infantry 7.2, 9.1", "a minefield defended by units: the assault is fought against the units "
                                      "alone (the mine takes no hits and its 9s and 0s are not rolled); a cleared "
@@ -271,11 +274,21 @@ class Turns(TurnRules):
                     dist[hits], Fraction(hits), dist.mean(), "Combat Infantry 6.1")
         d2 = defends_d2(m.terrain_at(target.cell), "fire", foxhole="foxhole" in m.features_at(target.cell),
                         firer=attacker.type)
-        lost = steps_lost(hits, d2=d2)[0]
+        had = HALF_HIT in target.tags
+        lost, half = steps_lost(hits, d2=d2, half_hit=had)
         now = self.strength(target)
         changes, effects = strength_effects(m, target, now, now - lost)
         words = [f"{hits} hit{'s' if hits != 1 else ''}" + (" on D2 terrain (6.7)" if d2 and hits else "")]
+        if half != had and now - lost > 0:
+            changes = (*changes, Change(target.id, add=(HALF_HIT,)) if half else Change(target.id, remove=(HALF_HIT,)))
+            words.append(f"{target.id} holds a half-hit (6.7)" if half else f"{target.id}'s half-hit is made whole (6.7)")
         return Resolution((roll,), changes, (*words, *effects))
+
+    def end_of_activation(self, m: Map, state: TurnState) -> Resolution:
+        """6.7: a D2 unit holding a half-hit recovers it when the HQ activation ends."""
+        held = [u for u in m.units if HALF_HIT in u.tags]
+        return Resolution((), tuple(Change(u.id, remove=(HALF_HIT,)) for u in held),
+                          tuple(f"{u.id} recovers its half-hit (6.7)" for u in held))
 
     def _assault_unit(self, u: Unit) -> AssaultUnit:
         from wartools.games.combat_infantry.assault import AssaultUnit
@@ -365,4 +378,4 @@ def _mine_ends(unit: AssaultUnit, across: bool) -> Dist:
     return mine_assault(unit, across)
 
 
-__all__ = ["COMMAND_STOPPERS", "NO_ASSAULT", "Turns"]
+__all__ = ["COMMAND_STOPPERS", "HALF_HIT", "NO_ASSAULT", "Turns"]
