@@ -1,23 +1,33 @@
 """The geometry of one map, built once, and batches of ruler contacts over it.
 
-A :class:`MapGeometry` numbers the cells of the map's board plus a margin of
+A :class:`BoardGeometry` numbers the cells of the map's board plus a margin of
 two off-board cells (a ruler between two board cells can graze cells just off
 the board's zig-zag rim) in a dense box, so that a cell is an integer ``ext``
 and translating by a displacement is an integer addition. Terrain, elevation,
-cell features, edge features and units become numpy arrays over those ids.
+cell features and edge features become numpy arrays over those ids. A
+:class:`MapGeometry` is one position on that board: the board's arrays (shared)
+and the units' (its own).
 
-:func:`geometry` caches one ``MapGeometry`` per map content (keyed by
-:attr:`wartools.mapmodel.Map.fingerprint`).
+:func:`geometry` caches one ``MapGeometry`` per map content and
+:func:`board_geometry` one ``BoardGeometry`` per board (keyed by
+:attr:`wartools.mapmodel.Map.board_fingerprint`), so a unit moving costs the
+unit arrays of the new position, never the board's again. Small batches of
+rulers (a line of sight, an attack question) read each ruler's contacts from
+the rulers recalled per grid kind (:class:`~wartools.los.templates.Recalled`):
+a ruler is walked once per process, whatever board or position asks it again.
 
 Examples
 --------
 >>> from wartools.testing import tiny_map
->>> m = tiny_map('combat-infantry', 4, 4, terrain={'B2': 'woods'}, name='g')
+>>> m = tiny_map('combat-infantry', 4, 4, terrain={'B2': 'woods'}, units=[("u", "US", "rifle", "A1")])
 >>> geo = geometry(m)
 >>> geo is geometry(m), int(geo.onboard.sum())
 (True, 16)
 >>> geo.names["terrain"][geo.terrain[geo.ext(m.cell("B2"))]]
 'woods'
+>>> moved = geometry(m.moved("u", "C3"))
+>>> moved is geo, moved.board is geo.board, int(moved.unit_type[moved.ext(m.cell("C3"))])
+(False, True, 0)
 """
 from __future__ import annotations
 
@@ -28,17 +38,23 @@ import numpy as np
 
 from wartools.cache import LRU
 from wartools.grids.base import Cell, Edge
-from wartools.los.templates import (DENSE_MAX, Templates, cached_templates, directions, displacement_templates,
-                                    frame_for, table_radius, templates_for)
+from wartools.los.templates import (DENSE_MAX, Templates, cached_templates, directions,
+                                    displacement_templates, frame_for, recalled, table_radius, templates_for)
 from wartools.los.kernel import RowIndex, kept_rows
-from wartools.los.walk import Keep, walk
+from wartools.los.walk import Keep, ranges, walk
 from wartools.mapmodel import Map
 
 MARGIN = 2
 
 
-class MapGeometry:
-    """Dense numeric view of a map for the LOS engine (see the module docstring).
+class BoardGeometry:
+    """Dense numeric view of a map's board for the LOS engine: everything but the units.
+
+    What a line of sight reads of the board (the box of ext ids, terrain, elevation, cell and
+    edge features) does not change when a unit moves, so one ``BoardGeometry`` serves every
+    position of a board (:func:`board_geometry`, keyed by
+    :attr:`wartools.mapmodel.Map.board_fingerprint`), with the template offsets and row indexes
+    it keeps. :class:`MapGeometry` adds the units of one position.
 
     Attributes
     ----------
@@ -49,11 +65,6 @@ class MapGeometry:
         Terrain index into ``names["terrain"]`` (-1 off the board) and level.
     cell_features, edge_features : ndarray of int64
         Bit masks over ``names["cell_features"]`` / ``names["edge_features"]``.
-    unit_type, unit_side : ndarray
-        Type index (into ``names["unit_types"]``) and side index (into
-        ``names["sides"]``) of the first unit on each cell, -1 if none.
-    unit_types, unit_sides : ndarray of int64
-        Bit masks of all unit types / sides present on each cell.
     """
 
     def __init__(self, m: Map) -> None:
@@ -80,11 +91,9 @@ class MapGeometry:
         self.onboard[board_ids] = True
         self.board_ids = board_ids            # in the order of grid.cells()
         game = m.game
-        units_sides = sorted({u.side for u in m.units})
         self.names: dict[str, tuple[str, ...]] = {
             "terrain": tuple(game.terrain.names), "cell_features": tuple(game.cell_features.names),
-            "edge_features": tuple(game.edge_features.names), "unit_types": tuple(game.unit_types.names),
-            "sides": tuple(units_sides)}
+            "edge_features": tuple(game.edge_features.names), "unit_types": tuple(game.unit_types.names)}
         tindex = {t: i for i, t in enumerate(self.names["terrain"])}
         self.terrain = np.full(n, -1, dtype=np.int16)
         self.terrain[board_ids] = tindex[m.default_terrain]
@@ -109,23 +118,11 @@ class MapGeometry:
         for e, fs in m.edges.items():
             for f in fs:
                 self.edge_features[self.edge_id(e)] |= 1 << eindex[f]
-        uindex = {t: i for i, t in enumerate(self.names["unit_types"])}
-        sindex = {s: i for i, s in enumerate(units_sides)}
-        self.unit_type = np.full(n, -1, dtype=np.int64)
-        self.unit_side = np.full(n, -1, dtype=np.int64)
-        self.unit_types = np.zeros(n, dtype=np.int64)
-        self.unit_sides = np.zeros(n, dtype=np.int64)
-        self.unit_tags: dict[int, set[str]] = {}
-        for u in m.units:
-            x = self.ext(u.cell)
-            if self.unit_type[x] < 0:
-                self.unit_type[x], self.unit_side[x] = uindex[u.type], sindex[u.side]
-            self.unit_types[x] |= 1 << uindex[u.type]
-            self.unit_sides[x] |= 1 << sindex[u.side]
-            self.unit_tags.setdefault(x, set()).update(u.tags)
         self._rel: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._row_index: dict[str, RowIndex] = {}
         self.templates: Templates | None = None     # the templates :meth:`rel` last shifted
+        #: what a policy prepares from the board alone (see :attr:`LOSPolicy.prepare_reads_units
+        #: <wartools.rules.los.LOSPolicy.prepare_reads_units>`), shared by every position
         self.prepared: dict[Any, Any] = {}
 
     # --- ids ------------------------------------------------------------------------
@@ -210,6 +207,48 @@ class MapGeometry:
                                                        crel if group == "cells" else erel)
         return got
 
+
+class MapGeometry(BoardGeometry):
+    """Dense numeric view of one position for the LOS engine: its board's :class:`BoardGeometry`
+    (shared, not copied) and the units standing on it (see the module docstring).
+
+    Attributes
+    ----------
+    board : BoardGeometry
+        The board part, shared by every position of the board.
+    unit_type, unit_side : ndarray
+        Type index (into ``names["unit_types"]``) and side index (into
+        ``names["sides"]``) of the first unit on each cell, -1 if none.
+    unit_types, unit_sides : ndarray of int64
+        Bit masks of all unit types / sides present on each cell.
+    prepared : dict
+        What policies computed for this position (:meth:`LOSPolicy.prepared
+        <wartools.rules.los.LOSPolicy.prepared>`, :meth:`~wartools.rules.los.LOSPolicy.relevance`).
+    """
+
+    def __init__(self, m: Map, board: BoardGeometry | None = None) -> None:
+        board = BoardGeometry(m) if board is None else board
+        self.__dict__.update({k: v for k, v in board.__dict__.items() if k not in _OWN})
+        self.map, self.board = m, board
+        units_sides = sorted({u.side for u in m.units})
+        self.names = {**board.names, "sides": tuple(units_sides)}
+        uindex = {t: i for i, t in enumerate(self.names["unit_types"])}
+        sindex = {s: i for i, s in enumerate(units_sides)}
+        n = self.n
+        self.unit_type = np.full(n, -1, dtype=np.int64)
+        self.unit_side = np.full(n, -1, dtype=np.int64)
+        self.unit_types = np.zeros(n, dtype=np.int64)
+        self.unit_sides = np.zeros(n, dtype=np.int64)
+        self.unit_tags: dict[int, set[str]] = {}
+        for u in m.units:
+            x = self.ext(u.cell)
+            if self.unit_type[x] < 0:
+                self.unit_type[x], self.unit_side[x] = uindex[u.type], sindex[u.side]
+            self.unit_types[x] |= 1 << uindex[u.type]
+            self.unit_sides[x] |= 1 << sindex[u.side]
+            self.unit_tags.setdefault(x, set()).update(u.tags)
+        self.prepared: dict[Any, Any] = {}
+
     def batch(self, a: np.ndarray, b: np.ndarray, *, explain: bool = False,
               cells: np.ndarray | None = None, edges: np.ndarray | None = None) -> Batch:
         """All contacts of the rulers ``a[i] -> b[i]`` (ext ids) in one vectorised pass.
@@ -219,6 +258,28 @@ class MapGeometry:
         """
         return Batch(self, np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64), explain,
                      cells, edges)
+
+    @property
+    def templates(self) -> Templates | None:
+        """The templates the board's :meth:`rel` last shifted."""
+        return self.board.templates
+
+    @templates.setter
+    def templates(self, t: Templates | None) -> None:
+        self.board.templates = t
+
+    def rel(self, t: Templates) -> tuple[np.ndarray, np.ndarray]:
+        """The board's :meth:`BoardGeometry.rel` (kept on the board)."""
+        return self.board.rel(t)
+
+    def row_index(self, t: Templates, group: str) -> RowIndex:
+        """The board's :meth:`BoardGeometry.row_index` (kept on the board)."""
+        return self.board.row_index(t, group)
+
+
+_OWN = frozenset({"map", "names", "prepared", "templates", "_rel", "_row_index"})
+"""What a :class:`MapGeometry` does not take from its board: its own map, names (with the sides
+of its units) and policy caches; the board's caches stay the board's."""
 
 
 class CellRows:
@@ -329,9 +390,11 @@ class Batch:
     rulers reads a shared table of every displacement
     (:mod:`wartools.los.templates`, built up to :data:`DENSE_MAX` for a batch at
     least as large as the table) and gathers the per-row attributes (``ck`` ...
-    ``ex``) when first read; any other batch walks just its own rulers
+    ``ex``) when first read; any other large batch walks just its own rulers
     (:func:`wartools.los.walk.walk`), dropping the rows outside the masks
-    before classifying them. Both give the same rows. ``cend``, ``e1`` and
+    before classifying them; a small batch (fewer than :data:`SHARED_FROM` rulers) reads its
+    rulers' rows from the rulers recalled (:func:`~wartools.los.templates.recalled`: walked
+    once per process) and keeps those on the masks. All give the same rows. ``cend``, ``e1`` and
     ``e2`` are computed when first read; a policy may also replace any of them.
 
     Per-ruler unit codes ``obs_type``, ``tgt_type`` (observer / target unit
@@ -374,6 +437,10 @@ class Batch:
             t, k = displacement_templates(geo.frame, dq, dr)
             nd = len(geo.dirs)
             self._read(t, k, t.c_dq * geo.h + t.c_dr, (t.e_dq * geo.h + t.e_dr) * nd + t.e_dir, cells, edges)
+        elif self.n < SHARED_FROM:
+            # a small batch (a line of sight, an attack question): its rulers as recalled
+            rec, k = recalled(geo.frame, dq, dr)
+            self._recall(rec, k, cells, edges)
         else:
             self._walk(dq, dr, cells, edges)
 
@@ -391,6 +458,22 @@ class Batch:
         self.cp, self._crow, self.cc = kept_rows(c0, c1, a, crel, 1, cells, k, blocks, cindex)
         self.ep, self._erow, self.ee = kept_rows(t.e_start[k], t.e_start[k + 1], a, erel, len(geo.dirs), edges,
                                                  k, blocks, eindex)
+        self._t = t
+
+    def _recall(self, t: Templates, k: np.ndarray, cells: np.ndarray | None, edges: np.ndarray | None) -> None:
+        """The rows of ruler ``i``: those of recalled block ``k[i]``, shifted to its start cell and
+        kept on ``cells`` / ``edges`` (the offsets of just these rows in this map's box)."""
+        geo, a = self.geo, self.a
+        c0, c1 = t.c_start[k], t.c_start[k + 1]
+        self.order_max = int(t.c_order[c1 - 1].max(initial=0))
+        self.cp, self._crow, self.cc = _shifted(c0, c1, a, t.c_dq, t.c_dr, geo.h, cells)
+        nd = len(geo.dirs)
+        self.ep, self._erow, ee = _shifted(t.e_start[k], t.e_start[k + 1], a, t.e_dq, t.e_dr, geo.h, None)
+        ee = ee * nd + t.e_dir[self._erow]
+        if edges is not None:
+            sel = np.flatnonzero(edges[ee])
+            self.ep, self._erow, ee = self.ep[sel], self._erow[sel], ee[sel]
+        self.ee = ee
         self._t = t
 
     def _walk(self, dq: np.ndarray, dr: np.ndarray, cells: np.ndarray | None,
@@ -433,6 +516,18 @@ class Batch:
         return value
 
 
+def _shifted(start: np.ndarray, stop: np.ndarray, a: np.ndarray, dq: np.ndarray, dr: np.ndarray, h: int,
+             keep: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Ruler ``i``, table row ``j`` and ext cell ``a[i] + dq[j] * h + dr[j]`` of every row
+    ``start[i] <= j < stop[i]`` (kept where ``keep`` holds of the cell, when given)."""
+    pair, rows = ranges(start, stop)
+    ids = a[pair] + dq[rows] * h + dr[rows]
+    if keep is not None:
+        sel = np.flatnonzero(keep[ids])
+        pair, rows, ids = pair[sel], rows[sel], ids[sel]
+    return pair, rows, ids
+
+
 SHARED = 4
 """A batch of rulers without a dense table walks each distinct displacement once when it has at
 least this many rulers per distinct displacement (else it walks its rulers, kept rows only)."""
@@ -462,8 +557,58 @@ def _dense_size(geo: MapGeometry, reach: int) -> int:
 
 
 _GEOMETRIES: LRU[MapGeometry] = LRU(64)
+_BOARDS: LRU[BoardGeometry] = LRU(64)
+"""As many boards as positions: a position's geometry holds its board anyway."""
+_BOARD_KEYS: dict[tuple[int, ...], tuple[tuple[Any, ...], str]] = {}
+"""The board fingerprint of the board fields of maps seen lately, by the fields' identity: the
+positions of one scenario share their board's mappings (:meth:`Scenario.map_at
+<wartools.scenario.Scenario.map_at>` replaces the units only), so a new position is not hashed
+again. The fields themselves are held, so an id is never reused while its entry lives."""
+
+
+def _board_fields(m: Map) -> tuple[Any, ...]:
+    return (m.game, m.grid, m.terrain, m.elevation, m.edges, m.features, m.roads, m.objectives, m.zones,
+            m.image, m.name, m.default_terrain)
+
+
+def board_key(m: Map) -> str:
+    """:attr:`Map.board_fingerprint <wartools.mapmodel.Map.board_fingerprint>`, remembered for
+    the board fields of the maps seen lately (so the positions of one board are hashed once)."""
+    fields = _board_fields(m)
+    key = tuple(map(id, fields))
+    got = _BOARD_KEYS.get(key)
+    if got is not None and all(x is y for x, y in zip(got[0], fields)):
+        return got[1]
+    if len(_BOARD_KEYS) >= 64:
+        _BOARD_KEYS.clear()
+    _BOARD_KEYS[key] = (fields, m.board_fingerprint)
+    return m.board_fingerprint
+
+
+def board_geometry(m: Map) -> BoardGeometry:
+    """The cached :class:`BoardGeometry` of a map's board (keyed by its board fingerprint: the
+    same for every position of the board)."""
+    return _BOARDS.get_or_make(board_key(m), lambda: BoardGeometry(m))
+
+
+_POSITION_KEYS: dict[int, tuple[Map, tuple[Any, ...]]] = {}
+
+
+def position_key(m: Map) -> tuple[Any, ...]:
+    """What a :class:`MapGeometry` is made of: the board (:func:`board_key`), the units and the
+    teams (the same for maps of the same :attr:`~wartools.mapmodel.Map.fingerprint`, and far
+    cheaper to tell apart), remembered for the maps seen lately."""
+    got = _POSITION_KEYS.get(id(m))
+    if got is not None and got[0] is m:
+        return got[1]
+    key = (board_key(m), m.units, tuple((t, tuple(s)) for t, s in m.teams.items()))
+    if len(_POSITION_KEYS) >= 64:
+        _POSITION_KEYS.clear()
+    _POSITION_KEYS[id(m)] = (m, key)
+    return key
 
 
 def geometry(m: Map) -> MapGeometry:
-    """The cached :class:`MapGeometry` of a map (keyed by its content fingerprint)."""
-    return _GEOMETRIES.get_or_make(m.fingerprint, lambda: MapGeometry(m))
+    """The cached :class:`MapGeometry` of a map (keyed by its content: :func:`position_key`); a
+    position of a board seen before builds only its unit arrays (:func:`board_geometry`)."""
+    return _GEOMETRIES.get_or_make(position_key(m), lambda: MapGeometry(m, board_geometry(m)))

@@ -8,10 +8,13 @@ contacts of the rulers from the origin, one per displacement. A
 :class:`Templates` table holds them for every displacement within a radius,
 classified exactly by the integer line walk of :mod:`wartools.los.walk`; it
 pays off when one batch asks for many rulers of few distinct displacements
-(the all-pairs matrix on a board of moderate size). A batch of few or long
+(the all-pairs matrix on a board of moderate size). A batch of many long
 rulers walks just those rulers instead (:class:`wartools.los.geometry.Batch`),
 so nothing here grows with the board: the table is built only up to
-:data:`DENSE_MAX` and only for a batch at least as large as the table.
+:data:`DENSE_MAX` and only for a batch at least as large as the table. A
+small batch (a line of sight, an attack question) reads its rulers from
+:class:`Recalled`, the displacements small batches asked before, each walked
+once and kept up to :data:`RECALL_ROWS` rows.
 
 :class:`Frame` reads the integer frame off the grid classes. The test-suite
 checks the walk against :meth:`wartools.grids.base.Grid.ruler` (pure integer
@@ -27,8 +30,10 @@ Examples
 """
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable
+from typing import Any
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,9 +41,9 @@ import numpy as np
 from wartools.grids import Grid
 from wartools.los.walk import ALONG, CROSSED, KINDS, VERTEX, directions, walk
 
-__all__ = ["ALONG", "CROSSED", "DENSE_MAX", "KINDS", "VERTEX", "Frame", "Templates", "build_templates",
-           "cached_templates", "directions", "displacement_templates", "frame_for", "table_radius",
-           "templates_for"]
+__all__ = ["ALONG", "CROSSED", "DENSE_MAX", "KINDS", "RECALL_ROWS", "VERTEX", "Frame", "Recalled", "Templates",
+           "build_templates", "cached_templates", "directions", "displacement_templates", "frame_for", "recalled",
+           "table_radius", "templates_for"]
 
 DENSE_MAX = 48
 """Largest radius a batch builds a dense table for (beyond it rulers are walked one by one)."""
@@ -287,3 +292,123 @@ def templates_for(grid: Grid, radius: int) -> Templates:
             t = build_templates(frame, table_radius(radius))
             _CACHE[frame] = t
         return t
+
+
+RECALL_ROWS = 1 << 19
+"""Most contact rows (cell and edge rows together) the recalled rulers of one grid kind hold
+(:class:`Recalled`; some 35 bytes a row: about 18 MB). When a batch would go beyond it the
+rulers recalled so far are forgotten and the table starts again."""
+
+_FIELDS = ("c_dq", "c_dr", "c_kind", "c_order", "c_side", "c_corner", "e_dq", "e_dr", "e_dir", "e_kind",
+           "e_order", "e_side", "e_corner")
+"""The row fields of a :class:`Templates` table."""
+
+
+class Recalled:
+    """The rulers small batches asked for, one grid kind's, each walked once and recalled after.
+
+    A playout asks a few rulers at a time (may this unit fire at that one?) in positions that
+    differ by one unit: the same displacements over and over. A ruler's contacts depend only on
+    its displacement (translation invariance), so the rows of each displacement walked are kept
+    in :attr:`table`, a :class:`Templates` of one block per displacement (block ``k`` in
+    ``c_start[k]:c_start[k + 1]``; ``radius`` -1: no dense square), and a batch of displacements
+    seen before is a lookup (:meth:`blocks`). The rows are those of
+    :func:`wartools.los.walk.walk` (unmasked: a batch keeps the rows on its policy's cells and
+    edges as it reads them). Rows only ever append (into arrays with room to spare, so
+    appending costs what is appended), and each append makes a new :attr:`table` over the same
+    rows, so a batch holding an older table reads its rows while others add theirs; beyond
+    :data:`RECALL_ROWS` the rulers are forgotten (:func:`recalled`).
+
+    Examples
+    --------
+    >>> from wartools.grids import HexGrid
+    >>> r = Recalled(frame_for(HexGrid(3, 3)))
+    >>> r.blocks(np.array([2, 0, 2]), np.array([-1, 1, -1])).tolist(), len(r.block)
+    ([0, 1, 0], 2)
+    >>> r.blocks(np.array([0]), np.array([1])).tolist(), r.rows
+    ([1], 12)
+    >>> t = r.table
+    >>> sorted(KINDS[k] for k in t.c_kind[t.c_start[0]:t.c_start[1]])
+    ['along', 'along', 'crossed', 'crossed']
+    """
+
+    def __init__(self, frame: Frame) -> None:
+        self.frame = frame
+        w = walk(frame, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+        start = np.zeros(1, dtype=np.int64)
+        self.table = Templates(frame.kind, -1, start, w.c_dq, w.c_dr, w.c_kind, w.c_order, w.c_side,
+                               w.c_corner, start.copy(), w.e_dq, w.e_dr, w.e_dir, w.e_kind, w.e_order,
+                               w.e_side, w.e_corner)
+        #: displacement ``(dq, dr)`` -> its block
+        self.block: dict[tuple[int, int], int] = {}
+        self._lock = threading.Lock()
+
+    @property
+    def rows(self) -> int:
+        """The contact rows held (cells and edges)."""
+        n, t = len(self.block), self.table
+        return int(t.c_start[n] + t.e_start[n])
+
+    def blocks(self, dq: np.ndarray, dr: np.ndarray) -> np.ndarray:
+        """The block of each displacement ``(dq[i], dr[i])``, walking those not seen before."""
+        keys = list(zip(dq.tolist(), dr.tolist()))
+        got = self.block
+        if not all(k in got for k in keys):
+            self._add([k for k in dict.fromkeys(keys) if k not in got])
+        return np.array([got[k] for k in keys], dtype=np.int64)
+
+    def _add(self, keys: list[tuple[int, int]]) -> None:
+        """Walk the displacements ``keys`` and append their rows, a block each."""
+        with self._lock:
+            keys = [k for k in keys if k not in self.block]
+            if not keys:
+                return
+            d = np.array(keys, dtype=np.int64)
+            w = walk(self.frame, d[:, 0], d[:, 1])
+            t, first, ends = self.table, len(self.block), np.arange(1, len(keys) + 1)
+            new: dict[str, Any] = {}
+            for side, ruler in (("c", w.c_ruler), ("e", w.e_ruler)):
+                start = getattr(t, f"{side}_start")
+                used = int(start[first])
+                for name in _FIELDS:
+                    if name[0] == side:
+                        new[name] = _room(getattr(t, name), used, used + len(ruler))
+                        new[name][used:used + len(ruler)] = getattr(w, name)
+                start = new[f"{side}_start"] = _room(start, first + 1, first + 1 + len(keys))
+                start[first + 1:first + 1 + len(keys)] = used + np.searchsorted(ruler, ends)
+            self.table = dataclasses.replace(t, **new)
+            self.block.update({k: first + j for j, k in enumerate(keys)})
+
+
+def _room(a: np.ndarray, used: int, need: int) -> np.ndarray:
+    """``a`` if it has room for ``need`` items, else a copy of its first ``used`` with room doubled."""
+    if need <= len(a):
+        return a
+    out = np.empty(max(need, 2 * len(a), 64), dtype=a.dtype)
+    out[:used] = a[:used]
+    return out
+
+
+_RECALLED: dict[Frame, Recalled] = {}
+
+
+def recalled(frame: Frame, dq: np.ndarray, dr: np.ndarray) -> tuple[Templates, np.ndarray]:
+    """The rulers recalled for ``frame``'s kind (:attr:`Recalled.table`) and the block of each
+    displacement ``(dq[i], dr[i])`` in it; rulers beyond :data:`RECALL_ROWS` are forgotten
+    first (a fresh :class:`Recalled`).
+
+    Examples
+    --------
+    >>> from wartools.grids import SquareGrid
+    >>> t, k = recalled(frame_for(SquareGrid(3, 3)), np.array([1, 1]), np.array([1, 1]))
+    >>> bool(k[0] == k[1]), int(t.c_start[k[0] + 1] - t.c_start[k[0]])     # a diagonal: 2 cells crossed, 2 at the corner
+    (True, 4)
+    """
+    r = _RECALLED.get(frame)
+    if r is None or r.rows > RECALL_ROWS:
+        with _TEMPLATES_LOCK:
+            r = _RECALLED.get(frame)
+            if r is None or r.rows > RECALL_ROWS:
+                r = _RECALLED[frame] = Recalled(frame)
+    k = r.blocks(dq, dr)
+    return r.table, k

@@ -78,6 +78,10 @@ class Contact(IntEnum):
     NONE = 3
 
 
+PREPARED_MOST = 1024
+"""Most preparations and masks kept per map geometry (per policy and situation); beyond it they
+are computed again."""
+
 BLOCK, HINDER, NOTE = Effect.BLOCK, Effect.HINDER, Effect.NOTE
 EFFECTS = {e: e.word for e in Effect}
 CELL, EDGE = Where.CELL, Where.EDGE
@@ -276,23 +280,44 @@ class LOSPolicy:
     #: subclass as it is defined (see :meth:`__init_subclass__`)
     masks_apply: ClassVar[bool] = True
 
+    #: whether :meth:`prepare` reads the units on the map (``geo.map.units``, the unit arrays):
+    #: when it reads only the board, one preparation serves every position of the board (it is
+    #: kept on :attr:`MapGeometry.board <wartools.los.geometry.MapGeometry.board>`)
+    prepare_reads_units: ClassVar[bool] = True
+    #: whether :meth:`relevant`'s masks depend on the units (the same, for the masks)
+    relevant_reads_units: ClassVar[bool] = True
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A subclass that declares :meth:`relevant` has its masks applied; one that overrides
         :meth:`judge` without declaring :meth:`relevant` may read contacts its parent's masks
-        drop, so it gets every row; otherwise it keeps its parent's setting."""
+        drop, so it gets every row; otherwise it keeps its parent's setting. A subclass that
+        overrides :meth:`prepare` or :meth:`relevant` without saying whether it reads the units
+        (:attr:`prepare_reads_units`, :attr:`relevant_reads_units`) is taken to read them."""
         super().__init_subclass__(**kwargs)
         if "relevant" in cls.__dict__:
             cls.masks_apply = True
         elif "judge" in cls.__dict__:
             cls.masks_apply = False
+        for hook in ("prepare", "relevant"):
+            if hook in cls.__dict__ and f"{hook}_reads_units" not in cls.__dict__:
+                setattr(cls, f"{hook}_reads_units", True)
 
     # --- helpers for subclasses --------------------------------------------------------
+    def _cache(self, geo: MapGeometry, reads_units: bool) -> dict[Any, Any]:
+        """Where a preparation is kept: on the position, or on its board when it reads no unit."""
+        cache = geo.prepared if reads_units else geo.board.prepared
+        if len(cache) > PREPARED_MOST:        # a bound on the situations asked of one map
+            cache.clear()
+        return cache
+
     def prepared(self, geo: MapGeometry) -> dict[str, np.ndarray]:
-        """:meth:`prepare` cached on the map geometry (keyed by this policy object)."""
+        """:meth:`prepare` cached on the map geometry (keyed by this policy object; on the board
+        part when :attr:`prepare_reads_units` is false)."""
         key = (self, "prepare")
-        got = geo.prepared.get(key)
+        cache = self._cache(geo, self.prepare_reads_units)
+        got = cache.get(key)
         if got is None:
-            got = geo.prepared[key] = self.prepare(geo)
+            got = cache[key] = self.prepare(geo)
         return got
 
     def relevance(self, geo: MapGeometry, sit: LOSSituation,
@@ -300,10 +325,11 @@ class LOSPolicy:
         """:meth:`relevant`, cached on the map geometry per situation; no masks (every row)
         unless :attr:`masks_apply`."""
         key = (self, "relevant", sit, explain)
-        got = geo.prepared.get(key)
+        cache = self._cache(geo, self.relevant_reads_units)
+        got = cache.get(key)
         if got is None:
             got = self.relevant(geo, self.prepared(geo), sit, explain) if self.masks_apply else (None, None)
-            geo.prepared[key] = got
+            cache[key] = got
         return got
 
     def range_findings(self, batch: Batch, sit: LOSSituation, out: Findings, rule: str = "range",

@@ -74,6 +74,7 @@ class CompanyOfHeroesLOS(LOSPolicy):
     """Company of Heroes LOS policy (see the module docstring)."""
 
     reads: ClassVar[tuple[str, ...]] = ("building-corners",)
+    relevant_reads_units: ClassVar[bool] = False     # building hexes and their hexsides
     ALONG: ClassVar[str] = "ignore"
     VERTEX: ClassVar[str] = "ignore"
     building_terrain: ClassVar[tuple[str, ...]] = BUILDING_TERRAIN

@@ -83,6 +83,8 @@ class ConflictOfHeroesLOS(LOSPolicy):
 
     ALONG: ClassVar[str] = "both"
     VERTEX: ClassVar[str] = "ignore"
+    prepare_reads_units: ClassVar[bool] = False      # terrain, features and hexsides only
+    relevant_reads_units: ClassVar[bool] = False
     reads: ClassVar[tuple[str, ...]] = ("woods-los", "building-los", "brush-los", "field-los", "wall-los",
                                           "hills-block", "along-hexside")
     RULES: ClassVar[dict[str, str]] = {

@@ -210,6 +210,7 @@ class HeroesOfNormandieLOS(LOSPolicy):
     ALONG: ClassVar[str] = "both"
     VERTEX: ClassVar[str] = "both"
     MODIFIER: ClassVar[str] = "min"
+    prepare_reads_units: ClassVar[bool] = False      # the board (units are read as a batch is judged)
     reads: ClassVar[tuple[str, ...]] = ("contour-adjacency", "corner-rule", "building-blocks-los",
                                           "hedges-are-obstacles", "vehicles-block-los",
                                           "untyped-units-are-infantry")
