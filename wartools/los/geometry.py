@@ -559,49 +559,26 @@ def _dense_size(geo: MapGeometry, reach: int) -> int:
 _GEOMETRIES: LRU[MapGeometry] = LRU(64)
 _BOARDS: LRU[BoardGeometry] = LRU(64)
 """As many boards as positions: a position's geometry holds its board anyway."""
-_BOARD_KEYS: dict[tuple[int, ...], tuple[tuple[Any, ...], str]] = {}
-"""The board fingerprint of the board fields of maps seen lately, by the fields' identity: the
-positions of one scenario share their board's mappings (:meth:`Scenario.map_at
-<wartools.scenario.Scenario.map_at>` replaces the units only), so a new position is not hashed
-again. The fields themselves are held, so an id is never reused while its entry lives."""
-
-
-def _board_fields(m: Map) -> tuple[Any, ...]:
-    return (m.game, m.grid, m.terrain, m.elevation, m.edges, m.features, m.roads, m.objectives, m.zones,
-            m.image, m.name, m.default_terrain)
-
-
-def board_key(m: Map) -> str:
-    """:attr:`Map.board_fingerprint <wartools.mapmodel.Map.board_fingerprint>`, remembered for
-    the board fields of the maps seen lately (so the positions of one board are hashed once)."""
-    fields = _board_fields(m)
-    key = tuple(map(id, fields))
-    got = _BOARD_KEYS.get(key)
-    if got is not None and all(x is y for x, y in zip(got[0], fields)):
-        return got[1]
-    if len(_BOARD_KEYS) >= 64:
-        _BOARD_KEYS.clear()
-    _BOARD_KEYS[key] = (fields, m.board_fingerprint)
-    return m.board_fingerprint
 
 
 def board_geometry(m: Map) -> BoardGeometry:
     """The cached :class:`BoardGeometry` of a map's board (keyed by its board fingerprint: the
     same for every position of the board)."""
-    return _BOARDS.get_or_make(board_key(m), lambda: BoardGeometry(m))
+    return _BOARDS.get_or_make(m.board_fingerprint, lambda: BoardGeometry(m))
 
 
 _POSITION_KEYS: dict[int, tuple[Map, tuple[Any, ...]]] = {}
 
 
 def position_key(m: Map) -> tuple[Any, ...]:
-    """What a :class:`MapGeometry` is made of: the board (:func:`board_key`), the units and the
-    teams (the same for maps of the same :attr:`~wartools.mapmodel.Map.fingerprint`, and far
-    cheaper to tell apart), remembered for the maps seen lately."""
+    """What a :class:`MapGeometry` is made of: the board (:attr:`~wartools.mapmodel.Map.board_fingerprint`,
+    teams included) and the units (the same for maps of the same
+    :attr:`~wartools.mapmodel.Map.fingerprint`, and cheaper to tell apart: a scenario's positions
+    share their board's fingerprint), remembered for the maps seen lately."""
     got = _POSITION_KEYS.get(id(m))
     if got is not None and got[0] is m:
         return got[1]
-    key = (board_key(m), m.units, tuple((t, tuple(s)) for t, s in m.teams.items()))
+    key = (m.board_fingerprint, m.units)
     if len(_POSITION_KEYS) >= 64:
         _POSITION_KEYS.clear()
     _POSITION_KEYS[id(m)] = (m, key)

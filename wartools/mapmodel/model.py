@@ -197,22 +197,6 @@ class Map:
         text = json.dumps([data, self.game.changed_settings()], sort_keys=True, default=str)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
-    @cached_property
-    def board_fingerprint(self) -> str:
-        """A short hash of the map's content without its units and teams (the board every
-        position of a scenario shares); equal boards have equal board fingerprints.
-
-        Examples
-        --------
-        >>> from wartools.testing import tiny_map
-        >>> m = tiny_map("ci", 3, 2, units=[("u", "US", "rifle", "A1")])
-        >>> m.moved("u", "B1").board_fingerprint == m.board_fingerprint != m.moved("u", "B1").fingerprint
-        True
-        """
-        board = {k: v for k, v in self.to_dict().items() if k not in ("units", "teams")}
-        text = json.dumps([board, self.game.changed_settings()], sort_keys=True, default=str)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
-
     # --- conversion -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """Plain data in the map-file layout (the inverse of :meth:`from_dict`)."""
