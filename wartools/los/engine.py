@@ -25,6 +25,7 @@ C3 crossed
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
@@ -71,7 +72,8 @@ class Evaluation:
     """Per-ruler results of :func:`evaluate` (arrays aligned with the input pairs).
 
     ``findings`` are the policy's finding columns (ruler, effect, rule, where
-    kind, where, contact, order, modifier), assembled on first use.
+    kind, where, contact, order, modifier), assembled on first use (by the policy's
+    judgement, when the answers came from its compiled verdict).
     """
 
     a: np.ndarray
@@ -80,12 +82,12 @@ class Evaluation:
     status: np.ndarray          # 0 clear, 1 hindered, 2 blocked
     hindrance: np.ndarray
     modifier: np.ndarray
-    out: Findings = field(repr=False, compare=False)
+    out: Findings | Callable[[], Findings] = field(repr=False, compare=False)
 
     @cached_property
     def findings(self) -> FindingColumns:
         """The finding columns (:class:`~wartools.rules.los.FindingColumns`)."""
-        return self.out.arrays()
+        return (self.out if isinstance(self.out, Findings) else self.out()).arrays()
 
 
 def _annotate(batch: Batch, geo: MapGeometry, sit: LOSSituation) -> None:
@@ -113,8 +115,14 @@ def evaluate(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None =
     cells, edges = policy.relevance(geo, sit, explain)
     batch = geo.batch(a, b, explain=explain, cells=cells, edges=edges)
     _annotate(batch, geo, sit)
-    out = Findings(policy.RULES)
-    policy.judge(batch, policy.prepared(geo), sit, out)
+    prep = policy.prepared(geo)
+    got = policy.verdict(batch, prep, sit) if policy.verdict_applies and not explain else None
+    if got is not None:               # the game's compiled verdict; its findings only when asked
+        blocked, hindrance, modifier = got
+        status = np.where(blocked, 2, np.where(hindrance > 0, 1, 0)).astype(np.int8)
+        return Evaluation(batch.a, batch.b, ~blocked, status, hindrance, modifier,
+                          lambda: _judged(policy, batch, prep, sit))
+    out = _judged(policy, batch, prep, sit)
     pair, effect, mod = out.column("ruler"), out.column("effect"), out.column("modifier")
     blocked = np.zeros(batch.n, dtype=bool)
     blocked[pair[effect == Effect.BLOCK]] = True
@@ -127,6 +135,13 @@ def evaluate(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None =
         modifier = np.bincount(pair[hmask], weights=mod[hmask], minlength=batch.n).astype(np.int64)
     status = np.where(blocked, 2, np.where(hindrance > 0, 1, 0)).astype(np.int8)
     return Evaluation(batch.a, batch.b, ~blocked, status, hindrance, modifier, out)
+
+
+def _judged(policy: LOSPolicy, batch: Batch, prep: dict[str, Any], sit: LOSSituation) -> Findings:
+    """The findings of the policy's judgement of a batch."""
+    out = Findings(policy.RULES)
+    policy.judge(batch, prep, sit, out)
+    return out
 
 
 def _fill(template: str, m: Map, geo: MapGeometry, kind: int, ident: int, where: str | None = None) -> str:

@@ -40,7 +40,7 @@ from wartools.cache import LRU
 from wartools.grids.base import Cell, Edge
 from wartools.los.templates import (DENSE_MAX, Templates, cached_templates, directions,
                                     displacement_templates, frame_for, recalled, table_radius, templates_for)
-from wartools.los.kernel import RowIndex, kept_rows
+from wartools.los.kernel import RowIndex, RowSource, kept_rows
 from wartools.los.walk import Keep, ranges, walk
 from wartools.mapmodel import Map
 
@@ -455,9 +455,14 @@ class Batch:
         self.order_max = int(t.c_order[c1 - 1].max(initial=0))
         cindex = (lambda: index(t, "cells")) if index else None
         eindex = (lambda: index(t, "edges")) if index else None
-        self.cp, self._crow, self.cc = kept_rows(c0, c1, a, crel, 1, cells, k, blocks, cindex)
-        self.ep, self._erow, self.ee = kept_rows(t.e_start[k], t.e_start[k + 1], a, erel, len(geo.dirs), edges,
-                                                 k, blocks, eindex)
+        e0, e1 = t.e_start[k], t.e_start[k + 1]
+        # the kept rows are gathered when a policy first reads them (a compiled verdict reads the
+        # template rows through :meth:`sources` instead)
+        self._pending = {"c": lambda: kept_rows(c0, c1, a, crel, 1, cells, k, blocks, cindex),
+                         "e": lambda: kept_rows(e0, e1, a, erel, len(geo.dirs), edges, k, blocks, eindex)}
+        self._sources = (RowSource(c0, c1, a, crel, t.c_kind, t.c_order, t.c_side, t.c_corner, cells),
+                         RowSource(e0, e1, a * len(geo.dirs), erel, t.e_kind, t.e_order, t.e_side, t.e_corner,
+                                   edges))
         self._t = t
 
     def _recall(self, t: Templates, k: np.ndarray, cells: np.ndarray | None, edges: np.ndarray | None) -> None:
@@ -496,13 +501,31 @@ class Batch:
         self.ee = (a[w.e_ruler] + w.e_dq * geo.h + w.e_dr) * nd + w.e_dir
         self.ek, self.eo, self.es, self.ex = w.e_kind, w.e_order, w.e_side, w.e_corner
 
+    # the kept rows of a batch read from templates, gathered on first use
+    _GATHERED: ClassVar[dict[str, str]] = {"cp": "c", "_crow": "c", "cc": "c", "ep": "e", "_erow": "e", "ee": "e"}
     # per-row attributes read from the templates when a policy first asks for them
     _LAZY: ClassVar[dict[str, tuple[str, str]]] = {
         "ck": ("_crow", "c_kind"), "co": ("_crow", "c_order"), "cs": ("_crow", "c_side"),
         "cx": ("_crow", "c_corner"), "ek": ("_erow", "e_kind"), "eo": ("_erow", "e_order"),
         "es": ("_erow", "e_side"), "ex": ("_erow", "e_corner")}
 
+    def sources(self) -> tuple[RowSource, RowSource]:
+        """The cell and edge rows of every ruler as :class:`~wartools.los.kernel.RowSource` views
+        (template rows and the masks they are kept by, or the walked rows), without gathering them."""
+        got = self.__dict__.get("_sources")
+        if got is None:
+            got = self._sources = (RowSource.walked(self.cp, self.cc, self.ck, self.co, self.cs, self.cx, self.n),
+                                   RowSource.walked(self.ep, self.ee, self.ek, self.eo, self.es, self.ex, self.n))
+        return got
+
     def __getattr__(self, name: str) -> np.ndarray:
+        group = Batch._GATHERED.get(name)
+        if group is not None and group in self.__dict__.get("_pending", {}):
+            pair, row, ids = self._pending.pop(group)()
+            names = ("cp", "_crow", "cc") if group == "c" else ("ep", "_erow", "ee")
+            for attr, value in zip(names, (pair, row, ids)):
+                setattr(self, attr, value)
+            return getattr(self, name)
         lazy = Batch._LAZY.get(name)
         if lazy is not None:
             value = getattr(self._t, lazy[1])[getattr(self, lazy[0])]

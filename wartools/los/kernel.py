@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -94,6 +94,94 @@ class RowIndex:
         return cls(disp, low, first.astype(np.int64), rows.astype(np.int64))
 
 
+class RowSource(NamedTuple):
+    """The cell (or edge) contact rows of a batch as a compiled verdict reads them, ungathered.
+
+    The rows of ruler ``i`` are ``start[i] <= k < stop[i]``, in order along the ruler; row
+    ``k`` of ruler ``i`` is on the cell (or edge) ``base[i] + rel[k]`` and counts only where
+    ``keep`` holds there (``None``: every row counts); ``kind``, ``order``, ``side`` and
+    ``corner`` are the per-row columns of :class:`~wartools.los.geometry.CellRows`. A batch
+    read from a template table shares the table's rows (``base`` the rulers' start ids times
+    the id scale); a walked batch lists its own kept rows (:meth:`walked`).
+    """
+
+    start: np.ndarray
+    stop: np.ndarray
+    base: np.ndarray
+    rel: np.ndarray
+    kind: np.ndarray
+    order: np.ndarray
+    side: np.ndarray
+    corner: np.ndarray
+    keep: np.ndarray | None
+
+    @classmethod
+    def walked(cls, ruler: np.ndarray, ids: np.ndarray, kind: np.ndarray, order: np.ndarray, side: np.ndarray,
+               corner: np.ndarray, n: int) -> RowSource:
+        """The source of rows listed one by one (``ruler``: each row's ruler, grouped by ruler).
+
+        Examples
+        --------
+        >>> src = RowSource.walked(np.array([0, 0, 2]), np.array([7, 8, 9]), *[np.zeros(3, dtype=np.int64)] * 4, 3)
+        >>> src.start.tolist(), src.stop.tolist(), src.rel.tolist()
+        ([0, 2, 2], [2, 2, 3], [7, 8, 9])
+        """
+        edges = np.searchsorted(ruler, np.arange(n + 1))
+        return cls(edges[:-1], edges[1:], np.zeros(n, dtype=np.int64), ids, kind, order, side, corner, None)
+
+    def rows(self) -> int:
+        """How many rows the source spans (kept or not)."""
+        return int(np.maximum(self.stop - self.start, 0).sum())
+
+    def arrays(self, size: int) -> tuple[np.ndarray, ...]:
+        """The columns as a compiled verdict takes them: int64 ranges and ids, a keep mask of
+        ``size`` entries (all true for ``keep=None``)."""
+        keep = self.keep if self.keep is not None else _every(size)
+        return (self.start.astype(np.int64, copy=False), self.stop.astype(np.int64, copy=False),
+                self.base.astype(np.int64, copy=False), self.rel.astype(np.int64, copy=False),
+                self.kind, self.order, self.side, self.corner, keep.astype(np.bool_, copy=False))
+
+
+_EVERY: dict[int, np.ndarray] = {}
+
+
+def _every(size: int) -> np.ndarray:
+    got = _EVERY.get(size)
+    if got is None:
+        if len(_EVERY) > 8:
+            _EVERY.clear()
+        got = _EVERY[size] = np.ones(size, dtype=np.bool_)
+    return got
+
+
+VERDICT_LOAD_FROM = 4_000_000
+"""Template rows a process judges with numpy before it loads the compiled kernels for its verdicts
+(then every later batch, large or small, is judged compiled): about two seconds of numpy judgement,
+what loading numba costs once, so a single viewshed or line of sight never pays it."""
+_JUDGED = [0]
+
+
+def verdict_kernel(fn: Callable[..., Any], sources: tuple[RowSource, ...]) -> Callable[..., Any] | None:
+    """The compiled form of a policy's verdict function ``fn`` when the process has the compiled
+    kernels loaded, or has judged :data:`VERDICT_LOAD_FROM` template rows with numpy (the rows of
+    this batch's ``sources`` included, and loading them now); ``None`` otherwise (the caller
+    judges with numpy).
+
+    The compiled function is cached per function object (``cache=True``: on disk too).
+    """
+    if not _KERNELS:
+        _JUDGED[0] += sum(s.rows() for s in sources)
+        if _JUDGED[0] < VERDICT_LOAD_FROM:
+            return None
+    got = _KERNELS.get(fn)
+    if got is None:
+        import numba
+
+        _compiled()
+        got = _KERNELS[fn] = numba.njit(cache=True, nogil=True)(fn)
+    return got
+
+
 OBSERVER_SLOTS = 1 << 22
 """Most (observer, displacement) slots the obstacle-first kernel allocates for one batch."""
 OBSTACLE_FIRST = 2.0
@@ -146,10 +234,16 @@ def _kept_ids(keep: np.ndarray) -> np.ndarray:
     return ids
 
 
-_KERNELS: dict[str, Callable[..., Any]] = {}
+_KERNELS: dict[Any, Callable[..., Any]] = {}
 
 
-def _compiled() -> dict[str, Callable[..., Any]]:
+def load() -> None:
+    """Load the compiled kernels now (numba's start-up, the kernels from its disk cache), for a
+    program that knows it will judge many rulers and would rather not pay it mid-way."""
+    _compiled()
+
+
+def _compiled() -> dict[Any, Callable[..., Any]]:
     """The numba kernels, compiled (or loaded from numba's cache) on first use."""
     if not _KERNELS:
         import numba
@@ -254,3 +348,27 @@ def _obstacle_first(a: Any, disp: Any, slot_of: Any, observers: int, width: int,
                 q -= 1
             rows[q + 1], out[q + 1] = k, x
     return pair, rows, out, True
+
+
+def distance_table(geo: Any) -> tuple[np.ndarray, int, int]:
+    """``(table, rq, rr)``: the grid distance of every displacement within a map's box,
+    ``table[dq + rq, dr + rr]`` (the frame's own metric, so a compiled verdict measures as
+    :meth:`~wartools.los.geometry.MapGeometry.distance` does); cached on the geometry.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> from wartools.los import geometry
+    >>> geo = geometry(tiny_map("combat-infantry", 4, 4))
+    >>> table, rq, rr = distance_table(geo)
+    >>> int(table[2 + rq, -1 + rr]) == int(geo.frame.distance(np.array([2]), np.array([-1]))[0])
+    True
+    """
+    key = ("distance-table",)
+    got = geo.prepared.get(key)
+    if got is None:
+        rq, rr = int(geo.wq), int(geo.h)
+        dq, dr = np.meshgrid(np.arange(-rq, rq + 1), np.arange(-rr, rr + 1), indexing="ij")
+        table = geo.frame.distance(dq.ravel(), dr.ravel()).reshape(dq.shape).astype(np.int64)
+        got = geo.prepared[key] = (table, rq, rr)
+    return got

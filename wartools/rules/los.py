@@ -249,6 +249,21 @@ class LOSPolicy:
         sight)."""
         self.range_findings(batch, sit, out)
 
+    def verdict(self, batch: Batch, prep: dict[str, Any],
+                sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """The answers of :meth:`judge` without its findings: per ruler, whether it is blocked,
+        its hindrance count and its modifier (bool, int64, int64 arrays), or ``None`` to be
+        judged by :meth:`judge`.
+
+        A game may answer here with a compiled loop over the batch's rows
+        (:meth:`Batch.sources <wartools.los.geometry.Batch.sources>`), exactly as :meth:`judge`
+        would; the engine asks only when no explanation is wanted, and :meth:`judge` stays the
+        oracle (and the source of findings). The neutral rules have none. A subclass that
+        overrides a method of the class that declares :meth:`verdict` is judged by
+        :meth:`judge` (see :attr:`verdict_applies`).
+        """
+        return None
+
     def relevant(self, geo: MapGeometry, prep: dict[str, Any], sit: LOSSituation,
                  explain: bool) -> tuple[np.ndarray | None, np.ndarray | None]:
         """Boolean masks over ext cells and ext edges: where a contact can lead to a finding.
@@ -286,13 +301,21 @@ class LOSPolicy:
     prepare_reads_units: ClassVar[bool] = True
     #: whether :meth:`relevant`'s masks depend on the units (the same, for the masks)
     relevant_reads_units: ClassVar[bool] = True
+    #: whether :meth:`verdict` answers for this class: true for a class that declares it, false
+    #: for a subclass that overrides any other method below it (its :meth:`judge` may differ)
+    verdict_applies: ClassVar[bool] = True
+    #: methods a subclass may override and keep its parent's :meth:`verdict` (they change no
+    #: answer of :meth:`judge`)
+    VERDICT_KEEPS: ClassVar[frozenset[str]] = frozenset({"__init__", "assumptions", "details"})
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A subclass that declares :meth:`relevant` has its masks applied; one that overrides
         :meth:`judge` without declaring :meth:`relevant` may read contacts its parent's masks
         drop, so it gets every row; otherwise it keeps its parent's setting. A subclass that
         overrides :meth:`prepare` or :meth:`relevant` without saying whether it reads the units
-        (:attr:`prepare_reads_units`, :attr:`relevant_reads_units`) is taken to read them."""
+        (:attr:`prepare_reads_units`, :attr:`relevant_reads_units`) is taken to read them. A
+        subclass that declares :meth:`verdict` has it applied; one that overrides another
+        method (but those of :attr:`VERDICT_KEEPS`) is judged by :meth:`judge` alone."""
         super().__init_subclass__(**kwargs)
         if "relevant" in cls.__dict__:
             cls.masks_apply = True
@@ -301,6 +324,11 @@ class LOSPolicy:
         for hook in ("prepare", "relevant"):
             if hook in cls.__dict__ and f"{hook}_reads_units" not in cls.__dict__:
                 setattr(cls, f"{hook}_reads_units", True)
+        if "verdict" in cls.__dict__:
+            cls.verdict_applies = True
+        elif any(callable(v) and k not in cls.VERDICT_KEEPS for k, v in cls.__dict__.items()
+                 if not k.startswith("__") or k == "__init__"):
+            cls.verdict_applies = False
 
     # --- helpers for subclasses --------------------------------------------------------
     def _cache(self, geo: MapGeometry, reads_units: bool) -> dict[Any, Any]:

@@ -143,7 +143,8 @@ class CombatInfantryLOS(LOSPolicy):
             "hexside": geo.edge_mask(self.blocking_hexsides),
             "undrawn": self._undrawn_hexsides(geo),
             "town": self._towns(geo),
-            "printed_range": self._printed_ranges(geo),
+            "unit_range": self._unit_ranges(geo),
+            "own_range": self._own_ranges(geo),
         }
 
     def _undrawn_hexsides(self, geo: MapGeometry) -> np.ndarray:
@@ -183,6 +184,62 @@ class CombatInfantryLOS(LOSPolicy):
         return (ranged and sit.mode == "sight" and not sit.spotting and sit.observer_height == 0
                 and not (self.option("woods-see-out") and (prep["adjacent_only"] & geo.onboard).any()))
 
+    def _limits(self, batch: Batch, prep: dict[str, np.ndarray], sit: LOSSituation, ea: np.ndarray,
+                eb: np.ndarray) -> list[tuple[str, np.ndarray | int]]:
+        """The range limits of each ruler, with their rules (6.4, 2.13, 6.2, 6.61, 10.3)."""
+        out: list[tuple[str, np.ndarray | int]] = []
+        if sit.range is not None:
+            out.append(("range", sit.range))
+        elif not sit.spotting and (sit.mode == "fire" or self.option("sight-within-range")):
+            # the observer's own range (2.13, 6.2); no unit: no limit
+            if sit.unit is not None:
+                limit: np.ndarray | int = int(prep["unit_range"][batch.geo.names["unit_types"].index(sit.unit)])
+            elif prep["own_range"] is not None:
+                limit = prep["own_range"][batch.a]
+            else:                    # no unit on the board: no limit
+                limit = np.iinfo(np.int64).max
+            out.append(("unit-range", limit))
+        if sit.spotting:
+            out.append(("spotting", np.where(ea > eb, 4, 3)))
+        if sit.night:
+            out.append(("night", 2))
+        return out
+
+    def _woods_ends(self, sit: LOSSituation) -> tuple[bool, bool]:
+        """Whether a woods or orchard target, and observer, sees adjacent hexes only (3.4, chart
+        note 3, 6.4; not under bombardment with ``bombard-into-woods``; ``woods-see-out``)."""
+        target = not sit.indirect or not self.option("bombard-into-woods")
+        return target, target and not self.option("woods-see-out")
+
+    def verdict(self, batch: Batch, prep: dict[str, np.ndarray],
+                sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`), once the process has
+        the compiled kernels (:func:`wartools.los.kernel.verdict_kernel`)."""
+        from wartools.games.combat_infantry import verdict as compiled
+        from wartools.los.kernel import distance_table, verdict_kernel
+
+        cells, edges = batch.sources()
+        fn = verdict_kernel(compiled.verdict, (cells, edges))
+        if fn is None:
+            return None
+        geo = batch.geo
+        ea = geo.elevation[batch.a] + sit.observer_height
+        eb = geo.elevation[batch.b]
+        over = None                  # beyond a range (the clauses that read the ends alone)
+        for _, limit in self._limits(batch, prep, sit, ea, eb):
+            beyond = batch.dist > limit
+            over = beyond if over is None else over | beyond
+        codes = {"any": compiled.ANY, "both": compiled.BOTH, "ignore": compiled.IGNORE}
+        table, rq, rr = distance_table(geo)
+        blocked = fn(np.zeros(batch.n, dtype=bool) if over is None else over, batch.a, batch.b, batch.dist, ea, eb,
+                     batch.obs_side, *cells.arrays(geo.n), *edges.arrays(len(geo.edge_c1)),
+                     geo.elevation, prep["block"], prep["smoke"], prep["adjacent_only"], geo.unit_sides, prep["town"],
+                     prep["hedge"], prep["hexside"], prep["undrawn"], geo.edge_c1, geo.edge_c2, geo.q, geo.r, table,
+                     rq, rr, codes[self._contact("along")], codes[self._contact("vertex")], *self._woods_ends(sit),
+                     bool(sit.indirect), sit.mode == "fire" and not sit.indirect)
+        zeros = np.zeros(batch.n, dtype=np.int64)
+        return blocked, zeros, zeros
+
     def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: LOSSituation, out: Findings) -> None:
         geo = batch.geo
         elev = geo.elevation
@@ -190,21 +247,8 @@ class CombatInfantryLOS(LOSPolicy):
         eb = elev[batch.b]
         far = batch.dist >= 2
         # ranges (6.4, 6.61, 10.3)
-        if sit.range is not None:
-            self.range_findings(batch, sit, out, "range", sit.range)
-        elif not sit.spotting and (sit.mode == "fire" or self.option("sight-within-range")):
-            # the observer's own range (2.13, 6.2); no unit: no limit
-            reach = self._unit_ranges(geo)
-            typed = batch.obs_type >= 0
-            limit = np.where(typed, reach[np.maximum(batch.obs_type, 0)], np.iinfo(np.int64).max)
-            if sit.unit is None:     # the block's own printed range (a ``range=N`` tag) comes first
-                printed = prep["printed_range"][batch.a]
-                limit = np.where(printed >= 0, printed, limit)
-            self.range_findings(batch, sit, out, "unit-range", limit)
-        if sit.spotting:
-            self.range_findings(batch, sit, out, "spotting", np.where(ea > eb, 4, 3))
-        if sit.night:
-            self.range_findings(batch, sit, out, "night", 2)
+        for rule, limit in self._limits(batch, prep, sit, ea, eb):
+            self.range_findings(batch, sit, out, rule, limit)
         cp, cc, ck = batch.cp, batch.cc, batch.ck
         last = batch.order_max + 1
         # smoke in, out or through (7.4)
@@ -212,12 +256,13 @@ class CombatInfantryLOS(LOSPolicy):
             smoke = self.counted(batch, prep["smoke"]) & (batch.dist[cp] >= 1)
             out.add(cp[smoke], BLOCK, "smoke", CELL, cc[smoke], ck[smoke], batch.co[smoke])
         # woods and orchard ends: adjacent hexes only, both ways (3.4, chart note 3, 6.4)
-        if not sit.indirect or not self.option("bombard-into-woods"):
+        target, observer = self._woods_ends(sit)
+        if target:
             wt = np.flatnonzero(far & prep["adjacent_only"][batch.b])
             out.add(wt, BLOCK, "woods-target", CELL, batch.b[wt], NO_CONTACT, last)
-            if not self.option("woods-see-out"):
-                wo = np.flatnonzero(far & prep["adjacent_only"][batch.a])
-                out.add(wo, BLOCK, "woods-observer", CELL, batch.a[wo], NO_CONTACT, last)
+        if observer:
+            wo = np.flatnonzero(far & prep["adjacent_only"][batch.a])
+            out.add(wo, BLOCK, "woods-observer", CELL, batch.a[wo], NO_CONTACT, last)
         # intervening hexes: terrain and elevation (6.4, 6.41)
         mid = ~batch.cend & far[cp]
         ex = elev[cc]
@@ -264,19 +309,24 @@ class CombatInfantryLOS(LOSPolicy):
                 ((geo.unit_sides[np.maximum(batch.e2, 0)] & bit[ep]) != 0)
             out.add(ep[both], BLOCK, "friendly-hexside", EDGE, ee[both], batch.ek[both], batch.eo[both])
 
-    @staticmethod
-    def _printed_ranges(geo: MapGeometry) -> np.ndarray:
-        """Per cell, the ``range=N`` tag of its first unit (the block's printed range), else -1."""
+    def _own_ranges(self, geo: MapGeometry) -> np.ndarray | None:
+        """Per cell, the range of the unit standing there as an observer (2.13, 6.2): the
+        ``range=N`` tag of its first unit (the block's printed range), else its type's range;
+        no limit on a cell without a unit. ``None`` when no cell has a limit."""
         from wartools.games.fire_rules import tag_values
 
-        out = np.full(geo.n, -1, dtype=np.int64)
+        big = np.iinfo(np.int64).max
+        reach = self._unit_ranges(geo)
+        out = np.where(geo.unit_type >= 0, reach[np.maximum(geo.unit_type, 0)], big)
         seen: set[int] = set()
         for u in geo.map.units:
             i = geo.ext(u.cell)
             if i not in seen:
                 seen.add(i)
-                out[i] = tag_values(u.tags).get("range", -1)
-        return out
+                printed = tag_values(u.tags).get("range", -1)
+                if printed >= 0:
+                    out[i] = printed
+        return out if (out != big).any() else None
 
     def _unit_ranges(self, geo: MapGeometry) -> np.ndarray:
         """Range in hexes of each unit type of the game (the ``range-<type>`` options; a type
