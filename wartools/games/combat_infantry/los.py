@@ -133,7 +133,7 @@ class CombatInfantryLOS(LOSPolicy):
         "wreck": "Combat Infantry 6.34: the wreck in {where} does not block LOS",
     }
 
-    def prepare(self, geo: MapGeometry) -> dict[str, np.ndarray]:
+    def prepare(self, geo: MapGeometry) -> dict[str, Any]:
         return {
             "block": geo.terrain_mask(self.blocking_terrain),
             "smoke": geo.cell_feature_mask(("smoke",)),

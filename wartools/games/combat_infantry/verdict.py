@@ -5,12 +5,13 @@ block: the answer of :meth:`CombatInfantryLOS.judge <wartools.games.combat_infan
 (blocked or not; Combat Infantry has no hindrance) without building its findings. Each test
 below is one clause of that judgement, on the same rows (those the policy's relevance masks
 keep): smoke (7.4), higher ground, blocking terrain and blind hexes (6.4, 6.41), hedges and
-blocking hexsides (3.4, 6.4), undrawn town hexsides (3.2), friendly units (6.4, 6.41). The
-clauses that read a ruler's ends only (ranges, woods ends) are decided before the loop, by
-the same numpy code as the judgement (``pre``). Contacts along a hexside or at a corner count
-as ``ambiguous-contact`` says: ``ANY`` (0) always, ``IGNORE`` (2) never, ``BOTH`` (1) when a
-row of the same clause lies at the same place on the other side of the ruler
-(:func:`wartools.rules.los.both_sides`).
+blocking hexsides (3.4, 6.4), undrawn town hexsides (3.2), friendly units (6.4, 6.41); woods
+and orchard ends (3.4) are read before the rows, and the ranges (2.13, 6.2, 6.61, 10.3) come
+in decided by the judgement's own numpy code (``pre``). Contacts along a hexside or at a
+corner count as ``ambiguous-contact`` says: ``ANY`` always, ``IGNORE`` never, ``BOTH`` when a
+row at the same place on the other side of the ruler falls under the same clause (the
+clauses of a row are bits, so one scan of the ruler's rows pairs them all; see
+:func:`wartools.rules.los.both_sides`).
 
 The function is plain Python compiled by :func:`wartools.los.kernel.verdict_kernel`; the
 property test ``tests/test_los_verdict.py`` compares it with the judgement on random boards.
@@ -23,8 +24,8 @@ import numpy as np
 
 ANY, BOTH, IGNORE = 0, 1, 2
 """How an along or vertex contact counts (option ``ambiguous-contact``)."""
-SMOKE, HIGHER, FLAT, SHADOW = 0, 1, 2, 3
-"""The clauses over cell rows whose along / vertex contacts are counted."""
+SMOKE, HIGHER, FLAT, SHADOW = 1, 2, 4, 8
+"""The clauses over cell rows whose along / vertex contacts are counted, as bits."""
 
 
 def verdict(pre: Any, a: Any, b: Any, dist: Any, ea: Any, eb: Any, side: Any,
@@ -44,42 +45,19 @@ def verdict(pre: Any, a: Any, b: Any, dist: Any, ea: Any, eb: Any, side: Any,
     n = len(a)
     blocked = np.zeros(n, dtype=np.bool_)
 
-    def hit(rule: int, i: int, x: int, hi: int, lo: int) -> bool:
-        """Does cell ``x`` (a row of ruler ``i``) fall under ``rule``, before its contact counts?"""
-        if rule == SMOKE:
-            return smoke[x]
+    def clauses(i: int, x: int, hi: int, lo: int) -> int:
+        """The clauses cell ``x`` (a row of ruler ``i``) falls under, as bits, before its contact counts."""
+        got = SMOKE if smoke[x] else 0
         if x == a[i] or x == b[i] or dist[i] < 2:
-            return False                 # the ends, and adjacent hexes, have no intervening cells
+            return got                   # the ends, and adjacent hexes, have no intervening cells
         ex = elev[x]
-        if rule == HIGHER:
-            return ex > hi
         if ex > hi:
-            return False
-        if rule == FLAT:
-            return block[x] and (ea[i] == eb[i] or ex >= hi)
-        return ea[i] != eb[i] and ((block[x] and ex < hi) or (not block[x] and ex > lo))
-
-    def counts(rule: int, i: int, k: int, hi: int, lo: int) -> bool:
-        """Does row ``k`` of ruler ``i``, under ``rule``, count by its contact?"""
-        kind = c_kind[k]
-        if kind == 0:
-            return True
-        how = along if kind == 1 else vertex
-        if how == ANY:
-            return True
-        if how == IGNORE:
-            return False
-        place = c_order[k] if kind == 1 else c_corner[k]
-        pos, neg = False, False
-        for j in range(c_start[i], c_stop[i]):
-            y = c_base[i] + c_rel[j]
-            if not c_keep[y] or c_kind[j] != kind:
-                continue
-            if (c_order[j] if kind == 1 else c_corner[j]) != place or not hit(rule, i, y, hi, lo):
-                continue
-            pos = pos or c_side[j] > 0
-            neg = neg or c_side[j] < 0
-        return pos and neg
+            return got | HIGHER
+        if block[x] and (ea[i] == eb[i] or ex >= hi):
+            got |= FLAT
+        if ea[i] != eb[i] and ((block[x] and ex < hi) or (not block[x] and ex > lo)):
+            got |= SHADOW
+        return got
 
     for i in range(n):
         ai, bi = a[i], b[i]
@@ -96,23 +74,32 @@ def verdict(pre: Any, a: Any, b: Any, dist: Any, ea: Any, eb: Any, side: Any,
             x = c_base[i] + c_rel[k]
             if not c_keep[x]:
                 continue
-            if dist[i] >= 1 and smoke[x] and counts(SMOKE, i, k, hi, lo):
+            kind = c_kind[k]
+            hits = clauses(i, x, hi, lo)
+            how = ANY if kind == 0 else (along if kind == 1 else vertex)
+            if hits and how == IGNORE:
+                hits = 0
+            elif hits and how == BOTH:   # the clauses a row at the same place on each side falls under
+                place = c_order[k] if kind == 1 else c_corner[k]
+                pos, neg = 0, 0
+                for j in range(c_start[i], c_stop[i]):
+                    y = c_base[i] + c_rel[j]
+                    if c_keep[y] and c_kind[j] == kind and (c_order[j] if kind == 1 else c_corner[j]) == place:
+                        if c_side[j] > 0:
+                            pos |= clauses(i, y, hi, lo)
+                        elif c_side[j] < 0:
+                            neg |= clauses(i, y, hi, lo)
+                hits &= pos & neg
+            if (hits & SMOKE and dist[i] >= 1) or hits & (HIGHER | FLAT):
                 done = True
                 break
-            for rule in (HIGHER, FLAT):
-                if hit(rule, i, x, hi, lo) and counts(rule, i, k, hi, lo):
-                    done = True
-                    break
-            if done:
-                break
-            if hit(SHADOW, i, x, hi, lo) and counts(SHADOW, i, k, hi, lo):
+            if hits & SHADOW:
                 d_low = table[q[x] - q[low_end] + rq, r[x] - r[low_end] + rr]
                 d_high = table[q[x] - q[high_end] + rq, r[x] - r[high_end] + rr]
                 if d_low < d_high:           # a blind hex (6.41)
                     done = True
                     break
-            if fire and far and c_kind[k] == 0 and x != ai and x != bi \
-                    and (unit_sides[x] & bit) != 0:
+            if fire and far and kind == 0 and x != ai and x != bi and (unit_sides[x] & bit) != 0:
                 near = table[q[x] - q[ai] + rq, r[x] - r[ai] + rr] == 1
                 if not (near and ea[i] > elev[x]):   # a friendly unit not fired over (6.4, 6.41)
                     done = True
