@@ -76,20 +76,26 @@ def _situations(game, m):
             "side" not in o]
 
 
+#: where a batch's rows come from: a template table, or rows listed one by one (the rulers
+#: recalled per grid kind, or walked)
+ROWS = {"templates": None, "recalled": {"SHARED_FROM": 10 ** 9}, "walked": {"SHARED_FROM": 0, "SHARED": 10 ** 9}}
+
+
 @settings(max_examples=24, deadline=None, suppress_health_check=list(HealthCheck))
-@given(st.sampled_from(COMPILED), st.booleans(), st.randoms(use_true_random=False))
-def test_compiled_verdict_equals_the_judgement_on_random_boards(patch, game, walked, rnd):
+@given(st.sampled_from(COMPILED), st.sampled_from(sorted(ROWS)), st.randoms(use_true_random=False))
+def test_compiled_verdict_equals_the_judgement_on_random_boards(patch, game, rows, rnd):
     m = _board(game, rnd)
     geo = geometry(m)
     policy = m.game.los_policy()
     with patch.context() as mp:
-        if walked:                               # every ruler walked on its own: the walked rows
+        if ROWS[rows] is None:
+            templates_for(m.grid, max(m.grid.columns, m.grid.rows) * 2)
+        else:
             mp.setattr(geometry_module, "cached_templates", lambda grid, radius: None)
             mp.setattr(geometry_module, "DENSE_MAX", -1)
-            mp.setattr(geometry_module, "SHARED_FROM", 10 ** 9)
             mp.setattr(geo, "templates", None)
-        else:
-            templates_for(m.grid, max(m.grid.columns, m.grid.rows) * 2)
+            for name, value in ROWS[rows].items():
+                mp.setattr(geometry_module, name, value)
         for a, b in _batches(m, rnd):
             for sit in _situations(game, m):
                 got = evaluate(m, a, b, sit, policy=policy, geo=geo)
@@ -98,7 +104,7 @@ def test_compiled_verdict_equals_the_judgement_on_random_boards(patch, game, wal
                     ref = evaluate(m, a, b, sit, policy=policy, geo=geo)
                 assert callable(got.out) and not callable(ref.out)        # the verdict answered
                 for name in ("visible", "status", "hindrance", "modifier"):
-                    assert np.array_equal(getattr(got, name), getattr(ref, name)), (name, sit, walked)
+                    assert np.array_equal(getattr(got, name), getattr(ref, name)), (name, sit, rows)
                 if rnd.random() < 0.2:          # findings, when asked, are the judgement's
                     assert all(np.array_equal(x, y) for x, y in zip(got.findings, ref.findings))
 

@@ -365,10 +365,11 @@ def distance_table(geo: Any) -> tuple[np.ndarray, int, int]:
     True
     """
     key = ("distance-table",)
-    got = geo.prepared.get(key)
+    cache = getattr(geo, "board", geo).prepared          # the board's: every position shares it
+    got = cache.get(key)
     if got is None:
         rq, rr = int(geo.wq), int(geo.h)
         dq, dr = np.meshgrid(np.arange(-rq, rq + 1), np.arange(-rr, rr + 1), indexing="ij")
         table = geo.frame.distance(dq.ravel(), dr.ravel()).reshape(dq.shape).astype(np.int64)
-        got = geo.prepared[key] = (table, rq, rr)
+        got = cache[key] = (table, rq, rr)
     return got
