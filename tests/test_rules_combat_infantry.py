@@ -254,6 +254,29 @@ def test_a_minefield_is_an_assault_so_mgs_mortars_and_guns_may_not_enter_it(unit
     assert not path(hedge, "A1", "B1", "rifle").reachable and path(hedge, "A1", "B1", "tank").reachable
 
 
+def test_hex_control_answers_name_the_cliff_reading_where_the_map_has_a_cliff():
+    """8.3 and 3.4: whether control crosses a cliff hexside is an assumed reading (option
+    ``control-across-cliff``), so hex control, the summary of it and what one unit adds name it on a
+    map with a cliff, and stay mappings the lessons read; without a cliff they rest on no reading."""
+    import matplotlib.pyplot as plt
+
+    from wartools.games.combat_infantry.control import control_summary, hex_control, unit_control
+
+    units = [("us", "US", "rifle", "A1"), ("de", "German", "rifle", "C1")]
+    cliff = ci(4, 1, edges={("B1", "C1"): "cliff"}, units=units)
+    for answer in (hex_control(cliff), control_summary(cliff), unit_control(cliff, "us")):
+        assert [a.option for a in answer.assumptions] == ["control-across-cliff"]
+    control = hex_control(cliff)
+    assert control == {"A1": "US", "B1": "disputed", "C1": "German", "D1": "German"} and control["B1"] == "disputed"
+    assert control.to_json()["assumptions"][0]["rule"].startswith("Combat Infantry 8.3")
+    assert "control-across-cliff" in control.text()
+    assert control_summary(cliff)["US"] == {"occupied": 1, "controlled": 0}
+    assert control.draw() is not None
+    plt.close("all")
+    plain = ci(4, 1, units=units)
+    assert hex_control(plain).assumptions == () and control_summary(plain).assumptions == ()
+
+
 def test_control_across_a_cliff_is_one_reading_for_movement_retreat_and_victory():
     """8.3: hex control matters for movement, retreats and victory, and units extend it into
     adjacent hexes except across impassable hexsides; whether a cliff (impassable to guns, tanks

@@ -106,6 +106,16 @@ def _lines(ax: Any, m: Map, results: list[Any]) -> None:
         draw_ruler(ax, m, r.start, r.end, gid="lesson-ruler", meaning=r.status)
 
 
+def draw_regions(m: Map, regions: Mapping[str, str], ax: Any = None) -> Any:
+    """The map with cells shaded by a category, keyed (hex control: a side's colour, disputed
+    hatched). Returns the Axes."""
+    from wartools.render.draw import draw_map
+
+    ax = draw_map(m) if ax is None else ax
+    _regions(ax, m, regions)
+    return ax
+
+
 def _regions(ax: Any, m: Map, regions: Mapping[str, str]) -> None:
     """Cells shaded by a category (a side's colour for a side, hatched otherwise), keyed at the
     end of the map's key (a second key beside it would sit on top of the first)."""

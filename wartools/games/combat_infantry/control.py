@@ -20,11 +20,11 @@ Examples
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from wartools.answers import Collection
+from wartools.answers import Answer, Collection
 from wartools.games.combat_infantry.scenario import DISPUTED
 from wartools.games.combat_infantry.scenario import hex_control as _hex_control
 from wartools.rules.options import Assumption
@@ -32,26 +32,105 @@ from wartools.rules.options import Assumption
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map
 
-__all__ = ["hex_control", "control_summary", "UnitControl", "unit_control", "RetreatHexes", "retreat_hexes"]
+__all__ = ["ControlSummary", "HexControl", "hex_control", "control_summary", "UnitControl", "unit_control",
+           "RetreatHexes", "retreat_hexes"]
+
+V = TypeVar("V")
 
 
-def hex_control(m: Map) -> dict[str, str]:
+def control_readings(m: Map) -> tuple[Assumption, ...]:
+    """The reading hex control rests on, where the map gives it a say: whether control crosses a
+    cliff hexside (option ``control-across-cliff``; the excerpt's chart stops before the cliff
+    row), named when the map has a cliff hexside (the movement rules name it alike)."""
+    cliffs = any("cliff" in fs for fs in m.edges.values())
+    return m.game.assumptions(["control-across-cliff"]) if cliffs else ()
+
+
+@dataclass(frozen=True, eq=False)
+class _Labelled(Answer, Mapping[str, V]):
+    """A mapping by hex label that is an answer too, with the readings it rests on."""
+
+    map: Map = field(repr=False)
+    data: Mapping[str, V]
+    assumptions: tuple[Assumption, ...] = field(default=(), repr=False)
+
+    def __getitem__(self, key: str) -> V:
+        return self.data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.data)
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+    def __repr__(self) -> str:
+        return repr(dict(self.data))
+
+    def _readings(self) -> str:
+        return "".join(f"\n  {a.text()}" for a in self.assumptions)
+
+
+class HexControl(_Labelled[str]):
+    """Control of every non-neutral hex by label (:func:`hex_control`): a mapping label -> side or
+    ``"disputed"``, and an answer naming the reading it rests on."""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"control": {label: side or "disputed"}, "assumptions"}``."""
+        return {"control": dict(self.data), "assumptions": [a.to_json() for a in self.assumptions]}
+
+    def text(self) -> str:
+        """How many hexes each side holds and how many are disputed (8.3), assumed readings last."""
+        counts: dict[str, int] = {}
+        for who in self.data.values():
+            counts[who] = counts.get(who, 0) + 1
+        head = ", ".join(f"{who} {n}" for who, n in sorted(counts.items())) or "no hex"
+        return f"hex control (8.3): {head}" + self._readings()
+
+    def draw(self, ax: Any = None) -> Any:
+        """The map with each hex shaded by who controls it, keyed."""
+        from wartools.render.lesson import draw_regions
+
+        return draw_regions(self.map, self.data, ax)
+
+
+class ControlSummary(_Labelled[Mapping[str, int]]):
+    """Per side the hexes it occupies and controls, and the disputed count (:func:`control_summary`)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"sides": {side: {"occupied", "controlled"}, "disputed": {"hexes"}}, "assumptions"}``."""
+        return {"sides": {k: dict(v) for k, v in self.data.items()},
+                "assumptions": [a.to_json() for a in self.assumptions]}
+
+    def text(self) -> str:
+        """One line per side, then the disputed hexes, assumed readings last."""
+        lines = [f"{k}: " + ", ".join(f"{n} {what}" for what, n in v.items()) for k, v in self.data.items()]
+        return "\n".join(lines) + self._readings()
+
+    def draw(self, ax: Any = None) -> Any:
+        """The hex control it counts, drawn."""
+        return hex_control(self.map).draw(ax)
+
+
+def hex_control(m: Map) -> HexControl:
     """Control of every non-neutral hex by label: a side, or ``"disputed"`` (Combat Infantry 8.3, 9.1).
 
-    Reads the map game's option ``control-across-cliff``; neutral hexes are absent.
+    Reads the map game's option ``control-across-cliff`` and names it when the map has a cliff
+    hexside; neutral hexes are absent.
 
     Examples
     --------
     >>> from wartools.testing import tiny_map
     >>> m = tiny_map("combat-infantry", 3, 1, units=[("a", "US", "rifle", "A1")], edges={("A1", "B1"): "lake"})
-    >>> hex_control(m)
-    {'A1': 'US'}
+    >>> hex_control(m), hex_control(m).assumptions
+    ({'A1': 'US'}, ())
+    >>> [a.option for a in hex_control(m.with_edge_feature("B1", "C1", "cliff")).assumptions]
+    ['control-across-cliff']
     """
     control = _hex_control(m, m.units)
-    return {m.label(c): control[c] for c in sorted(control, key=m.grid.to_offset)}
+    return HexControl(m, {m.label(c): control[c] for c in sorted(control, key=m.grid.to_offset)}, control_readings(m))
 
 
-def control_summary(m: Map) -> dict[str, dict[str, int]]:
+def control_summary(m: Map) -> ControlSummary:
     """Per side, the hexes it occupies and the vacant hexes it controls; and how many are disputed
     (the counts of the Hex Control Example, Combat Infantry 8.3, Diagram 5).
 
@@ -63,22 +142,24 @@ def control_summary(m: Map) -> dict[str, dict[str, int]]:
     """
     control = hex_control(m)
     occupied = {m.label(u.cell) for u in m.units}
-    out: dict[str, dict[str, int]] = {}
+    out: dict[str, Mapping[str, int]] = {}
     for side in sorted({u.side for u in m.units}):
         own = {c for c, v in control.items() if v == side}
         out[side] = {"occupied": len(own & occupied), "controlled": len(own - occupied)}
     out["disputed"] = {"hexes": sum(v == DISPUTED for v in control.values())}
-    return out
+    return ControlSummary(m, out, control.assumptions)
 
 
 @dataclass(frozen=True)
 class UnitControl:
     """What one unit adds to its side's control (8.3): the vacant hexes its side controls only
-    thanks to it, and the hexes that are disputed only because of it (labels, in map order)."""
+    thanks to it, and the hexes that are disputed only because of it (labels, in map order), and
+    the reading control rests on."""
 
     unit: str
     controlled: tuple[str, ...]
     disputed: tuple[str, ...]
+    assumptions: tuple[Assumption, ...] = field(default=(), repr=False)
 
 
 def unit_control(m: Map, unit_id: str) -> UnitControl:
@@ -97,7 +178,8 @@ def unit_control(m: Map, unit_id: str) -> UnitControl:
     vacant = [c for c in near if not m.units_at(c)]
     return UnitControl(unit_id,
                        tuple(c for c in vacant if with_it.get(c) == unit.side and without.get(c) != unit.side),
-                       tuple(c for c in near if with_it.get(c) == DISPUTED and without.get(c) != DISPUTED))
+                       tuple(c for c in near if with_it.get(c) == DISPUTED and without.get(c) != DISPUTED),
+                       with_it.assumptions)
 
 
 @dataclass(frozen=True, eq=False)
@@ -182,6 +264,4 @@ def retreat_hexes(m: Map, assault_hex: str, side: str, entered_from: Iterable[st
         lab = m.label(n)
         if (lab in came or lab in friendly) and control.get(lab, side) == side:
             out.append(lab)
-    cliffs = any("cliff" in fs for fs in m.edges.values())
-    readings = m.game.assumptions(["control-across-cliff"]) if cliffs else ()
-    return RetreatHexes(m, m.label(here), side, tuple(out), readings)
+    return RetreatHexes(m, m.label(here), side, tuple(out), control.assumptions)
