@@ -179,3 +179,34 @@ def test_fire_plan_assigns_only_what_the_attack_question_allows(game):
             if not targets:
                 assert set(plan.refusals[uid]) == set(enemies)
     check()
+
+
+@pytest.mark.parametrize("game", ["combat-infantry", "conflict-of-heroes"])     # the others read every unit
+def test_an_answer_reads_no_unit_but_those_its_fire_rules_name(game):
+    """``FireRules.units_read``: removing or moving a unit it does not name (onto the attacker's or
+    the target's cell too) changes no answer of the attack question (what a bot may keep its
+    answers under, wartools.play.greedy): Combat Infantry's friendly blockers, spotting HQs and
+    assaulting units (6.4, 6.61, 6.1), none in Conflict of Heroes, every unit elsewhere."""
+    import dataclasses
+
+    @settings(SETTINGS, max_examples=20)
+    @given(boards(game), st.data())
+    def check(board: Board, data: Any) -> None:
+        m, fire = board.map, board.fire
+        attacker = data.draw(st.sampled_from(m.units))
+        side = data.draw(st.sampled_from(sorted(board.enemies(attacker.side))))
+        cells = list(m.grid.cells())
+        target = board.probe(side, data.draw(st.sampled_from(FEATURES[game]["types"])),
+                             data.draw(st.sampled_from(cells)))
+        read = {u.id for u in fire.units_read(m, attacker)}
+        free = [u for u in m.units if u.id not in read and u.id != attacker.id]
+        if not free:
+            reject()
+        other = data.draw(st.sampled_from(free))
+        to = data.draw(st.sampled_from([attacker.cell, target.cell, *cells]))
+        before = fire.attack(m, attacker, target, board.situation)
+        for units in ([u for u in m.units if u.id != other.id],
+                      [dataclasses.replace(u, cell=to) if u.id == other.id else u for u in m.units]):
+            changed = dataclasses.replace(m, units=tuple(units))
+            assert fire.attack(changed, attacker, target, board.situation) == before, (other.id, m.label(to))
+    check()

@@ -556,6 +556,14 @@ class FireRules:
         return tuple(out)
 
     # --- hooks a game overrides -------------------------------------------------------
+    def units_read(self, board: Map, attacker: Unit) -> tuple[Unit, ...]:
+        """The units of ``board`` whose presence, cell, strength or tags an answer of
+        ``attacker``'s attack question may read besides the attacker and the target (its line of
+        sight, spotting, refusals, on any cell, the target's own among them): every unit by default.
+        A caller may keep an answer while the board, the attacker, the target and these units stand
+        as they did (``tests/test_attack_question.py`` checks each game's hook)."""
+        return board.units
+
     def line_situation(self, board: Map, attacker: Unit, target: Unit, profile: Profile,
                        sit: Situation) -> LOSSituation:
         """The line-of-sight situation of ``attacker`` firing at ``target`` in ``sit``."""

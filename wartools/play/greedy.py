@@ -9,19 +9,28 @@ candidate, from the same answers a player sees:
   :attr:`GreedyBot.kill` more when it is likely to destroy the target (its chance of
   at least one hit on a one-step target);
 - an assault: the chance to win it, times the defenders' strength;
-- a move (or an entry): the expected hits the enemy's fire could deal on the cell left minus on
-  the cell reached (every enemy unit's attack question on the mover standing there, added up as
-  a threat map adds them), times :attr:`GreedyBot.caution`, plus the progress towards the
-  nearest objective its side does not hold (cells closer, over the grid) and a bonus for ending
-  on it;
-- a rally: the chance to gain a step; activating a unit or an HQ: a small positive score so
-  the side acts; passing and ending: zero.
+- a move (or an entry): the unit's exposure on the cell left minus on the cell reached, times
+  :attr:`GreedyBot.caution`, plus the progress towards the nearest objective its side does not
+  hold (cells closer, over the grid) and a bonus for ending on it. The exposure on a cell is the
+  threat map's (:func:`~wartools.analysis.threat_map`): every enemy unit's attack question on a
+  unit like the mover (its side, type, strength and tags: a weapon team deployed or packed, a
+  transport) standing there, on the board as it stands, the attacks cut by the game's fire
+  limits and combined as the game combines them (:meth:`~wartools.games.fire_rules.FireRules.limit`,
+  ``combine``: Combat Infantry 6.5, 6.51);
+- one of the game's own actions (a rally, an activation, a check to act): what the turn rules
+  say it promises (:meth:`~wartools.rules.turn.TurnRules.prospect`): the steps it is expected to
+  gain, plus :attr:`GreedyBot.activate` times the chance it lets the side's units act; passing
+  and ending promise nothing.
 
-Each enemy unit's fire on every cell is asked in one vectorised pass of its attack question
-(:meth:`~wartools.games.fire_rules.FireRules.attacks`) and kept by the bot while that unit stands
-as it did (the other units' moves in between are not asked again: the exposure is a score's
-estimate, never a legality check); the top candidates and their scores are the choice's
-explanation.
+Each enemy unit's fire on a unit like a mover is asked in one vectorised pass of its attack
+question (:meth:`~wartools.games.fire_rules.FireRules.attacks`), shared by every move of every
+mover alike, and kept under a key of everything the answer depends on: the board and the game,
+the situation, the attacker, the mover's side, type, strength and tags, and the units the game's
+fire rules say the attacker's answers read (:meth:`~wartools.games.fire_rules.FireRules.units_read`:
+every unit unless the game names fewer), each with its cell, strength and tags. So a decision
+asks again only the enemies whose answers a change on the board could change. The top candidates
+and their scores are the choice's explanation; ``GreedyBot(reuse=False)`` asks each decision
+afresh (the same choices, slowly: the tests compare the records).
 
 Examples
 --------
@@ -34,23 +43,37 @@ Examples
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from wartools.mapmodel import Unit
 from wartools.play.protocol import Choice
+from wartools.rules.turn import ASSAULT, DECLARE, FIRE, MOVE, STEP
 
 if TYPE_CHECKING:  # pragma: no cover
+    from wartools.games.fire_rules import Attack
     from wartools.grids.base import Cell
     from wartools.play.engine import Candidate, GameState
 
 #: how many scored candidates a choice shows
 TOP = 5
+#: the engine's word for a reinforcement coming onto the board (a move from off the map)
+ENTER = "enter"
 
 
 class GreedyBot:
-    """Scores every legal action and plays the best (ties broken by the bot's own generator)."""
+    """Scores every legal action and plays the best (ties broken by the bot's own generator).
+
+    Parameters
+    ----------
+    reuse
+        Keep each enemy's answers between decisions under the key of everything they depend on,
+        and ask every cell at once (default); ``False`` asks each decision afresh, only the cells
+        its candidates need, for the tests that check the keeping changes no choice.
+    """
 
     name = "greedy"
     #: weight of the expected hits a move exposes the unit to
@@ -61,19 +84,29 @@ class GreedyBot:
     objective: float = 1.0
     #: bonus for a shot likely to destroy its target
     kill: float = 1.0
-    #: score of activating a unit or an HQ (so that a side acts rather than passes)
+    #: weight of the chance an action lets the side's units act (so that a side acts rather than passes)
     activate: float = 0.05
-    #: exposures kept (per side, unit type and enemy units' state)
-    KEEP: int = 64
+    #: enemy answers kept (one per board, attacker and mover; each holds the cells asked so far)
+    KEEP: int = 512
 
-    def __init__(self) -> None:
-        self._seen: dict[Any, dict[Cell, float]] = {}
-        self._rows: dict[Any, dict[Cell, float]] = {}
+    def __init__(self, *, reuse: bool = True) -> None:
+        self.reuse = reuse
+        self._fresh: dict[Any, dict[Cell, float]] = {}
+        self._rows: dict[Any, dict[Cell, Attack | None]] = {}
         self._odds: dict[Any, Any] = {}
 
     def choose(self, game_state: GameState, legal_actions: Sequence[Candidate],
                rng: np.random.Generator) -> Choice:
         g = game_state
+        if not self.reuse:    # this decision's answers only
+            self._rows.clear()
+            self._fresh = {}
+        wanted: dict[str, set[Cell]] = {}      # one pass per enemy for all the cells a mover needs
+        for c in legal_actions:
+            if self._moves(c) and c.unit is not None and c.dest is not None:
+                wanted.setdefault(c.unit, set()).add(c.dest)
+        for uid, cells in wanted.items():
+            self._exposures(g, uid, cells)
         scores = [self.score(g, c) for c in legal_actions]
         best = max(scores)
         tied = [i for i, s in enumerate(scores) if s >= best - 1e-12]
@@ -85,37 +118,37 @@ class GreedyBot:
                       tuple((legal_actions[i].text(m), round(scores[i], 6)) for i in order))
 
     # --- scores ---------------------------------------------------------------------------
+    @staticmethod
+    def _moves(c: Candidate) -> bool:
+        return c.expands in (MOVE, STEP, ENTER)
+
     def score(self, g: GameState, c: Candidate) -> float:
         """The candidate's score (higher is better)."""
         kind = c.expands
-        if kind in ("fire", "declare") and c.attack is not None:
+        if kind in (FIRE, DECLARE) and c.attack is not None:
             target = g.map.unit(c.target or "")
             weak = target.strength is None or target.strength <= 1
             return float(c.attack.expected) + (self.kill * float(c.attack.p_hit) if weak else 0.0)
-        if kind == "assault" and c.dest is not None:
+        if kind == ASSAULT and c.dest is not None:
             return self._assault(g, c)
-        if kind in ("move", "step", "enter") and c.dest is not None:
+        if self._moves(c) and c.dest is not None:
             return self._move(g, c)
-        if c.kind == "rally":
-            return 0.5
-        if c.kind.startswith("activate") or c.kind == "command-check":
-            return self.activate
-        return 0.0
+        if kind in (MOVE, STEP, ASSAULT, FIRE, DECLARE):
+            return 0.0
+        units = {u.id: u for u in g.map.units}
+        got = g.rules.prospect(g.map, g.turn, c.kind, units.get(c.unit or ""))
+        return float(got.steps) + self.activate * float(got.acting)
 
     def _assault(self, g: GameState, c: Candidate) -> float:
         defenders = [u for u in g.map.units if u.cell == c.dest and u.side != g.side]
         strength = sum(u.strength or 1 for u in defenders)
         return 0.5 * strength + self._progress(g, c)
 
-    def _type(self, g: GameState, c: Candidate) -> str:
-        return g.scenario.unit(c.unit or "").type
-
     def _move(self, g: GameState, c: Candidate) -> float:
-        exposure = self._exposure(g, self._type(g, c))
-        here = None if c.kind == "enter" else g.map.unit(c.unit or "").cell
-        before = exposure.get(here, 0.0) if here is not None else 0.0
-        after = exposure.get(c.dest, 0.0) if c.dest is not None else 0.0
-        return self.caution * (before - after) + self._progress(g, c)
+        assert c.dest is not None and c.unit is not None
+        exposure = self._exposures(g, c.unit, {c.dest})
+        before = 0.0 if c.kind == ENTER else exposure[self._mover(g, c.unit, c.dest).cell]
+        return self.caution * (before - exposure[c.dest]) + self._progress(g, c)
 
     def _progress(self, g: GameState, c: Candidate) -> float:
         goals = self._goals(g)
@@ -123,14 +156,13 @@ class GreedyBot:
             return 0.0
         grid = g.map.grid
         after = min(grid.distance(c.dest, o) for o in goals)
-        if c.kind == "enter":
+        if c.kind == ENTER:
             before = after + 1
         else:
             here = g.map.unit(c.unit or "").cell
             before = min(grid.distance(here, o) for o in goals)
         return self.progress * (before - after) + (self.objective if after == 0 else 0.0)
 
-    # --- per-position caches -----------------------------------------------------------------
     def _goals(self, g: GameState) -> tuple[Cell, ...]:
         cache = g.__dict__.setdefault("_greedy_cache", {})
         key = ("goals", g.side)
@@ -143,36 +175,82 @@ class GreedyBot:
         got: tuple[Cell, ...] = cache[key]
         return got
 
-    def _exposure(self, g: GameState, unit_type: str) -> dict[Cell, float]:
-        """Expected hits on a ``unit_type`` of the side to act on every cell: the sum over the enemy
-        units of what each one's attack question gives there (a unit's row kept while it stands as
-        it did)."""
-        board = g.board
-        enemies = board.units_of(board.enemies(g.side))
-        key = (g.scenario.name, g.side, unit_type, tuple((u.id, u.cell, u.strength, u.tags) for u in enemies))
-        got = self._seen.get(key)
-        if got is None:
-            if len(self._seen) > self.KEEP:
-                self._seen.clear()
-            total: dict[Cell, float] = {}
-            for enemy in enemies:
-                for cell, hits in self._row(g, enemy, unit_type).items():
-                    total[cell] = total.get(cell, 0.0) + hits
-            got = self._seen[key] = total
-        return got
+    # --- exposure -----------------------------------------------------------------------------
+    @staticmethod
+    def _mover(g: GameState, uid: str, dest: Cell) -> Unit:
+        """The unit as it stands, or a reinforcement as it would enter on ``dest``."""
+        for u in g.map.units:
+            if u.id == uid:
+                return u
+        s = g.scenario.unit(uid)
+        return Unit(s.id, s.side, s.type, dest, s.name, g.turn.full.get(uid), s.tags)
 
-    def _row(self, g: GameState, enemy: Any, unit_type: str) -> dict[Cell, float]:
-        """One enemy unit's expected hits on a ``unit_type`` of the side to act, on every cell (one
-        vectorised pass of its attack question)."""
-        key = (g.scenario.name, g.side, unit_type, enemy.id, enemy.cell, enemy.strength, enemy.tags)
+    @staticmethod
+    def _probe(g: GameState, mover: Unit) -> Unit:
+        """The threat map's hypothetical unit (:meth:`~wartools.analysis.Board.probe`), with the
+        mover's own strength and tags (its weapon team deployed or packed, its transport ...)."""
+        return dataclasses.replace(g.board.probe(mover.side, mover.type), strength=mover.strength, tags=mover.tags)
+
+    def _exposures(self, g: GameState, uid: str, cells: set[Cell]) -> dict[Cell, float]:
+        """Unit ``uid``'s exposure on its own cell and on ``cells``, kept with the game state
+        (which keeps it while the units stand as they did) and completed when a cell is missing."""
+        mover = self._mover(g, uid, next(iter(cells)))
+        probe = self._probe(g, mover)
+        cache = g.__dict__.setdefault("_greedy_cache", {}) if self.reuse else self._fresh
+        have: dict[Cell, float] = cache.setdefault(("exposure", probe), {})
+        missing = {mover.cell, *cells} - have.keys()
+        if missing:
+            have.update(self._exposure(g, probe, missing))
+        return have
+
+    def _exposure(self, g: GameState, probe: Unit, cells: set[Cell]) -> dict[Cell, float]:
+        """The threat to ``probe`` on ``cells`` (see the module docstring): the expected hits of
+        the enemy's attacks on it there, within the fire limits, combined as the game combines them."""
+        board = g.board
+        fire, m = board.fire, board.map
+        wanted = sorted(cells)
+        enemies = set(board.enemies(probe.side))
+        per_cell: dict[Cell, list[Attack]] = {c: [] for c in wanted}
+        base = (m.game, m.board_fingerprint, board.situation, probe)
+        for enemy in m.units:
+            if enemy.side not in enemies or fire.profile(enemy) is None:
+                continue
+            read = fire.units_read(m, enemy)
+            row = self._row((*base, enemy, read), wanted, enemy, probe, g, len(read) < len(m.units))
+            for cell in wanted:
+                a = row[cell]
+                if a is not None:
+                    per_cell[cell].append(a)
+        defence = fire.defender(probe)
+        return {cell: float(fire.combine(fire.limit(attacks), probe.type, defence)[1]) if attacks else 0.0
+                for cell, attacks in per_cell.items()}
+
+    def _row(self, key: Any, wanted: list[Cell], enemy: Unit, probe: Unit, g: GameState,
+             lasting: bool) -> dict[Cell, Attack | None]:
+        """One enemy's attacks on ``probe`` on the ``wanted`` cells (``None``: none there), the
+        cells not asked yet under ``key`` in one pass of the attack question. Where the key holds
+        while other units move (the game's fire rules name fewer units than the board holds), the
+        first pass asks every cell at once (its line-of-sight pass costs little more than one
+        cell's), so the next decisions, whose movers stand elsewhere, find their cells asked; not so
+        for an enemy that may fire at cells it does not see (each such cell is a question of its
+        own: spotting)."""
         row = self._rows.get(key)
         if row is None:
-            if len(self._rows) > 16 * self.KEEP:
+            if len(self._rows) >= self.KEEP:
                 self._rows.clear()
+            row = self._rows[key] = {}
+        missing = [c for c in wanted if c not in row]
+        if missing:
             board = g.board
-            probe = board.probe(g.side, unit_type)
-            got = board.fire.attacks(board.map, enemy, probe, None, board.situation, cache=self._odds)
-            row = self._rows[key] = {cell: float(a.expected) for cell, a in got.items()}
+            fire = board.fire
+            profile = fire.profile(enemy)
+            every = (self.reuse and lasting and not row and profile is not None
+                     and not fire.fires_unseen(board.map, enemy, profile))
+            ask = None if every else missing
+            got = fire.attacks(board.map, enemy, probe, ask, board.situation,
+                                     cache=self._odds if self.reuse else None)
+            for c in (board.map.grid.cells() if ask is None else missing):
+                row[c] = got.get(c)
         return row
 
 

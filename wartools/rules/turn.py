@@ -266,6 +266,23 @@ class Resolution:
         return tuple(dict.fromkeys(ch.unit for ch in self.changes if ch.eliminated))
 
 
+@dataclass(frozen=True)
+class Prospect:
+    """What one of a game's own actions (a word the turn rules resolve themselves: ``"rally"``,
+    ``"activate"`` ...) promises before it is resolved, exactly: the steps (strength) its unit is
+    expected to gain, and the chance it lets the side's units act (an activation, a passed check
+    to act). A scoring bot weighs a game's actions by it, never by their names.
+
+    Examples
+    --------
+    >>> Prospect(steps=Fraction(7, 10)).acting
+    Fraction(0, 1)
+    """
+
+    steps: Fraction = Fraction(0)
+    acting: Fraction = Fraction(0)
+
+
 def strength_effects(m: Map, unit: Unit, before: int, after: int) -> tuple[tuple[Change, ...], tuple[str, ...]]:
     """The change and the words for a unit going from ``before`` to ``after`` strength.
 
@@ -383,6 +400,11 @@ class TurnRules:
         """What changes at the end of a turn besides scoring (removing pins, reinforcing ...)."""
         return Resolution()
 
+    def prospect(self, m: Map, state: TurnState, kind: str, unit: Unit | None) -> Prospect:
+        """What the game's own action ``kind`` of ``unit`` promises now (:class:`Prospect`); the
+        neutral rules' ``end`` and ``pass`` promise nothing."""
+        return Prospect()
+
     # --- units ------------------------------------------------------------------------
     def in_cover(self, m: Map, unit: Unit) -> bool:
         """Whether ``unit`` stands in cover that protects it against fire (for bots)."""
@@ -402,5 +424,6 @@ class TurnRules:
         return tuple(out)
 
 
-__all__ = ["ASSAULT", "Change", "DECLARE", "Dice", "FIRE", "FacesExhausted", "MOVE", "Offer", "Resolution", "Roll",
+__all__ = ["ASSAULT", "Change", "DECLARE", "Dice", "FIRE", "FacesExhausted", "MOVE", "Offer", "Prospect",
+           "Resolution", "Roll",
            "STEP", "ScriptedDice", "TurnRules", "TurnState", "strength_effects"]

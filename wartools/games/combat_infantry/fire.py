@@ -92,6 +92,13 @@ class Fire(FireRules):
             return p
         return replace(p, range=int(self.game.settings.get(f"range-{unit.type}", p.range)))
 
+    def units_read(self, board: Map, attacker: Unit) -> tuple[Unit, ...]:
+        """The attacker's side and its allies: friendly units block fire, enemy units never (6.4), HQs
+        of the side spot for bombardment (6.61), and a hex is being assaulted (6.1) when units of
+        the attacker's team stand with the target."""
+        team = board.allies(attacker.side)
+        return tuple(u for u in board.units if u.side in team)
+
     def line_situation(self, board: Map, attacker: Unit, target: Unit, profile: Profile,
                        sit: Situation) -> LOSSituation:
         """Direct fire, or bombardment (6.6: hedges and friendly units do not stop it)."""

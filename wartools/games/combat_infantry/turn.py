@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from wartools.games.combat_infantry.movement import NO_ASSAULT
 from wartools.games.fire_rules import tag_values
 from wartools.rules.options import Assumption
-from wartools.rules.turn import (ASSAULT, FIRE, MOVE, Change, Dice, Offer, Resolution, Roll, TurnRules,
-                                       TurnState, strength_effects)
+from wartools.rules.turn import (ASSAULT, FIRE, MOVE, Change, Dice, Offer, Prospect, Resolution, Roll,
+                                 TurnRules, TurnState, strength_effects)
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.dice import Dist
@@ -238,6 +238,33 @@ class Turns(TurnRules):
     def _hq_morale(self, m: Map, state: TurnState) -> int:
         hq = next((u for u in m.units if u.id == state.active), None)
         return self.morale(hq) if hq is not None else self.DEFAULT_MORALE
+
+    def prospect(self, m: Map, state: TurnState, kind: str, unit: Unit | None) -> Prospect:
+        """A rally gains one step with the chance of a morale check at the active HQ's morale
+        (5.0); a check out of command lets the squad act with the chance of its own (4.3); an HQ's
+        activation lets its units act (1.1, 4.2).
+
+        Examples
+        --------
+        >>> from wartools.testing import tiny_map
+        >>> from wartools.rules.turn import TurnState
+        >>> m = tiny_map("ci", 2, 1, units=[("hq", "US", "hq", "A1"), ("r", "US", "rifle", "B1")])
+        >>> t = Turns(m.game)
+        >>> s = TurnState(1, "player turns", "US", "US", ("US", "German"), active="hq")
+        >>> t.prospect(m, s, "rally", m.unit("r")).steps, t.prospect(m, s, "command-check", m.unit("r")).acting
+        (Fraction(7, 10), Fraction(3, 5))
+        """
+        from wartools.games.combat_infantry.combat import morale_check
+
+        if kind == "activate":
+            return Prospect(acting=Fraction(1))
+        if unit is None:
+            return Prospect()
+        if kind == "rally":
+            return Prospect(steps=morale_check(self._hq_morale(m, state)))
+        if kind == "command-check":
+            return Prospect(acting=morale_check(self.morale(unit)))
+        return Prospect()
 
     def resolve(self, m: Map, kind: str, unit: Unit | None, dice: Dice, state: TurnState) -> Resolution:
         from wartools.games.combat_infantry.combat import morale_check, passes_morale

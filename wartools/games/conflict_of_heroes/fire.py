@@ -57,6 +57,10 @@ class Fire(FireRules):
         super().__init__(game)
         self._readings: dict[str, tuple[Assumption, ...]] = {}
 
+    def units_read(self, board: Map, attacker: Unit) -> tuple[Unit, ...]:
+        """None: the line of sight, the odds and the terrain read no other unit (Game Overview)."""
+        return ()
+
     def odds_inputs(self, board: Map, attacker: Unit, profile: Profile, target: Unit, defender: Profile,
                     line: Line) -> dict[str, Any] | None:
         from wartools.games.conflict_of_heroes.combat import TERRAIN_DEFENSE
