@@ -4,6 +4,9 @@ Combat Infantry's Fire Example (Diagram 3), the American player turn: activation
 of command, fire with D2 half-hits made whole or recovering (6.7), a rifle that may not fire at a tank
 (6.32), the PHQ's one weapon (4.1); then the German turn and passes to the end of the game turn.
 
+Company of Heroes 4, the Maneuver Phase example (cp per turn and per unit), and 6, the Resolving
+Damage Example (pooled damage, one defence die per AP point), both of its outcomes.
+
 Conflict of Heroes 3.1 (Figure 1): the German activates squad A and moves it forward one hex
 for 1 AP (6 APs left) and ends his turn; the Soviet activates squad C, fires at A for its 4 APs
 (3 left) and misses; the German then fires the fresh HMG B at C as an opportunity action,
@@ -151,3 +154,93 @@ def test_combat_infantry_fire_example_diagram_3_replays_as_a_record():
                     (TurnEnd(1, g.position),), "Draw", None, {"US": 0, "German": 0})
     assert replay(record, seeded=False).final == g.position
     assert g.position.units["de-in-wood"].steps == 1 and g.position.units["de-in-bridge"].cell == s.map.cell("F3")
+
+
+# --- Company of Heroes: the Maneuver Phase example (4) and the Resolving Damage Example (6) -------
+def _coh(units, first="US", name="Company of Heroes example (our board)"):
+    import yaml
+
+    sides: dict = {}
+    for uid, side, utype, cell in units:
+        sides.setdefault(side, {"units": []})["units"].append({"id": uid, "type": utype, "cell": cell})
+    return loads_scenario(yaml.safe_dump({
+        "format": "wartools-scenario/1", "name": name, "game": "company-of-heroes",
+        "map": tiny_map_data("company-of-heroes", 7, 3), "turns": 1, "first": first, "sides": sides,
+        "victory": {"levels": [{"result": "Draw", "otherwise": True}]}}))
+
+
+def _finish(s, g, actions):
+    """Every side forfeits what is left of the round; the record of ``actions`` replays to the end."""
+    while not g.over:
+        g, acts, _ = _play(g, "end", None)
+        actions.extend(acts)
+    path, digest = scenario_identity(s)
+    sides = tuple(s.sides)
+    record = Record(s, path, digest, (0, ()), dict.fromkeys(sides, "rulebook"), tuple(actions),
+                    (TurnEnd(1, g.position),), "Draw", None, dict.fromkeys(sides, 0))
+    assert replay(record, seeded=False).final == g.position
+    return g
+
+
+def test_company_of_heroes_maneuver_example_replays_as_a_record():
+    """Company of Heroes 4 (Basic Movement), the example: Player One spends two cp moving an infantry
+    squad and one moving a jeep, and his turn is over (three cp a turn); the opponent spends one cp on a
+    tank and forfeits the other two; in Player One's second turn the squad moves again for one cp, and
+    having spent three cp this round it may not move again in the maneuver phase. (The example's jeep
+    also uses its speed die: speed dice are not played, said in the turn rules' assumptions.)"""
+    s = _coh([("us-rifles", "US", "infantry", "A2"), ("us-jeep", "US", "light-vehicle", "A1"),
+              ("de-tank", "Wehrmacht", "heavy-vehicle", "G2")])
+    g = start(s)
+    actions = []
+    for kind, unit, dest, side_after in (("move", "us-rifles", "C2", "US"), ("move", "us-jeep", "B1", "Wehrmacht"),
+                                         ("move", "de-tank", "F2", "Wehrmacht"), ("end", None, None, "US"),
+                                         ("move", "us-rifles", "D2", "US")):
+        g, acts, _ = _play(g, kind, unit, dest=dest)
+        actions.extend(acts)
+        assert g.side == side_after
+    assert g.turn.spent["us-rifles"] == 3 and g.turn.budget == 2
+    assert not [c for c in legal_actions(g) if c.unit == "us-rifles"]          # three cp spent this round
+    assert any(c.unit == "us-jeep" for c in legal_actions(g))                  # the jeep has two cp left
+    assert any(a.rule.startswith("Company of Heroes 4") and "speed dice" in a.reading
+               for a in s.game.turn_rules().assumptions())
+    g = _finish(s, g, actions)
+    assert g.position.units["us-rifles"].cell == s.map.cell("D2")
+
+
+def test_company_of_heroes_resolving_damage_example_replays_as_a_record_both_ways():
+    """Company of Heroes 6, the Resolving Damage Example: a squad of riflemen, a squad of grenadiers
+    (one AI each) and an Sd.Kfz. 222 (one AI and one AP) attack one infantry section: four damage dice,
+    three AI laid down at once, and one defence die for the AP (a green unit rolls one per AP point): on a
+    success the section keeps one health, on a failure it is destroyed. (The example's attackers are of
+    two armies against a third; here they are one side's, which changes nothing of the damage.) Both
+    outcomes are played with a defence face of each kind, after the attacks are declared in the damage
+    phase (5) and resolved at once."""
+    from wartools.games.company_of_heroes.combat import FACES
+    from wartools.games.company_of_heroes.turn import FACE_ORDER
+
+    units = [("de-riflemen", "Wehrmacht", "infantry", "B2"), ("de-grenadiers", "Wehrmacht", "infantry", "C1"),
+             ("de-222", "Wehrmacht", "light-vehicle", "C3"), ("uk-section", "British", "infantry", "C2")]
+    s = _coh(units, first="Wehrmacht")
+    block = 1 + next(i for i, f in enumerate(FACE_ORDER) if FACES[f] != "red")
+    miss = 1 + next(i for i, f in enumerate(FACE_ORDER) if FACES[f] == "red")
+    for face, health in ((block, 1), (miss, 0)):
+        g = start(s)
+        actions = []
+        while g.turn.phase == "maneuver":                       # nobody moves
+            g, acts, _ = _play(g, "end", None)
+            actions.extend(acts)
+        for attacker in ("de-riflemen", "de-grenadiers", "de-222"):
+            g, acts, _ = _play(g, "declare", attacker, target="uk-section")
+            actions.extend(acts)
+        g, acts, _ = _play(g, "end", None)                      # the Wehrmacht's damage is assigned
+        actions.extend(acts)
+        g, acts, _ = _play(g, "end", None, faces=(face,))       # the British assign none: all resolve at once
+        actions.extend(acts)
+        (roll,) = acts[1].rolls
+        assert acts[1].kind == "resolve" and "3 AI, 1 AP, 1 defence dice" in roll.what.replace("AI=", "AI ")
+        assert roll.value == 4 - health
+        if health:
+            assert g.position.units["uk-section"].health == 1 and acts[1].eliminated == ()
+        else:
+            assert "uk-section" in g.position.eliminated and acts[1].eliminated == ("uk-section",)
+        _finish(s, g, actions)

@@ -339,14 +339,7 @@ class Turns(TurnRules):
         att = (self._assault_unit(attacker),)
         dfd = tuple(self._assault_unit(u) for u in defenders)
         drawn: list[int] = []
-
-        def faces() -> Iterator[int]:
-            while True:
-                face = dice.roll(10)[0]
-                drawn.append(face)
-                yield face
-
-        end, log = replay_assault(att, dfd, faces(), rules)
+        end, log = replay_assault(att, dfd, _faces(dice, drawn), rules)
         ends = _assault_ends(att, dfd, rules)
         p_win = ends.prob(lambda e: e.winner == "attacker")
         label = m.label(target)
@@ -366,7 +359,6 @@ class Turns(TurnRules):
             effects.append(f"{attacker.id} {'takes' if where == target else 'falls back to'} {m.label(where)}")
         return Resolution((roll,), tuple(changes), tuple(effects))
 
-
     def _assault_mines(self, m: Map, attacker: Unit, target: Cell, came_from: Cell, across: bool,
                        dice: Dice) -> Resolution:
         """``attacker`` assaults the undefended minefield on ``target`` (7.2, 9.2): the exact chain of
@@ -376,14 +368,7 @@ class Turns(TurnRules):
 
         unit = self._assault_unit(attacker)
         drawn: list[int] = []
-
-        def faces() -> Iterator[int]:
-            while True:
-                face = dice.roll(10)[0]
-                drawn.append(face)
-                yield face
-
-        end, _ = replay_mine_assault(unit, faces(), across)
+        end, _ = replay_mine_assault(unit, _faces(dice, drawn), across)
         ends = _mine_ends(unit, across)
         label = m.label(target)
         roll = Roll(attacker.side, f"{attacker.id} assaults the minefield on {label}", tuple(drawn), ends[end],
@@ -396,6 +381,14 @@ class Turns(TurnRules):
             changes = (Change(attacker.id, strength=changes[0].strength if changes else None, cell=where),)
             effects.append(f"{attacker.id} {'takes' if end.cleared else 'falls back to'} {m.label(where)}")
         return Resolution((roll,), changes, tuple(effects), cleared=((target, "mines"),) if end.cleared else ())
+
+
+def _faces(dice: Dice, drawn: list[int]) -> Iterator[int]:
+    """d10 faces from ``dice`` one at a time, as long as an assault asks, each kept in ``drawn``."""
+    while True:
+        face = dice.roll(10)[0]
+        drawn.append(face)
+        yield face
 
 
 @lru_cache(maxsize=1024)
