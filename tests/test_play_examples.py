@@ -7,6 +7,9 @@ of command, fire with D2 half-hits made whole or recovering (6.7), a rifle that 
 Company of Heroes 4, the Maneuver Phase example (cp per turn and per unit), and 6, the Resolving
 Damage Example (pooled damage, one defence die per AP point), both of its outcomes.
 
+Heroes of Normandie 4.2, the Minefield example: one mine attack at the end of a move through three
+mined squares.
+
 Conflict of Heroes 3.1 (Figure 1): the German activates squad A and moves it forward one hex
 for 1 AP (6 APs left) and ends his turn; the Soviet activates squad C, fires at A for its 4 APs
 (3 left) and misses; the German then fires the fresh HMG B at C as an opportunity action,
@@ -244,3 +247,43 @@ def test_company_of_heroes_resolving_damage_example_replays_as_a_record_both_way
         else:
             assert "uk-section" in g.position.eliminated and acts[1].eliminated == ("uk-section",)
         _finish(s, g, actions)
+
+
+# --- Heroes of Normandie: the Minefield example (4.2) ---------------------------------------------
+def test_heroes_of_normandie_minefield_example_replays_as_a_record():
+    """Heroes of Normandie 4.2 (Minefield), the example: an American unit crosses two mined squares and
+    ends its move on a third, so one mine attack is rolled at the end of the movement action: the die plus
+    1 for each of the three counters, 4 + 1 + 1 + 1 = 7, at or over its Defense Value (7 here): 1 Hit and
+    1 Suppressed marker. Each mined square adds 1 (option ``mine-value``, the example's counters; the map
+    does not say which counter lies where), said in the record's assumptions. The unit has two health so
+    that the hit leaves it on the board, Suppressed, as the example tells."""
+    import yaml
+
+    from wartools.games.heroes_of_normandie.combat import mine_attack
+
+    s = loads_scenario(yaml.safe_dump({
+        "format": "wartools-scenario/1", "name": "Heroes of Normandie 4.2 (our board)", "game": "heroes-of-normandie",
+        "map": tiny_map_data("heroes-of-normandie", 6, 1, features={"B1": ["mine"], "C1": ["mine"], "D1": ["mine"]}),
+        "turns": 1, "first": "US",
+        "sides": {"US": {"units": [{"id": "us-1", "type": "infantry", "cell": "A1", "steps": 2,
+                                    "tags": ["defense=7"]}]},
+                  "German": {"units": [{"id": "de-1", "type": "infantry", "cell": "F1"}]}},
+        "victory": {"levels": [{"result": "Draw", "otherwise": True}]}}))
+    g = start(s)
+    g, acts, _ = _play(g, "move", "us-1", dest="D1", faces=(4,))
+    actions = list(acts)
+    (roll,) = acts[0].rolls
+    odds = mine_attack([1, 1, 1], defense=7)
+    assert acts[0].cells == ("A1", "B1", "C1", "D1") and roll.faces == (4,) and "d6 + 3 against 7" in roll.what
+    assert (roll.value, roll.p, roll.expected) == (0, odds["hit"], 1 - odds["hit"])   # the mover's luck: no hit
+    us = g.position.units["us-1"]
+    assert (us.cell, us.health, "suppressed" in us.tags) == (s.map.cell("D1"), 1, True)
+    assert acts[0].effects[1:] == ("the mines hit", "us-1 loses 1 health and is Suppressed")
+    assert any(a.option == "mine-value" for a in s.game.turn_rules().assumptions())
+    while not g.over:
+        g, acts, _ = _play(g, "end" if g.turn.active else "pass", g.turn.active)
+        actions.extend(acts)
+    path, digest = scenario_identity(s)
+    record = Record(s, path, digest, (0, ()), {"US": "rulebook", "German": "rulebook"}, tuple(actions),
+                    (TurnEnd(1, g.position),), "Draw", None, {"US": 0, "German": 0})
+    assert replay(record, seeded=False).final == g.position

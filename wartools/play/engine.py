@@ -388,8 +388,9 @@ def resolve(g: GameState, c: Candidate, dice: Dice) -> tuple[Resolution, int]:
         return rules.resolve_assault(m, unit, tuple(path.cells), dice, g.turn), c.cost
     if c.expands in (MOVE, STEP) and unit is not None and c.dest is not None:
         cells = tuple(m.cell(x) for x in c.cells(m))
-        return Resolution((), (Change(unit.id, cell=c.dest), *rules.moved(m, unit, cells)),
-                          (f"{unit.id} moves to {m.label(c.dest)}",)), c.cost
+        then = rules.move_outcome(m, unit, cells, dice)
+        return dataclasses.replace(then, changes=(Change(unit.id, cell=c.dest), *then.changes),
+                                   effects=(f"{unit.id} moves to {m.label(c.dest)}", *then.effects)), c.cost
     if c.kind == "enter" and c.dest is not None:
         return Resolution((), (), (f"{c.unit} enters on {m.label(c.dest)}",)), 0
     if c.expands == DECLARE:

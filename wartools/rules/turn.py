@@ -391,6 +391,11 @@ class TurnRules:
         packing up ...); none by default."""
         return ()
 
+    def move_outcome(self, m: Map, unit: Unit, cells: tuple[Cell, ...], dice: Dice) -> Resolution:
+        """What a move along ``cells`` leads to besides the unit's new cell, rolls included (a mine
+        attack at the end of the move ...); by default the changes of :meth:`moved`."""
+        return Resolution((), self.moved(m, unit, cells))
+
     def end_of_activation(self, m: Map, state: TurnState) -> Resolution:
         """What changes when the activation ``state.active`` ends (``m`` is the map after its last
         action): the engine asks whenever an action closes one. Nothing by default."""

@@ -48,6 +48,10 @@ class HeroesOfNormandie(Game):
                "order tokens each side places per turn (one activation each in the activation phase)",
                assumed=True, reading="each side gives orders to 3 units a turn"),
         # analysis layer (wartools.games.heroes_of_normandie.fire)
+        Option("mine-value", 1, "Heroes of Normandie 4.2 (Minefield: the counters' Combat Values are not in "
+               "the excerpt)", "what each mined square a move crosses adds to the mine attack roll",
+               assumed=True, reading="every mined square adds 1 to the mine attack, as each counter of the 4.2 "
+                                     "example does (the map's mine feature does not say which counter lies there)"),
         Option("move-and-fire", True, "Heroes of Normandie core rules (not in the excerpt)",
                "a unit given an order may move and then shoot in the same activation", assumed=True,
                reading="an ordered unit may make a movement action and then a firing action"),

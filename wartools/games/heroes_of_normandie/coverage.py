@@ -85,8 +85,10 @@ COVERAGE = (
           _C + "test_engineer_mine_clearing"),
     Entry("4", "Recruitment options", "not-modelled", "army building (points, tiles) is not modelled"),
     Entry("4.1", "Support options", "not-modelled", "army building is not modelled"),
-    Entry("4.2", "Gear options: minefield attack; Fuel", "implemented",
-          _C + "test_mine_example_one_plus_one_plus_one"),
+    Entry("4.2", "Gear options: minefield attack (also in playouts); Fuel", "implemented",
+          _C + "test_mine_example_one_plus_one_plus_one; "
+          "tests/test_play_examples.py::test_heroes_of_normandie_minefield_example_replays_as_a_record "
+          "(each mined square adds option mine-value; a roll of 1 discards no counter in play)"),
     Entry("4.3", "Character traits (Guardian, Training)", "not-modelled",
           "character traits are not unit data in the map"),
     Entry("4.4", "Orders options: smoke templates", "implemented", _L + "test_hon_smoke_worst_penalty_once"),

@@ -13,7 +13,7 @@ rules' orders, activation and supply phases are not in the excerpt and are read 
 - A shot is a d6 plus the attack value against the defence value (1.1, with the core-rule
   readings of :mod:`~wartools.games.heroes_of_normandie.combat`). A hit takes one health and
   Suppresses the unit (as a mine hit does, 4.2); a unit the scenario gives no health has one,
-  so a hit destroys it.
+  so a hit destroys it. A movement action through mined squares ends with one mine attack (4.2).
 
 Examples
 --------
@@ -32,6 +32,7 @@ from wartools.rules.turn import FIRE, MOVE, Change, Dice, Offer, Resolution, Rol
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.fire_rules import Attack
+    from wartools.grids.base import Cell
     from wartools.mapmodel import Map, Unit
 
 SUPPRESSED = "suppressed"
@@ -45,13 +46,15 @@ class Turns(TurnRules):
                 "(Heroes of Normandie core rules, read as documented)")
     turn_rule = "Heroes of Normandie core rules (orders, activation and supply phases)"
     phases: ClassVar[tuple[str, ...]] = ("activation", "supply")
-    reads = ("order-tokens", "move-and-fire", "long-range-penalty", "one-always-misses")
+    reads = ("order-tokens", "move-and-fire", "long-range-penalty", "one-always-misses", "mine-value")
     OMITTED = (
         ("Heroes of Normandie core rules", "secret and bluff orders, action cards, heroes and special "
                                             "abilities, Orders Options (artillery, smoke, aircraft), NCOs"),
         ("Heroes of Normandie core rules", "close combat, and opportunity fire at moving units"),
         ("Heroes of Normandie 1.1", "terrain defensive bonuses of the target's square (the excerpt prints "
                                     "no table of them)"),
+        ("Heroes of Normandie 4.2", "a mine attack's roll of 1 discards no counter (the map's mine feature is "
+                                    "the square's, not its counters'); decoys, and engineers clearing mines"),
     )
 
     def start_turn(self, turn: int, sides: tuple[str, ...], first: str, dice: Dice,
@@ -123,12 +126,38 @@ class Turns(TurnRules):
                     p if hit else 1 - p, Fraction(int(hit)), p, "Heroes of Normandie 1.1")
         if not hit:
             return Resolution((roll,), (), ("miss",))
+        return Resolution((roll,), *self._hit(target, "hit"))
+
+    def move_outcome(self, m: Map, unit: Unit, cells: tuple[Cell, ...], dice: Dice) -> Resolution:
+        """4.2 Minefield: a movement action through (or into) mined squares ends with one mine attack,
+        a die plus each mined square's value (option ``mine-value``) against the unit's Defense Value,
+        terrain giving no bonus: at or over it, 1 Hit and a Suppressed marker; a 1 never hits."""
+        from wartools.games.heroes_of_normandie.combat import mine_attack, resolve_mines
+
+        mined = [c for c in cells[1:] if "mine" in m.features_at(c)]
+        if not mined:
+            return Resolution()
+        values = [int(self.game.option("mine-value"))] * len(mined)
+        defense = self.game.fire_rules().defender(unit).value("defense")
+        face = dice.roll(6)
+        got = resolve_mines(face[0], values, defense)
+        odds = mine_attack(values, defense)
+        safe = 1 - odds["hit"]
+        where = ", ".join(m.label(c) for c in mined)
+        roll = Roll(unit.side, f"mine attack on {unit.id} ({where}): d6 + {sum(values)} against {defense}", face,
+                    safe if got != "hit" else odds["hit"], Fraction(int(got != "hit")), safe,
+                    "Heroes of Normandie 4.2")
+        if got != "hit":
+            return Resolution((roll,), (), (f"the mines miss {unit.id}" + (" (a 1)" if got == "discard" else ""),))
+        return Resolution((roll,), *self._hit(unit, "the mines hit"))
+
+    def _hit(self, target: Unit, what: str) -> tuple[tuple[Change, ...], tuple[str, ...]]:
+        """A hit: one health lost and Suppressed, or eliminated at the last (1.1, 4.2)."""
         left = self.strength(target) - 1
         if left <= 0:
-            return Resolution((roll,), (Change(target.id, strength=0, eliminated=True),),
-                              ("hit", f"{target.id} eliminated"))
-        return Resolution((roll,), (Change(target.id, strength=left, add=(SUPPRESSED,)),),
-                          ("hit", f"{target.id} loses 1 health and is Suppressed"))
+            return (Change(target.id, strength=0, eliminated=True),), (what, f"{target.id} eliminated")
+        return ((Change(target.id, strength=left, add=(SUPPRESSED,)),),
+                (what, f"{target.id} loses 1 health and is Suppressed"))
 
     def end_of_turn(self, m: Map, state: TurnState, dice: Dice) -> Resolution:
         changes = tuple(Change(u.id, remove=(SUPPRESSED,)) for u in m.units if SUPPRESSED in u.tags)
