@@ -8,7 +8,7 @@ the exact ruler contacts, is written once here.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -287,6 +287,21 @@ class Grid:
     def neighbours(self, cell: Cell) -> list[Cell]:
         """Adjacent cells that are on the board."""
         return [n for n in self.all_neighbours(cell) if n in self]
+
+    @cached_property
+    def neighbour_table(self) -> Mapping[Cell, tuple[Cell, ...]]:
+        """Every on-board cell's on-board neighbours, in :meth:`all_neighbours` order: built
+        once per grid for the engines' hot loops (a movement step reads it instead of making
+        the neighbour list anew).
+
+        Examples
+        --------
+        >>> from wartools.grids import SquareGrid
+        >>> g = SquareGrid(3, 2)
+        >>> [g.label(n) for n in g.neighbour_table[g.parse("A1")]] == [g.label(n) for n in g.neighbours(g.parse("A1"))]
+        True
+        """
+        return {c: tuple(n for n in self.all_neighbours(c) if n in self) for c in self._cells}
 
     def within(self, center: Cell, radius: int) -> list[Cell]:
         """On-board cells at distance <= ``radius`` from ``center``."""

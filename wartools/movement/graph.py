@@ -20,6 +20,14 @@ so a query costs what it explores, not the whole board. The whole graph (a
 networkx ``DiGraph``, :attr:`MoveGraph.graph`) is built only for the questions
 that need it (alternatives, why a goal is out of reach).
 
+A graph is **shared across positions** where the rules allow it: when a game's rules
+name the cells the other units make a difference to (:meth:`MovementRules.unit_cells`),
+the graph of a position takes the steps out of every cell away from them from the
+*board graph* (the same unit and situation with no other units, cached per board
+fingerprint, :attr:`~wartools.mapmodel.Map.board_fingerprint`), and asks the rules only
+about the cells around the units. A unit's move then costs the steps near it, not the
+whole board again; the answers are the same as a fresh graph's.
+
 Examples
 --------
 >>> from wartools.testing import tiny_map
@@ -80,9 +88,13 @@ class MoveGraph:
         Points for one round or activation, CAPs and the like included.
     build_seconds
         Time spent asking the rules so far.
+    board
+        The board graph whose steps this one shares away from the units (the graph of the
+        same unit and situation with no other units, which the rules' unit cells allow), or
+        ``None``.
     """
 
-    def __init__(self, rules: MovementRules) -> None:
+    def __init__(self, rules: MovementRules, board: MoveGraph | None = None) -> None:
         self.rules = rules
         self.allowance: int = rules.allowance() + rules.situation.extra_points
         self.build_seconds = 0.0
@@ -90,10 +102,26 @@ class MoveGraph:
         self._out: dict[Cell, dict[Any, int]] = {}
         self._steps: dict[tuple[Any, Any], Step] = {}
         self._blocked: dict[tuple[Cell, Cell], Step] = {}
+        self._raw: dict[tuple[Cell, Cell], Step] = {}      # the rules' own answer per step asked
+        self._low: dict[Cell, int | None] = {}              # the cheapest step out of each cell built
         self._ends: dict[Cell, str | None] = {}
         self._min: int | None = None
         self._complete = False
         self._graph: nx.DiGraph | None = None
+        self.board = board
+        self._units: frozenset[Cell] = frozenset()
+        self._shared: set[Cell] = set()                   # cells whose steps out are the board graph's
+        if board is not None:
+            cells = rules.unit_cells() if shares_board(type(rules)) else None
+            if cells is None or board.allowance != self.allowance:
+                self.board = None                       # nothing promised: asked anew
+            else:
+                self._units = frozenset(cells)
+
+    def _source(self, cell: Any) -> MoveGraph:
+        """The graph that holds the steps out of a built ``cell``: the board graph's away from the units."""
+        board = self.board
+        return board if board is not None and cell in self._shared else self
 
     @property
     def built(self) -> Mapping[Cell, Mapping[Any, int]]:
@@ -111,7 +139,9 @@ class MoveGraph:
         try:
             return self._ends[cell]
         except KeyError:
-            why = self._ends[cell] = self.rules.end_blocker(cell)
+            board = self.board
+            why = self._ends[cell] = (board.end_blocker(cell) if board is not None and cell not in self._units
+                                      else self.rules.end_blocker(cell))
             return why
 
     def out(self, node: Any) -> Mapping[Any, int]:
@@ -125,18 +155,26 @@ class MoveGraph:
             return self._expand(node)
 
     def _expand(self, a: Cell) -> dict[Any, int]:
+        board, units = self.board, self._units
+        near = self.rules.map.grid.neighbour_table[a]
+        adj: dict[Any, int]
+        if board is not None and a not in units and units.isdisjoint(near):    # no unit cell in reach
+            self._shared.add(a)
+            adj = self._out[a] = board._out[a] if a in board._out else board._expand(a)
+            low = board._low[a]
+            if low is not None and (self._min is None or low < self._min):
+                self._min = low
+            return adj
         t0 = time.perf_counter()
         rules, grid, allowance = self.rules, self.rules.map.grid, self.allowance
-        points, steps, blocked = rules.points, self._steps, self._blocked
-        adj: dict[Any, int] = {}
+        points, steps, blocked, raw = rules.points, self._steps, self._blocked, self._raw
+        adj = {}
         if self.end_blocker(a) is None:
             adj[End(a)] = 0
             steps[(a, End(a))] = END_STEP
-        low = self._min
-        for b in grid.all_neighbours(a):
-            if b not in grid:
-                continue
-            st = rules.step(a, b)
+        low = None
+        for b in near:
+            st = raw[(a, b)] = rules.step(a, b) if board is None or b in units else board.raw_step(a, b)
             cost = st.cost
             if cost is None:
                 blocked[(a, b)] = st
@@ -159,16 +197,25 @@ class MoveGraph:
                 steps[(a, b)] = st
             if low is None or cost < low:
                 low = cost
-        self._min = low
+        self._low[a] = low
+        if low is not None and (self._min is None or low < self._min):
+            self._min = low
         self._out[a] = adj
         self.build_seconds += time.perf_counter() - t0
         return adj
+
+    def raw_step(self, a: Cell, b: Cell) -> Step:
+        """What the rules answer for the step from ``a`` into the adjacent on-board cell ``b``
+        (before the allowance and the must-stop check), asked once."""
+        if a not in self._out:
+            self.out(a)
+        return self._source(a)._raw[(a, b)]
 
     def step(self, u: Any, v: Any) -> Step:
         """The :class:`Step` on graph edge ``u -> v``."""
         if u not in self._out:
             self.out(u)
-        return self._steps[(u, v)]
+        return self._source(u)._steps[(u, v)]
 
     def may_end(self, cell: Cell) -> bool:
         """Whether a move may end on ``cell`` (it has an end node)."""
@@ -206,11 +253,12 @@ class MoveGraph:
     def blocked(self) -> Mapping[tuple[Cell, Cell], Step]:
         """``(a, b) -> Step`` for every impossible step between adjacent cells (board order)."""
         self.complete()
-        cells = self.rules.map.grid.cells()
         grid = self.rules.map.grid
-        b = self._blocked
-        return MappingProxyType({(x, y): b[(x, y)] for x in cells for y in grid.all_neighbours(x)
-                                 if (x, y) in b})
+        out = {}
+        for x in grid.cells():
+            b = self._source(x)._blocked
+            out.update({(x, y): b[(x, y)] for y in grid.neighbour_table[x] if (x, y) in b})
+        return MappingProxyType(out)
 
     @property
     def no_end(self) -> Mapping[Cell, str]:
@@ -232,8 +280,8 @@ class MoveGraph:
             edges: list[tuple[Any, Any, dict[str, Any]]] = [
                 (c, End(c), {"weight": 0, "step": END_STEP}) for c in cells if self._ends[c] is None]
             for a in cells:
-                own = End(a)
-                edges.extend((a, v, {"weight": w, "step": self._steps[(a, v)]})
+                own, steps = End(a), self._source(a)._steps
+                edges.extend((a, v, {"weight": w, "step": steps[(a, v)]})
                              for v, w in self._out[a].items() if v != own)
             g.add_edges_from(edges)
             self._graph = g
@@ -252,6 +300,53 @@ def build_graph(m: Map, unit_type: str, situation: Situation) -> MoveGraph:
 
 
 _CACHE: LRU[MoveGraph] = LRU(64)
+#: board graphs: one per (board, unit type, situation without units), shared by every position
+_BOARDS: LRU[MoveGraph] = LRU(128)
+#: the hooks a declaration of :meth:`MovementRules.unit_cells` speaks for
+_UNIT_HOOKS = ("__init__", "prepare", "step", "end_blocker", "enemies_at", "friends_at", "unit_cells")
+_SHARES: dict[type, bool] = {}
+
+
+def _owner(cls: type, name: str) -> type:
+    return next(k for k in cls.__mro__ if name in vars(k))
+
+
+def shares_board(cls: type[MovementRules]) -> bool:
+    """Whether graphs under ``cls`` share a board graph: its rules name the cells the units make a
+    difference to (:meth:`MovementRules.unit_cells`), and no subclass replaced a hook that
+    declaration speaks for (``step``, ``end_blocker``, ``prepare`` ...) without declaring again.
+
+    Examples
+    --------
+    >>> from wartools.games import find_game
+    >>> cls = find_game("combat-infantry").movement_rules()
+    >>> shares_board(cls), shares_board(MovementRules)
+    (True, False)
+    >>> class HouseRule(cls):
+    ...     def step(self, a, b):
+    ...         return super().step(a, b)
+    >>> shares_board(HouseRule)
+    False
+    """
+    try:
+        return _SHARES[cls]
+    except KeyError:
+        declared = _owner(cls, "unit_cells")
+        got = _SHARES[cls] = declared is not MovementRules and all(issubclass(declared, _owner(cls, n))
+                                                                   for n in _UNIT_HOOKS)
+        return got
+
+
+def _new_graph(cls: type[MovementRules], m: Map, unit_type: str, situation: MoveSituation) -> MoveGraph:
+    """A position's graph, on its board graph where the rules allow it."""
+    rules = cls(m, unit_type, situation)
+    if not shares_board(cls):
+        return MoveGraph(rules)
+    bare = rules.situation.replace(others=(), mover=None)
+    allowance = rules.allowance() + bare.extra_points
+    board = _BOARDS.get_or_make((m.game, m.board_fingerprint, unit_type, bare, allowance),
+                                lambda: MoveGraph(cls(m, unit_type, bare)))
+    return MoveGraph(rules, board)
 
 
 def movement_graph(m: Map, unit_type: str, situation: Situation) -> MoveGraph:
@@ -266,7 +361,7 @@ def movement_graph(m: Map, unit_type: str, situation: Situation) -> MoveGraph:
     situation = MoveSituation.of(situation)
     cls = rules_class(m.game)
     key = (m.game, m.board_fingerprint, m.units, unit_type, cls.graph_key(m, unit_type, situation))
-    return _CACHE.get_or_make(key, lambda: MoveGraph(cls(m, unit_type, situation)))
+    return _CACHE.get_or_make(key, lambda: _new_graph(cls, m, unit_type, situation))
 
 
 def cache_info() -> dict[str, int]:
@@ -281,5 +376,6 @@ def cache_info() -> dict[str, int]:
 
 
 def clear_cache() -> None:
-    """Forget every cached graph (and reset the counters)."""
+    """Forget every cached graph, board graphs too (and reset the counters)."""
     _CACHE.clear()
+    _BOARDS.clear()

@@ -306,6 +306,20 @@ class MovementRules:
         that a shared graph equals each mover's own)."""
         return (unit_type, situation)
 
+    def unit_cells(self) -> frozenset[Cell] | None:
+        """The cells where the other units make a difference to these rules, or ``None``.
+
+        The promise: for every cell ``b`` outside them, :meth:`step` from any neighbour into
+        ``b`` and :meth:`end_blocker` on ``b`` answer as these rules do for the same unit type
+        and situation with no other unit on the map and no mover (``situation.others`` and
+        ``mover`` empty). The engine then takes every step away from these cells from the
+        graph of the bare board, shared by all the positions of one board, and asks the rules
+        only about the steps near the units. ``None`` (the default) promises nothing: the
+        whole graph is asked anew for each position. A subclass that overrides ``step``,
+        ``end_blocker``, ``prepare``, ``enemies_at`` or ``friends_at`` shares no board graph
+        unless it declares its own cells."""
+        return None
+
     def least_step(self) -> int:
         """A lower bound on what any passable step can cost under these rules (0 by default).
 

@@ -140,6 +140,13 @@ class Rules(MovementRules):
         """
         return hex_control(self.map, self.situation.others)
 
+    def unit_cells(self) -> frozenset[Cell]:
+        """The occupied hexes (an assault into enemies, 8.0, 9.1; stacking with friends, 8.2) and
+        the enemy-controlled or disputed ones (must stop, 8.3): elsewhere a step and the end of
+        a move read the terrain alone."""
+        hostile = (c for c, who in self.control.items() if who == "disputed" or who not in self.team)
+        return frozenset(self.occupants).union(hostile)
+
     # --- allowance ---------------------------------------------------------------------
     def allowance(self) -> int:
         mp = self.move_rating.get(self.unit_type, 5)

@@ -148,6 +148,12 @@ class Rules(MovementRules):
                            stop="building: cannot leave it this round (Company of Heroes 4, Regular Infantry)")
         return Step.of(Part(1, "1 cp", f"{rule}, Basic Movement"))
 
+    def unit_cells(self) -> frozenset[Cell]:
+        """The cells other units stand on: an enemy bars the step in, an allied unit the end of
+        the move, an allied transport may be boarded (4, Obstacles to Movement; Transport);
+        nothing else in these rules reads the units."""
+        return frozenset(self.occupants)
+
     def end_blocker(self, cell: Cell) -> str | None:
         if cell in self.transports and self.unit_type in TRANSPORT_UNITS:
             return None

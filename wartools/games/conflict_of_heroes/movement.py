@@ -129,6 +129,11 @@ class Rules(MovementRules):
         enemies = frozenset(u.cell for u in situation.others if u.side not in team)
         return (unit_type, situation.side, enemies, situation.extra_points, situation.switches)
 
+    def unit_cells(self) -> frozenset[Cell]:
+        """The enemy-occupied hexes, which bar the step in [assumed]; nothing else in these rules
+        reads the units (no stacking limit)."""
+        return frozenset(c for c in self.occupants if self.enemies_at(c))
+
     def least_step(self) -> int:
         """No step costs less than this class's cheapest terrain entry (a road costs the open
         entry) plus the most negative extra (hexsides, uphill; none in the printed tables)."""

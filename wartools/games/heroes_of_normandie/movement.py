@@ -145,7 +145,7 @@ class Rules(MovementRules):
         if self.option("zoc-stops"):
             for cell in self.occupants:
                 if self.enemies_at(cell):       # allied sides of the map's teams exert no zone
-                    for n in m.grid.all_neighbours(cell):
+                    for n in m.grid.neighbour_table[cell]:
                         self._zoc.setdefault(n, []).append(cell)
 
     # --- allowance ----------------------------------------------------------------------
@@ -297,6 +297,12 @@ class Rules(MovementRules):
         names = [(self.interspace_effect, f) for f in self._edges.get(Edge.of(a, b), ())] \
             if a[0] == b[0] or a[1] == b[1] else []
         return tuple(self._effect(t, n) for t, n in [*names, (self.terrain_effect, self._t(b))])
+
+    def unit_cells(self) -> frozenset[Cell]:
+        """The squares other units stand on (an enemy bars the way, a friend the end of the move)
+        and the enemy Zones of Control (option ``zoc-stops``); elsewhere a step reads the board
+        alone."""
+        return frozenset(self.occupants).union(self._zoc)
 
     def end_blocker(self, cell: Cell) -> str | None:
         if self.friends_at(cell):
