@@ -287,3 +287,23 @@ def test_heroes_of_normandie_minefield_example_replays_as_a_record():
     record = Record(s, path, digest, (0, ()), {"US": "rulebook", "German": "rulebook"}, tuple(actions),
                     (TurnEnd(1, g.position),), "Draw", None, {"US": 0, "German": 0})
     assert replay(record, seeded=False).final == g.position
+
+
+def test_company_of_heroes_every_side_assigns_damage_before_it_is_resolved():
+    """Company of Heroes 5: damage is assigned by every team, then resolved at once; with three sides
+    (the Resolving Damage Example's three armies) the third side declares too before anything resolves."""
+    s = _coh([("us-1", "US", "infantry", "B2"), ("de-1", "Wehrmacht", "infantry", "D2"),
+              ("uk-1", "British", "infantry", "C1")])
+    g = start(s)
+    while g.turn.phase == "maneuver":
+        g, _, _ = _play(g, "end", None)
+    declared = []
+    while g.turn.phase == "damage":
+        side = g.side
+        shot = next((c for c in legal_actions(g) if c.kind == "declare"), None)
+        if shot is not None and shot.unit not in {u for u, _ in g.turn.pending}:
+            g, _, _ = step(g, shot, ScriptedDice([]))
+            declared.append(side)
+            continue
+        g, _, _ = _play(g, "end", None, faces=(1,) * 8)
+    assert sorted(set(declared)) == sorted(s.sides)                 # all three sides assigned damage

@@ -96,8 +96,8 @@ class Turns(TurnRules):
                 return self._next_turn(state)
             state = state.replace(spent=state.spend(unit or "", cost), budget=state.budget - cost)
             return self._next_turn(state) if state.budget <= 0 else state
-        if kind == "end":
-            if state.side == state.first:
+        if kind == "end":           # each side assigns its damage in turn order, then all resolve (5)
+            if state.other() != state.first:
                 return state.replace(side=state.other())
             return state.replace(phase="resolve")
         return state.replace(acted=state.acted | {unit or ""})
