@@ -29,12 +29,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from wartools.rules import Game
-from wartools.grids.base import Cell
+from wartools.rules.options import Assumption
+from wartools.grids.base import Cell, Edge
 from wartools.los.geometry import Batch, MapGeometry, geometry
 from wartools.rules.los import (Contact, Effect, FindingColumns, Findings, LOSPolicy, LOSSituation,
                                 Where)
@@ -123,6 +124,8 @@ def evaluate(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None =
         return Evaluation(batch.a, batch.b, ~blocked, status, hindrance, modifier,
                           lambda: _judged(policy, batch, prep, sit))
     out = _judged(policy, batch, prep, sit)
+    if batch.n == 1:
+        return _one(batch, policy, out)
     pair, effect, mod = out.column("ruler"), out.column("effect"), out.column("modifier")
     blocked = np.zeros(batch.n, dtype=bool)
     blocked[pair[effect == Effect.BLOCK]] = True
@@ -144,9 +147,35 @@ def _judged(policy: LOSPolicy, batch: Batch, prep: dict[str, Any], sit: LOSSitua
     return out
 
 
-def _fill(template: str, m: Map, geo: MapGeometry, kind: int, ident: int, where: str | None = None) -> str:
-    values: dict[str, Any] = {"where": geo.where(kind, ident) if where is None else where,
-                              "terrain": "", "feature": ""}
+def _one(batch: Batch, policy: LOSPolicy, out: Findings) -> Evaluation:
+    """:func:`evaluate`'s reduction for a batch of one ruler (a line of sight): every finding is
+    about it, so the counts are sums (the same numbers as the vectorised reduction)."""
+    table = out.table()
+    effect, mod = table[1], table[7]
+    blocked = bool((effect == Effect.BLOCK).any())
+    hinders = mod[effect == Effect.HINDER]
+    if policy.MODIFIER == "min":
+        modifier = min(0, int(hinders.min(initial=0)))
+    else:
+        modifier = int(hinders.sum())
+    status = 2 if blocked else 1 if len(hinders) else 0
+    return Evaluation(batch.a, batch.b, np.array([not blocked]), np.array([status], dtype=np.int8),
+                      np.array([len(hinders)], dtype=np.int64), np.array([modifier], dtype=np.int64), out)
+
+
+def _place(m: Map, geo: MapGeometry, kind: int, ident: int) -> tuple[str, Cell | None, Edge | None, dict[str, str]]:
+    """A finding's place: its label, its cell or edge, and the words a reason's text fills in
+    (``where``, ``terrain``, ``feature``: what the board has there). They depend on the board
+    only, so they are kept on it (:attr:`BoardGeometry.words
+    <wartools.los.geometry.BoardGeometry.words>`)."""
+    words = geo.board.words
+    got = words.get((kind, ident))
+    if got is not None:
+        return got
+    label = geo.where(kind, ident)
+    values = {"where": label, "terrain": "", "feature": ""}
+    cell: Cell | None = None
+    edge: Edge | None = None
     if kind == Where.CELL:
         cell = geo.cells[ident]
         if cell in m.grid:
@@ -154,32 +183,52 @@ def _fill(template: str, m: Map, geo: MapGeometry, kind: int, ident: int, where:
             values["terrain"] = m.terrain_at(cell)
             values["feature"] = ", ".join(feats) if feats else values["terrain"]
     else:
-        values["feature"] = ", ".join(m.edges.get(geo.edge(ident), ())) or "plain hexside"
-    return template.format_map(values)
+        edge = geo.edge(ident)
+        values["feature"] = ", ".join(m.edges.get(edge, ())) or "plain hexside"
+    return _kept(words, (kind, ident), (label, cell, edge, values))
+
+
+V = TypeVar("V")
+
+
+def _kept(cache: dict[Any, Any], key: Any, value: V) -> V:
+    """``value``, kept in ``cache`` under ``key`` (which forgets everything at :data:`WORDS_MOST`)."""
+    if len(cache) >= WORDS_MOST:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+WORDS_MOST = 1 << 16
+"""Most places (cells and edges) whose words a board keeps for explaining lines."""
+_EFFECT_WORDS = tuple(Effect(e).word for e in range(len(Effect)))
 
 
 def explain(m: Map, geo: MapGeometry, policy: LOSPolicy, ev: Evaluation, i: int) -> tuple[Reason, ...]:
     """The reasons of ruler ``i`` of an evaluation, in ruler order, duplicates merged."""
     f = ev.findings
     rows = np.flatnonzero(f.ruler == i)
-    rows = rows[np.lexsort((-f.effect[rows], f.order[rows]))]
-    names = list(policy.RULES)
+    if len(rows) > 1:
+        rows = rows[np.lexsort((-f.effect[rows], f.order[rows]))]
+    rules = policy.RULES
+    names = tuple(rules)
+    texts = geo.board.words
     seen: set[tuple[str, str | None, str]] = set()
     out: list[Reason] = []
-    for j in rows:
-        kind, ident = Where(f.where_kind[j]), int(f.where[j])
-        label = geo.where(kind, ident)
-        rule_id = names[f.rule[j]]
-        text = _fill(policy.RULES[rule_id], m, geo, kind, ident, label)
-        contact = Contact(f.contact[j])
+    for kind, ident, rule, contact, effect, modifier in zip(
+            *(col[rows].tolist() for col in (f.where_kind, f.where, f.rule, f.contact, f.effect, f.modifier))):
+        label, cell, edge, values = _place(m, geo, kind, ident)
+        rule_id = names[rule]
+        template = rules[rule_id]
+        text = texts.get((template, kind, ident))
+        if text is None:
+            text = _kept(texts, (template, kind, ident), template.format_map(values))
         c = None if contact == Contact.NONE else KINDS[contact]
         key = (label, c, text)
         if key in seen:
             continue
         seen.add(key)
-        out.append(Reason(label, c, text, Effect(f.effect[j]).word, int(f.modifier[j]), rule_id,
-                          cell=geo.cells[ident] if kind == Where.CELL else None,
-                          edge=None if kind == Where.CELL else geo.edge(ident)))
+        out.append(Reason(label, c, text, _EFFECT_WORDS[effect], modifier, rule_id, cell=cell, edge=edge))
     return tuple(out)
 
 
@@ -216,4 +265,18 @@ def line_of_sight(m: Map, a: Cell | str, b: Cell | str, situation: Situation | N
     extra = policy.details(m, geo, ca, cb, sit)
     return LOSResult(m, ca, cb, bool(ev.visible[0]), status, int(ev.hindrance[0]),
                      int(ev.modifier[0]) if ev.status[0] == 1 else None, reasons,
-                     m.grid.distance(ca, cb), sit, MappingProxyType(extra), policy.assumptions(sit))
+                     m.grid.distance(ca, cb), sit, MappingProxyType(extra), _assumptions(policy, sit))
+
+
+_ASSUMED: dict[tuple[LOSPolicy, LOSSituation], tuple[Assumption, ...]] = {}
+
+
+def _assumptions(policy: LOSPolicy, sit: LOSSituation) -> tuple[Assumption, ...]:
+    """``policy.assumptions(sit)``, remembered (a policy answers for one configured game, whose
+    settings do not change)."""
+    got = _ASSUMED.get((policy, sit))
+    if got is None:
+        if len(_ASSUMED) >= 4096:
+            _ASSUMED.clear()
+        got = _ASSUMED[(policy, sit)] = tuple(policy.assumptions(sit))
+    return got

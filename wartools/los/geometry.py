@@ -124,6 +124,9 @@ class BoardGeometry:
         #: what a policy prepares from the board alone (see :attr:`LOSPolicy.prepare_reads_units
         #: <wartools.rules.los.LOSPolicy.prepare_reads_units>`), shared by every position
         self.prepared: dict[Any, Any] = {}
+        #: the labels and reason words of the places lines were explained at (board-only words,
+        #: :func:`wartools.los.engine.explain`)
+        self.words: dict[Any, Any] = {}
 
     # --- ids ------------------------------------------------------------------------
     def ext(self, cell: Cell) -> int:
@@ -543,8 +546,13 @@ def _shifted(start: np.ndarray, stop: np.ndarray, a: np.ndarray, dq: np.ndarray,
              keep: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Ruler ``i``, table row ``j`` and ext cell ``a[i] + dq[j] * h + dr[j]`` of every row
     ``start[i] <= j < stop[i]`` (kept where ``keep`` holds of the cell, when given)."""
-    pair, rows = ranges(start, stop)
-    ids = a[pair] + dq[rows] * h + dr[rows]
+    if len(start) == 1:                       # one ruler (a line of sight): its rows are one run
+        rows = np.arange(start[0], stop[0])
+        pair = np.zeros(len(rows), dtype=np.int64)
+        ids = dq[rows] * h + dr[rows] + a[0]
+    else:
+        pair, rows = ranges(start, stop)
+        ids = a[pair] + dq[rows] * h + dr[rows]
     if keep is not None:
         sel = np.flatnonzero(keep[ids])
         pair, rows, ids = pair[sel], rows[sel], ids[sel]

@@ -164,47 +164,53 @@ class FindingColumns(NamedTuple):
 
 
 class Findings:
-    """Collects finding rows from a policy (all arguments are arrays or scalars)."""
+    """Collects finding rows from a policy (all arguments are arrays or scalars).
+
+    Examples
+    --------
+    >>> out = Findings({"range": "...", "wall": "..."})
+    >>> out.add(np.array([0, 2]), BLOCK, "wall", EDGE, np.array([7, 9]), Contact.CROSSED, 5)
+    >>> out.column("ruler").tolist(), out.column("rule").tolist(), out.arrays().order.tolist()
+    ([0, 2], [1, 1], [5, 5])
+    """
 
     def __init__(self, rules: dict[str, str]) -> None:
         self.rule_ids = {k: i for i, k in enumerate(rules)}
-        # the columns of FindingColumns: the ruler rows, then per column either one value per
-        # row or a scalar for the whole chunk
-        self.chunks: list[tuple[np.ndarray, np.ndarray | int, int, np.ndarray | int, np.ndarray | int,
-                                np.ndarray | int, np.ndarray | int, np.ndarray | int]] = []
+        #: one ``(8, rows)`` int64 block per :meth:`add`, its rows the columns of FindingColumns
+        self.chunks: list[np.ndarray] = []
+        self._table: np.ndarray | None = None
 
     def add(self, pair: np.ndarray, effect: int, rule: str, where_kind: int, where: Any,
             contact: Any, order: Any = 0, modifier: Any = 0) -> None:
-        """Findings on the rulers ``pair`` (see :class:`FindingColumns` for the other columns)."""
+        """Findings on the rulers ``pair`` (see :class:`FindingColumns` for the other columns;
+        a scalar holds for every row, an array has one value per row)."""
         pair = np.asarray(pair, dtype=np.int64).reshape(-1)
         n = pair.size
         if n == 0:
             return
-        cols = [effect, where_kind, where, contact, order, modifier]
-        for j, x in enumerate(cols):       # scalars stay scalars; anything else is one value per row
-            if not isinstance(x, (int, np.integer)):
-                x = np.asarray(x, dtype=np.int64)
-                cols[j] = int(x) if x.ndim == 0 else (x if x.shape == (n,) else np.broadcast_to(x, (n,)))
-        effect, where_kind, where, contact, order, modifier = cols
-        self.chunks.append((pair, effect, self.rule_ids[rule], where_kind, where, contact, order,
-                            modifier))
+        block = np.empty((8, n), dtype=np.int64)
+        block[0] = pair
+        block[1], block[2], block[3], block[4] = effect, self.rule_ids[rule], where_kind, where
+        block[5], block[6], block[7] = contact, order, modifier
+        self.chunks.append(block)
+        self._table = None
+
+    def table(self) -> np.ndarray:
+        """Every finding as one ``(8, rows)`` int64 array, in the order of :class:`FindingColumns`
+        (computed once after the last :meth:`add`)."""
+        if self._table is None:
+            chunks = self.chunks
+            self._table = (chunks[0] if len(chunks) == 1 else
+                           np.concatenate(chunks, axis=1) if chunks else np.zeros((8, 0), dtype=np.int64))
+        return self._table
 
     def column(self, name: str) -> np.ndarray:
-        """The finding column ``name`` (a field of :class:`FindingColumns`) as int64, scalars
-        repeated over their chunk's rows."""
-        j = FindingColumns._fields.index(name)
-        col = [c[j] for c in self.chunks]
-        if not col:
-            return np.zeros(0, dtype=np.int64)
-        if not any(isinstance(x, np.ndarray) for x in col):
-            return np.repeat(np.array(col, dtype=np.int64), [len(c[0]) for c in self.chunks])
-        parts = [x if isinstance(x, np.ndarray) else np.full(len(c[0]), x, dtype=np.int64)
-                 for x, c in zip(col, self.chunks)]
-        return np.concatenate(parts, dtype=np.int64, casting="unsafe")
+        """The finding column ``name`` (a field of :class:`FindingColumns`) as int64."""
+        return self.table()[FindingColumns._fields.index(name)]
 
     def arrays(self) -> FindingColumns:
         """All the finding columns."""
-        return FindingColumns(*(self.column(name) for name in FindingColumns._fields))
+        return FindingColumns(*self.table())
 
 
 class LOSPolicy:
