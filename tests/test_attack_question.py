@@ -181,12 +181,14 @@ def test_fire_plan_assigns_only_what_the_attack_question_allows(game):
     check()
 
 
-@pytest.mark.parametrize("game", ["combat-infantry", "conflict-of-heroes"])     # the others read every unit
+@pytest.mark.parametrize("game", ["combat-infantry", "company-of-heroes", "conflict-of-heroes"])    # HoN: every unit
 def test_an_answer_reads_no_unit_but_those_its_fire_rules_name(game):
     """``FireRules.units_read``: removing or moving a unit it does not name (onto the attacker's or
     the target's cell too) changes no answer of the attack question (what a bot may keep its
     answers under, wartools.play.greedy): Combat Infantry's friendly blockers, spotting HQs and
-    assaulting units (6.4, 6.61, 6.1), none in Conflict of Heroes, every unit elsewhere."""
+    assaulting units (6.4, 6.61, 6.1), Company of Heroes' team, camouflaged units and transports
+    (7, 4), none in Conflict of Heroes; every unit in Heroes of Normandie (1.1: units between the
+    ends block)."""
     import dataclasses
 
     @settings(SETTINGS, max_examples=20)

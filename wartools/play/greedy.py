@@ -70,9 +70,9 @@ class GreedyBot:
     Parameters
     ----------
     reuse
-        Keep each enemy's answers between decisions under the key of everything they depend on,
-        and ask every cell at once (default); ``False`` asks each decision afresh, only the cells
-        its candidates need, for the tests that check the keeping changes no choice.
+        Keep each enemy's answers between decisions under the key of everything they depend on
+        (default); ``False`` asks each decision afresh, for the tests that check the keeping
+        changes no choice.
     """
 
     name = "greedy"
@@ -93,29 +93,73 @@ class GreedyBot:
         self.reuse = reuse
         self._fresh: dict[Any, dict[Cell, float]] = {}
         self._rows: dict[Any, dict[Cell, Attack | None]] = {}
+        self._combined: dict[Any, dict[Cell, float]] = {}
         self._odds: dict[Any, Any] = {}
 
     def choose(self, game_state: GameState, legal_actions: Sequence[Candidate],
                rng: np.random.Generator) -> Choice:
         g = game_state
-        if not self.reuse:    # this decision's answers only
+        if self.reuse:
+            scores = self._pruned(g, legal_actions)
+        else:                 # this decision's answers only, every candidate scored
             self._rows.clear()
+            self._combined.clear()
             self._fresh = {}
-        wanted: dict[str, set[Cell]] = {}      # one pass per enemy for all the cells a mover needs
-        for c in legal_actions:
-            if self._moves(c) and c.unit is not None and c.dest is not None:
-                wanted.setdefault(c.unit, set()).add(c.dest)
-        for uid, cells in wanted.items():
-            self._exposures(g, uid, cells)
-        scores = [self.score(g, c) for c in legal_actions]
-        best = max(scores)
-        tied = [i for i, s in enumerate(scores) if s >= best - 1e-12]
+            scores = [self.score(g, c) for c in legal_actions]
+        known = [i for i, x in enumerate(scores) if x is not None]
+        best = max(scores[i] for i in known)       # type: ignore[type-var]
+        tied = [i for i in known if scores[i] >= best - 1e-12]    # type: ignore[operator]
         pick = tied[int(rng.integers(len(tied)))] if len(tied) > 1 else tied[0]
-        order = sorted(range(len(scores)), key=lambda i: -scores[i])[:TOP]
+        order = sorted(known, key=lambda i: -scores[i])[:TOP]     # type: ignore[operator]
         m = g.map
         return Choice(pick, f"the best of {len(legal_actions)} candidates: {legal_actions[pick].text(m)} "
                             f"(score {scores[pick]:+.3f})",
-                      tuple((legal_actions[i].text(m), round(scores[i], 6)) for i in order))
+                      tuple((legal_actions[i].text(m), round(scores[i], 6)) for i in order))   # type: ignore[arg-type]
+
+    def _pruned(self, g: GameState, cands: Sequence[Candidate]) -> list[float | None]:
+        """Every candidate's score, or ``None`` for a move that cannot be among the best
+        :data:`TOP` (nor tie the best): the cheap scores first, then the moves by their bound (the
+        exposure on the cell left plus the progress: the cell reached is never exposed below
+        zero), the remaining moves of every mover alike asked in one pass, until no bound reaches
+        the :data:`TOP`-th score."""
+        scores: list[float | None] = [None] * len(cands)
+        bound: dict[int, float] = {}
+        here: dict[str, float] = {}
+        kind: dict[int, Unit] = {}
+        self._leaving(g, cands, here)
+        for i, c in enumerate(cands):
+            if self._moves(c) and c.dest is not None and c.unit is not None:
+                bound[i] = self.caution * here.get(c.unit, 0.0) + self._progress(g, c)
+                kind[i] = self._probe(g, self._mover(g, c.unit, c.dest))
+            else:
+                scores[i] = self.score(g, c)
+        top = sorted((x for x in scores if x is not None), reverse=True)[:TOP]
+        for i in sorted(bound, key=lambda i: (-bound[i], i)):
+            if scores[i] is not None:
+                continue
+            if len(top) == TOP and bound[i] < top[-1] - 1e-9:
+                break
+            floor = top[-1] - 1e-9 if len(top) == TOP else -np.inf
+            alike = [j for j in bound if kind[j] == kind[i] and scores[j] is None and bound[j] >= floor]
+            self._known(g, kind[i], {cands[j].dest for j in alike if cands[j].dest is not None})
+            for j in alike:
+                scores[j] = self.score(g, cands[j])
+                top = sorted([*top, scores[j]], reverse=True)[:TOP]     # type: ignore[list-item]
+        return scores
+
+    def _leaving(self, g: GameState, cands: Sequence[Candidate], here: dict[str, float]) -> None:
+        """The exposure of every mover on the cell it leaves (none for an entry), the movers alike
+        asked in one pass."""
+        alike: dict[Unit, list[Unit]] = {}
+        for c in cands:
+            if self._moves(c) and c.kind != ENTER and c.unit is not None and c.unit not in here:
+                mover = g.map.unit(c.unit)
+                here[c.unit] = 0.0
+                alike.setdefault(self._probe(g, mover), []).append(mover)
+        for probe, movers in alike.items():
+            have = self._known(g, probe, {u.cell for u in movers})
+            for u in movers:
+                here[u.id] = have[u.cell]
 
     # --- scores ---------------------------------------------------------------------------
     @staticmethod
@@ -192,48 +236,53 @@ class GreedyBot:
         return dataclasses.replace(g.board.probe(mover.side, mover.type), strength=mover.strength, tags=mover.tags)
 
     def _exposures(self, g: GameState, uid: str, cells: set[Cell]) -> dict[Cell, float]:
-        """Unit ``uid``'s exposure on its own cell and on ``cells``, kept with the game state
-        (which keeps it while the units stand as they did) and completed when a cell is missing."""
+        """Unit ``uid``'s exposure on its own cell and on ``cells`` (at least one)."""
         mover = self._mover(g, uid, next(iter(cells)))
-        probe = self._probe(g, mover)
+        return self._known(g, self._probe(g, mover), {mover.cell, *cells})
+
+    def _known(self, g: GameState, probe: Unit, cells: set[Cell]) -> dict[Cell, float]:
+        """The exposure of a unit like ``probe`` on ``cells`` (and on those already asked), kept with
+        the game state (which keeps it while the units stand as they did), the cells missing asked
+        in one pass."""
         cache = g.__dict__.setdefault("_greedy_cache", {}) if self.reuse else self._fresh
         have: dict[Cell, float] = cache.setdefault(("exposure", probe), {})
-        missing = {mover.cell, *cells} - have.keys()
+        missing = cells - have.keys()
         if missing:
             have.update(self._exposure(g, probe, missing))
         return have
 
     def _exposure(self, g: GameState, probe: Unit, cells: set[Cell]) -> dict[Cell, float]:
         """The threat to ``probe`` on ``cells`` (see the module docstring): the expected hits of
-        the enemy's attacks on it there, within the fire limits, combined as the game combines them."""
+        the enemy's attacks on it there, within the fire limits, combined as the game combines them
+        (a cell's combination kept while every enemy's answers are: under their keys)."""
         board = g.board
         fire, m = board.fire, board.map
-        wanted = sorted(cells)
         enemies = set(board.enemies(probe.side))
-        per_cell: dict[Cell, list[Attack]] = {c: [] for c in wanted}
         base = (m.game, m.board_fingerprint, board.situation, probe)
-        for enemy in m.units:
-            if enemy.side not in enemies or fire.profile(enemy) is None:
-                continue
-            read = fire.units_read(m, enemy)
-            row = self._row((*base, enemy, read), wanted, enemy, probe, g, len(read) < len(m.units))
-            for cell in wanted:
-                a = row[cell]
-                if a is not None:
-                    per_cell[cell].append(a)
-        defence = fire.defender(probe)
-        return {cell: float(fire.combine(fire.limit(attacks), probe.type, defence)[1]) if attacks else 0.0
-                for cell, attacks in per_cell.items()}
+        keys = tuple((*base, u, fire.units_read(m, u)) for u in m.units
+                     if u.side in enemies and fire.profile(u) is not None)
+        combined = self._combined.get(keys)
+        if combined is None:
+            if len(self._combined) >= self.KEEP:
+                self._combined.clear()
+            combined = self._combined[keys] = {}
+        wanted = sorted(c for c in cells if c not in combined)
+        if wanted:
+            per_cell: dict[Cell, list[Attack]] = {c: [] for c in wanted}
+            for key in keys:
+                row = self._row(key, wanted, key[4], probe, g)
+                for cell in wanted:
+                    a = row[cell]
+                    if a is not None:
+                        per_cell[cell].append(a)
+            defence = fire.defender(probe)
+            for cell, attacks in per_cell.items():
+                combined[cell] = float(fire.combine(fire.limit(attacks), probe.type, defence)[1]) if attacks else 0.0
+        return {c: combined[c] for c in cells}
 
-    def _row(self, key: Any, wanted: list[Cell], enemy: Unit, probe: Unit, g: GameState,
-             lasting: bool) -> dict[Cell, Attack | None]:
-        """One enemy's attacks on ``probe`` on the ``wanted`` cells (``None``: none there), the
-        cells not asked yet under ``key`` in one pass of the attack question. Where the key holds
-        while other units move (the game's fire rules name fewer units than the board holds), the
-        first pass asks every cell at once (its line-of-sight pass costs little more than one
-        cell's), so the next decisions, whose movers stand elsewhere, find their cells asked; not so
-        for an enemy that may fire at cells it does not see (each such cell is a question of its
-        own: spotting)."""
+    def _row(self, key: Any, wanted: list[Cell], enemy: Unit, probe: Unit, g: GameState) -> dict[Cell, Attack | None]:
+        """One enemy's attacks on ``probe`` on the ``wanted`` cells (``None``: none there): the cells
+        not asked yet under ``key``, in one vectorised pass of the attack question."""
         row = self._rows.get(key)
         if row is None:
             if len(self._rows) >= self.KEEP:
@@ -242,14 +291,9 @@ class GreedyBot:
         missing = [c for c in wanted if c not in row]
         if missing:
             board = g.board
-            fire = board.fire
-            profile = fire.profile(enemy)
-            every = (self.reuse and lasting and not row and profile is not None
-                     and not fire.fires_unseen(board.map, enemy, profile))
-            ask = None if every else missing
-            got = fire.attacks(board.map, enemy, probe, ask, board.situation,
+            got = board.fire.attacks(board.map, enemy, probe, missing, board.situation,
                                      cache=self._odds if self.reuse else None)
-            for c in (board.map.grid.cells() if ask is None else missing):
+            for c in missing:
                 row[c] = got.get(c)
         return row
 

@@ -114,6 +114,17 @@ class Fire(FireRules):
                                        f"infantry riding in {u.id} cannot be targeted directly")
         return None
 
+    def units_read(self, board: Map, attacker: Unit) -> tuple[Unit, ...]:
+        """The attacker's team, which spots for it (7 Spotting), and any unit on one of the team's
+        cells (its sight and range tags count there, 7 Sight, Range); camouflaged units, which
+        block a line unless an ally is adjacent (7 Camouflage); transports, whose riders cannot be
+        targeted (4 Transport)."""
+        from wartools.games.company_of_heroes.los import CAMOUFLAGE_TAG
+
+        team = board.allies(attacker.side)
+        posts = {u.cell for u in board.units if u.side in team}
+        return tuple(u for u in board.units if u.cell in posts or CAMOUFLAGE_TAG in u.tags or "transport" in u.tags)
+
     def fires_unseen(self, board: Map, attacker: Unit, profile: Profile) -> bool:
         from wartools.games.company_of_heroes.los import CAMOUFLAGE_TAG
 
