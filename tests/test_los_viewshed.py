@@ -121,3 +121,20 @@ def test_a_subclass_that_overrides_judge_sees_every_contact():
             super().judge(batch, prep, sit, out)
     evaluate(m, a, b, policy=Spy(m.game))
     assert rows == [len(geo.batch(a, b).cp)]
+
+
+def test_a_viewshed_reads_its_target_list_afresh_when_the_list_changed():
+    """The ext ids of the last target list are remembered (a viewshed per observer over the same
+    cells); a list changed in place, or another list, is read again."""
+    m = tiny_map("combat-infantry", 9, 9, terrain={"E4": "town", "C5": "woods"})
+    cells = list(m.grid.cells())
+    assert len(cells) >= 64
+    full = viewshed(m, "E5", cells=cells)
+    assert full.cells == viewshed(m, "E5").cells
+    cells.reverse()
+    cells[:] = cells[:70]
+    assert set(viewshed(m, "E5", cells=cells)) == {t for t in full if t in set(cells)}
+    cells[3] = m.cell("E3") if cells[3] != m.cell("E3") else m.cell("E6")      # same length, one cell changed
+    want = {t for t in full if t in set(cells)}
+    assert set(viewshed(m, "E5", cells=cells)) == want
+    assert set(viewshed(m, "E5", cells=[m.label(c) for c in cells])) == want

@@ -55,14 +55,28 @@ def _target_ids(m: Map, geo: MapGeometry, cells: Iterable[Cell | str] | None) ->
     if cells is None:
         return geo.board_ids
     cells = cells if isinstance(cells, (list, tuple)) else list(cells)
+    last = geo.board.prepared.get(_TARGETS)
+    if last is not None and len(last[0]) == len(cells) and last[0] == cells:
+        return last[1]                # the cells of the last call again (a viewshed per observer)
+    ids = None
     if cells and set(map(type, cells)) == {type(geo.cells[0])}:
         xy = np.fromiter(itertools.chain.from_iterable(cells), dtype=np.int64, count=2 * len(cells))
         q, r = xy[0::2] - geo.q0, xy[1::2] - geo.r0
         if ((q >= 0) & (q < geo.wq) & (r >= 0) & (r < geo.h)).all():
             ids = q * geo.h + r
-            if geo.onboard[ids].all():
-                return ids
-    return geo.exts(_cells(m, cells))
+            ids = ids if geo.onboard[ids].all() else None
+    if ids is None:
+        ids = geo.exts(_cells(m, cells))
+    if len(cells) >= REMEMBER_TARGETS:
+        ids.flags.writeable = False
+        geo.board.prepared[_TARGETS] = (list(cells), ids)
+    return ids
+
+
+_TARGETS = ("target cells",)
+REMEMBER_TARGETS = 64
+"""Target cells from which a board remembers the ext ids of the last list it was asked (compared
+element by element with the next list: the same objects compare in a pointer test each)."""
 
 
 def _one_or_many(cells: Cell | str | Iterable[Cell | str]) -> list[Cell | str]:
