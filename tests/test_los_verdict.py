@@ -59,6 +59,17 @@ def _board(game, rnd):
     return m.with_options(**options) if options else m
 
 
+def _policy(game, m, rnd):
+    """The game's policy; for Conflict of Heroes, half the time one whose hindering hexes and
+    hexsides are worth 1 to 3 (its tables are keyword arguments)."""
+    policy = m.game.los_policy()
+    if game == "conflict-of-heroes" and rnd.random() < 0.5:
+        worth = {name: ("hinder", rnd.randint(1, 3)) for name in ("field", "brush")}
+        policy = type(policy)(m.game, terrain=worth, features={"wreck": ("hinder", rnd.randint(1, 3))},
+                              edges={"wall": ("hinder", rnd.randint(1, 3))})
+    return policy
+
+
 def _batches(m, rnd):
     """One observer to every cell (a viewshed), a block of observers to every cell (a matrix
     tile), random pairs with repeats."""
@@ -86,7 +97,7 @@ ROWS = {"templates": None, "recalled": {"SHARED_FROM": 10 ** 9}, "walked": {"SHA
 def test_compiled_verdict_equals_the_judgement_on_random_boards(patch, game, rows, rnd):
     m = _board(game, rnd)
     geo = geometry(m)
-    policy = m.game.los_policy()
+    policy = _policy(game, m, rnd)
     with patch.context() as mp:
         if ROWS[rows] is None:
             templates_for(m.grid, max(m.grid.columns, m.grid.rows) * 2)

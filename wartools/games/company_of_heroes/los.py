@@ -134,13 +134,42 @@ class CompanyOfHeroesLOS(LOSPolicy):
         return (sit.observer_height == 0 and not prep["camo"].any()
                 and (sit.range is not None or not bonus.any()))
 
-    def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: LOSSituation, out: Findings) -> None:
+    def _limit(self, batch: Batch, prep: dict[str, np.ndarray], sit: LOSSituation) -> np.ndarray | int:
+        """The range of each ruler: ``range=``, else the observer's own sight (or firing range):
+        2, +1 per tag (7 Sight, Range)."""
         if sit.range is not None:
-            self.range_findings(batch, sit, out)
-        else:   # the observer's own sight (or firing range): 2, +1 per tag (7 Sight, Range)
-            base, bonus = ((DEFAULT_SIGHT, prep["sight"]) if sit.mode == "sight"
-                           else (DEFAULT_RANGE, prep["reach"]))
-            self.range_findings(batch, sit, out, "range", base + bonus[batch.a])
+            return sit.range
+        base, bonus = (DEFAULT_SIGHT, prep["sight"]) if sit.mode == "sight" else (DEFAULT_RANGE, prep["reach"])
+        return base + bonus[batch.a]
+
+    def _camouflaged(self, batch: Batch, prep: dict[str, np.ndarray]) -> np.ndarray:
+        """Rulers to a camouflaged unit of another side than the observer's (every side when the
+        observer has none), beyond adjacent (7, Camouflage)."""
+        own = np.where(batch.obs_side >= 0, prep["team"][np.maximum(batch.obs_side, 0)], 0)
+        enemy = (prep["camo"][batch.b] & ~own) != 0
+        return enemy & (batch.dist > 1)
+
+    def verdict(self, batch: Batch, prep: dict[str, np.ndarray],
+                sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`), once the process has
+        the compiled kernels (:func:`wartools.los.kernel.verdict_kernel`)."""
+        from wartools.games.company_of_heroes import verdict as compiled
+        from wartools.los.kernel import verdict_kernel
+
+        cells, edges = batch.sources()
+        fn = verdict_kernel(compiled.verdict, (cells, edges))
+        if fn is None:
+            return None
+        geo = batch.geo
+        pre = (batch.dist > self._limit(batch, prep, sit)) | self._camouflaged(batch, prep)
+        blocked = fn(pre, batch.a, batch.b, *cells.arrays(geo.n), *edges.arrays(len(geo.edge_c1)),
+                     prep["building"], geo.edge_c1, geo.edge_c2, bool(self.option("building-corners")),
+                     bool(sit.indirect))
+        zeros = np.zeros(batch.n, dtype=np.int64)
+        return blocked, zeros, zeros
+
+    def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: LOSSituation, out: Findings) -> None:
+        self.range_findings(batch, sit, out, "range", self._limit(batch, prep, sit))
         bld = prep["building"]
         last = batch.order_max + 1
         crossed = batch.ek == 0
@@ -179,11 +208,8 @@ class CompanyOfHeroesLOS(LOSPolicy):
                     batch.co[touch])
             end = b_rows & batch.cend & (batch.dist[batch.cp] > 0)
             out.add(batch.cp[end], NOTE, "building-end", CELL, batch.cc[end], NO_CONTACT, batch.co[end])
-        # camouflage hides a unit from enemies only: a camouflaged unit of another side than the
-        # observer's (every side when the observer has none) on the target hex, beyond adjacent
-        own = np.where(batch.obs_side >= 0, prep["team"][np.maximum(batch.obs_side, 0)], 0)
-        enemy = (prep["camo"][batch.b] & ~own) != 0
-        camo = np.flatnonzero(enemy & (batch.dist > 1))
+        # camouflage hides a unit from enemies only
+        camo = np.flatnonzero(self._camouflaged(batch, prep))
         out.add(camo, BLOCK, "camouflage", CELL, batch.b[camo], NO_CONTACT, last)
 
 

@@ -170,6 +170,28 @@ class ConflictOfHeroesLOS(LOSPolicy):
         return (prep["block"] | (prep["hinder"] > 0) | (geo.elevation > low),
                 prep["eblock"] | (prep["ehinder"] > 0))
 
+    def verdict(self, batch: Batch, prep: dict[str, np.ndarray],
+                sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`), once the process has
+        the compiled kernels (:func:`wartools.los.kernel.verdict_kernel`)."""
+        from wartools.games.conflict_of_heroes import verdict as compiled
+        from wartools.los.kernel import verdict_kernel
+
+        cells, edges = batch.sources()
+        fn = verdict_kernel(compiled.verdict, (cells, edges))
+        if fn is None:
+            return None
+        geo = batch.geo
+        limit = self.max_range(sit)
+        pre = batch.dist > limit if limit is not None else np.zeros(batch.n, dtype=bool)
+        codes = {"any": compiled.ANY, "both": compiled.BOTH, "ignore": compiled.IGNORE}
+        got: tuple[np.ndarray, np.ndarray, np.ndarray] = fn(
+            pre, batch.a, batch.b, geo.elevation[batch.a] + sit.observer_height, geo.elevation[batch.b],
+            *cells.arrays(geo.n), *edges.arrays(len(geo.edge_c1)), geo.elevation, prep["block"], prep["hinder"],
+            prep["eblock"], prep["ehinder"], geo.edge_c1, geo.edge_c2, bool(self.option("hills-block")),
+            self.option("along-hexside") != "lesser", codes[self.ALONG], codes[self.VERTEX])
+        return got
+
     def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: LOSSituation, out: Findings) -> None:
         self.range_findings(batch, sit, out)
         geo = batch.geo
