@@ -94,6 +94,7 @@ class GreedyBot:
         self._fresh: dict[Any, dict[Cell, float]] = {}
         self._rows: dict[Any, dict[Cell, Attack | None]] = {}
         self._combined: dict[Any, dict[Cell, float]] = {}
+        self._pooled: dict[Any, float] = {}
         self._odds: dict[Any, Any] = {}
 
     def choose(self, game_state: GameState, legal_actions: Sequence[Candidate],
@@ -104,6 +105,7 @@ class GreedyBot:
         else:                 # this decision's answers only, every candidate scored
             self._rows.clear()
             self._combined.clear()
+            self._pooled.clear()
             self._fresh = {}
             scores = [self.score(g, c) for c in legal_actions]
         known = [i for i, x in enumerate(scores) if x is not None]
@@ -277,8 +279,20 @@ class GreedyBot:
                         per_cell[cell].append(a)
             defence = fire.defender(probe)
             for cell, attacks in per_cell.items():
-                combined[cell] = float(fire.combine(fire.limit(attacks), probe.type, defence)[1]) if attacks else 0.0
+                combined[cell] = self._combine(fire, tuple(attacks), probe.type, defence) if attacks else 0.0
         return {c: combined[c] for c in cells}
+
+    def _combine(self, fire: Any, attacks: tuple[Attack, ...], target_type: str, defence: Any) -> float:
+        """Expected hits of ``attacks`` within the fire limits, combined as the game combines them
+        (kept under the attacks' whole content: a game may pool them in its own odds procedure)."""
+        key = (tuple(_content(a) for a in attacks), target_type, defence.range,
+               tuple(sorted(defence.values.items())), defence.given)
+        got = self._pooled.get(key)
+        if got is None:
+            if len(self._pooled) >= 16 * self.KEEP:
+                self._pooled.clear()
+            got = self._pooled[key] = float(fire.combine(fire.limit(attacks), target_type, defence)[1])
+        return got
 
     def _row(self, key: Any, wanted: list[Cell], enemy: Unit, probe: Unit, g: GameState) -> dict[Cell, Attack | None]:
         """One enemy's attacks on ``probe`` on the ``wanted`` cells (``None``: none there): the cells
@@ -296,6 +310,13 @@ class GreedyBot:
             for c in missing:
                 row[c] = got.get(c)
         return row
+
+
+def _content(a: Attack) -> tuple[Any, ...]:
+    """Everything an :class:`Attack` holds, hashable."""
+    inputs = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in a.inputs.items()))
+    return (a.attacker, a.target, inputs, a.p_hit, a.expected, a.distance, a.limits, a.rules, a.assumptions,
+            a.fires_from, a.spotter)
 
 
 __all__ = ["GreedyBot"]
