@@ -93,7 +93,7 @@ def turn_by_turn(m: Map, unit: Any, turns: int, **situation: Any) -> tuple[dict,
     for t in range(1, turns + 1):
         offers: dict = {}
         for here in frontier:
-            if here != start and e["rules"].enemies_at(here):
+            if here != start and e["rules"].assault_at(here):     # an assault ends there (mines too, 7.2)
                 continue
             for there, cost in ends_of_one_move(e["graph"], e["rules"], here, e["allowance"]).items():
                 if there in turns_to:

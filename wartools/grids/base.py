@@ -314,6 +314,9 @@ class Grid:
     # --- edges and vertices -----------------------------------------------------------
     def edge(self, a: Cell, b: Cell) -> Edge:
         """The edge between two cells; raises :class:`GridError` unless they share one."""
+        e = Edge.of(a, b)
+        if e in self._edge_set:           # both on the board: one look-up
+            return e
         if b not in self.edge_neighbours(a):
             raise GridError(f"cells {self._name(a)} and {self._name(b)} are not adjacent, "
                             f"so they share no edge")
@@ -323,6 +326,10 @@ class Grid:
     def _edges(self) -> tuple[Edge, ...]:
         seen = {Edge.of(c, n) for c in self._cells for n in self.edge_neighbours(c) if n in self}
         return tuple(sorted(seen))
+
+    @cached_property
+    def _edge_set(self) -> frozenset[Edge]:
+        return frozenset(self._edges)
 
     def edges(self) -> tuple[Edge, ...]:
         """Every edge between two on-board cells."""

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from wartools.grids import Edge
 from wartools.grids.base import Cell
 from wartools.rules.movement import MovementRules, Part, Step
 
@@ -129,9 +130,10 @@ class Rules(MovementRules):
 
     def step(self, a: Cell, b: Cell) -> Step:
         rule = "Company of Heroes 4"
-        if "impassable" in self.map.edge_features_at(a, b):
+        m = self.map
+        if "impassable" in m.edges.get(Edge.of(a, b), ()):
             return Step.blocked("red impassable line (Company of Heroes 4, Obstacles to Movement)")
-        terrain = self.map.terrain_at(b)
+        terrain = m.terrain.get(b, m.default_terrain)
         if terrain == "water":
             return Step.blocked("water hex: impassable (Company of Heroes 4, Obstacles to Movement)")
         if self.enemies_at(b):

@@ -91,6 +91,7 @@ class Rules(MovementRules):
         self._table = self.enter_ap[self.cls]
         self._terrain, self._default = m.terrain, m.default_terrain
         self._edges, self._features, self._elev, self._roads = m.edges, m.features, m.elevation, m.road_edges
+        self._memo: dict[tuple[Any, ...], Step] = {}
 
     @classmethod
     def side_points(cls, game: Any, resources: Mapping[str, int]) -> tuple[int, tuple[Assumption, ...]]:
@@ -148,11 +149,23 @@ class Rules(MovementRules):
         return t.is_assumed(self.cls) or t.is_assumed(f"{self.cls}:{terrain}")
 
     def step(self, a: Cell, b: Cell) -> Step:
+        if self.enemies_at(b):
+            return Step.blocked("enemy-occupied hex: cannot move in [assumed]")
         edge = Edge.of(a, b)
         terrain = self._terrain.get(b, self._default)
         on_road = bool(self._roads.get(edge))
-        if self.enemies_at(b):
-            return Step.blocked("enemy-occupied hex: cannot move in [assumed]")
+        key = (terrain, on_road, () if on_road else self._edges.get(edge, ()),
+               self._elev.get(b, 0) > self._elev.get(a, 0), "wreck" in self._features.get(b, ()))
+        try:
+            return self._memo[key]
+        except KeyError:
+            got = self._memo[key] = self._board_step(*key)
+            return got
+
+    def _board_step(self, terrain: str, on_road: bool, crossed: tuple[str, ...], up: bool, wreck: bool) -> Step:
+        """A step into a hex of ``terrain``, on a road or across the hexside features ``crossed``,
+        uphill or not, into a wreck or not: all a step reads of the board, so equal inputs give
+        one :class:`Step`, made once per rules."""
         parts: list[Part] = []
         if on_road and terrain != "water":
             cost = self._table["open"]
@@ -163,14 +176,14 @@ class Rules(MovementRules):
                 return Step.blocked(f"{terrain} hex: impassable to {self.unit_type} [assumed]")
             assumed = self._assumed(terrain)
             parts.append(Part(ap, f"{terrain} hex {ap} AP", _TABLE if assumed else _OPEN, assumed=assumed))
-        for f in () if on_road else self._edges.get(edge, ()):
+        for f in crossed:
             extra = self.hexside_ap.get(f, {}).get(self.cls, 0)
             if extra is None:
                 return Step.blocked(f"{f} hexside: impassable to {self.unit_type} [assumed]")
             if extra:
                 parts.append(Part(extra, f"{f} hexside +{extra}", _TABLE, assumed=True))
-        if self._elev.get(b, 0) > self._elev.get(a, 0) and self.uphill_ap:
+        if up and self.uphill_ap:
             parts.append(Part(self.uphill_ap, f"uphill +{self.uphill_ap}", _TABLE, assumed=True))
-        if "wreck" in self._features.get(b, ()):
+        if wreck:
             parts.append(Part(1, "wreck +1", _TABLE, assumed=True))
         return Step.of(*parts)
