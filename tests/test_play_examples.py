@@ -3,6 +3,8 @@
 Combat Infantry's Fire Example (Diagram 3), the American player turn: activation, a morale check out
 of command, fire with D2 half-hits made whole or recovering (6.7), a rifle that may not fire at a tank
 (6.32), the PHQ's one weapon (4.1); then the German turn and passes to the end of the game turn.
+Its Command Range Example (Diagram 2): command range and a lake hexside (4.1), checks out of command
+(4.3), two assaults with morale checks of 1-step defenders (9.2, 9.3).
 
 Company of Heroes 4, the Maneuver Phase example (cp per turn and per unit), and 6, the Resolving
 Damage Example (pooled damage, one defence die per AP point), both of its outcomes.
@@ -307,3 +309,72 @@ def test_company_of_heroes_every_side_assigns_damage_before_it_is_resolved():
             continue
         g, _, _ = _play(g, "end", None, faces=(1,) * 8)
     assert sorted(set(declared)) == sorted(s.sides)                 # all three sides assigned damage
+
+
+# --- Combat Infantry: the Command Range Example (Diagram 2) ---------------------------------------
+CI_COMMAND_EXAMPLE = {
+    "format": "wartools-scenario/1", "name": "Combat Infantry Command Range Example (our board)",
+    "game": "combat-infantry", "turns": 1, "first": "German",
+    "map": tiny_map_data("combat-infantry", 7, 5, edges={("D2", "E2"): "lake"}),
+    "sides": {"German": {"units": [{"id": "de-phq", "type": "hq", "cell": "E2"},
+                                   {"id": "de-in-3", "type": "rifle", "cell": "F2", "steps": 3},
+                                   {"id": "de-in-2", "type": "rifle", "cell": "D2", "steps": 2},
+                                   {"id": "de-in-1", "type": "rifle", "cell": "D3", "steps": 1}]},
+              "US": {"units": [{"id": "us-phq", "type": "hq", "cell": "B2"},
+                               {"id": "us-mg", "type": "mg", "cell": "C2", "steps": 2},
+                               {"id": "us-in-4", "type": "rifle", "cell": "C3", "steps": 4},
+                               {"id": "us-in-2", "type": "rifle", "cell": "E3", "steps": 2},
+                               {"id": "us-in-3", "type": "rifle", "cell": "E4", "steps": 3}]}},
+    "victory": {"levels": [{"result": "Draw", "otherwise": True}]},
+}
+
+
+def test_combat_infantry_command_range_example_diagram_2_replays_as_a_record():
+    """Combat Infantry's Command Range Example (Diagram 2), with dice for the outcomes it tells. German:
+    the PHQ commands only the adjacent IN 3 (4.1: the adjacent IN 2 is behind a lake hexside, impassable,
+    and the IN 1 at the bridge is not adjacent), which fires and misses; the PHQ fires and misses (its
+    action ends the activation, 4.2). American: the MG hits the German IN 2 once; IN 2, out of command,
+    fails its check and may not act (4.3); IN 3 passes and assaults the IN 1 at the bridge, who fails its
+    morale check in round 1 and is disrupted (9.3) while IN 3 scores the hit that eliminates it; IN 4
+    assaults the German IN 2 (now IN 1), who passes, fires and misses, and IN 4's one hit ends the assault
+    (9.2). Not played: the PHQ's deployment and its joining IN 4's assault (4.2, 9.1: one unit assaults),
+    and the regroup after it (9.5). Then both sides pass their remaining player turns."""
+    import yaml
+
+    s = loads_scenario(yaml.safe_dump(CI_COMMAND_EXAMPLE))
+    g = start(s)
+    actions = []
+
+    def play(kind, unit, **kw):
+        nonlocal g
+        g, acts, _ = _play(g, kind, unit, **kw)
+        actions.extend(acts)
+        return acts[0]
+
+    play("activate", "de-phq")
+    assert g.turn.commanded == ("de-in-3",)                                     # the lake and the distance
+    assert _kinds(g, "de-in-2") == {"command-check"} == _kinds(g, "de-in-1")    # they may act on a check
+    assert play("fire", "de-in-3", target="us-in-2", faces=(5, 8, 10)).rolls[0].value == 0
+    assert play("fire", "de-phq", target="us-in-2", faces=(7,)).rolls[0].value == 0
+    assert g.side == "US" and g.turn.active is None                            # the PHQ acted last
+    play("activate", "us-phq")
+    assert set(g.turn.commanded) == {"us-mg", "us-in-4"}
+    assert play("fire", "us-mg", target="de-in-2", faces=(2, 8)).rolls[0].value == 1
+    assert g.position.units["de-in-2"].steps == 1
+    assert "fails" in play("command-check", "us-in-2", faces=(8,)).effects[0]
+    assert _kinds(g, "us-in-2") == set()                                        # face-down: no action
+    assert "passes" in play("command-check", "us-in-3", faces=(4,)).effects[0]
+    bridge = play("assault", "us-in-3", dest="D3", faces=(9, 1, 5, 7))
+    assert bridge.effects[0] == "the attacker wins in round 1 (eliminated)" and bridge.eliminated == ("de-in-1",)
+    assert g.position.units["us-in-3"].cell == s.map.cell("D3")
+    other = play("assault", "us-in-4", dest="D2", faces=(3, 8, 2, 6, 7, 9))
+    assert other.effects[0] == "the attacker wins in round 1 (eliminated)" and other.eliminated == ("de-in-2",)
+    assert g.position.units["us-in-4"].steps == 4                               # the German shot missed
+    play("end", "us-phq")
+    while not g.over:
+        play("end" if g.turn.active else "pass", g.turn.active)
+    path, digest = scenario_identity(s)
+    record = Record(s, path, digest, (0, ()), {"US": "rulebook", "German": "rulebook"}, tuple(actions),
+                    (TurnEnd(1, g.position),), "Draw", None, {"US": 0, "German": 0})
+    assert replay(record, seeded=False).final == g.position
+    assert sorted(record.events()) == ["game turn 1: de-in-1 eliminated", "game turn 1: de-in-2 eliminated"]
