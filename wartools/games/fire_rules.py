@@ -391,6 +391,7 @@ class FireRules:
         import numpy as np
 
         from wartools.los import evaluate, geometry, policy_for
+        from wartools.los.matrix import evaluate_cached
         from wartools.mapmodel import Unit
 
         sit = self._situation(board, situation)
@@ -410,7 +411,7 @@ class FireRules:
         tb, aa = tb[near], aa[near]
         if not len(tb):
             return {}
-        ev = evaluate(board, aa, tb, los_sit, policy=policy, geo=geo)
+        ev = (evaluate if self.NOTED else evaluate_cached)(board, aa, tb, los_sit, policy=policy, geo=geo)
         dist = geo.distance(aa, tb)
         unseen = self.fires_unseen(board, attacker, profile)
         los_assumed = tuple(policy.assumptions(los_sit))

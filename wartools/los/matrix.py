@@ -58,9 +58,10 @@ import numpy as np
 from wartools import limits
 from wartools.errors import WartoolsError, one_line
 from wartools.grids.base import Cell
-from wartools.los.engine import evaluate, make_situation, policy_for
+from wartools.los.engine import Evaluation, evaluate, make_situation, policy_for
 from wartools.los.geometry import MapGeometry, geometry
-from wartools.rules.los import LOSPolicy, LOSSituation
+from wartools.rules.los import Findings, LOSPolicy, LOSSituation
+from wartools.situation import Situation
 from wartools.los.templates import DENSE_MAX
 from wartools.mapmodel import Map
 from wartools.mapmodel.atomic import output_target, write_atomic
@@ -262,6 +263,7 @@ def compute_matrix(m: Map, path: str | os.PathLike[str], *, executor: str = "inl
     cells = [tuple(c) for c in m.grid.cells()]
     buf = io.BytesIO()
     np.savez_compressed(buf, format=np.array(FORMAT), map_hash=np.array(m.fingerprint),
+                        board_hash=np.array(m.board_fingerprint),
                         situation=np.array(partial.situation), cells=np.array(cells, dtype=np.int64).reshape(n, 2),
                         labels=np.array([m.label(c) for c in m.grid.cells()]),
                         status_codes=np.array(STATUS_CODES), status=status)
@@ -358,6 +360,9 @@ class MatrixFile:
     situation: str
     cells: np.ndarray
     status: np.ndarray
+    #: the board's hash (:attr:`Map.board_fingerprint <wartools.mapmodel.Map.board_fingerprint>`;
+    #: empty in a file written before it was recorded)
+    board_hash: str = ""
     _ext_index: dict[int, np.ndarray] = field(default_factory=dict, init=False, repr=False)
 
     def index(self, m: Map, cell: Cell | str) -> int:
@@ -388,7 +393,8 @@ def load_matrix(path: str | os.PathLike[str]) -> MatrixFile:
             if str(z["format"]) != FORMAT:
                 raise MatrixError(f"{name}: format {one_line(z['format'])[:40]!r}, not {FORMAT!r}")
             cells, status = z["cells"], z["status"]
-            got = MatrixFile(os.fspath(path), str(z["map_hash"]), str(z["situation"]), cells, status)
+            board = str(z["board_hash"]) if "board_hash" in z.files else ""
+            got = MatrixFile(os.fspath(path), str(z["map_hash"]), str(z["situation"]), cells, status, board)
     except MatrixError:
         raise
     except FileNotFoundError:
@@ -402,6 +408,7 @@ def load_matrix(path: str | os.PathLike[str]) -> MatrixFile:
 
 
 _REGISTERED: dict[str, MatrixFile] = {}
+_BOARDS: dict[str, MatrixFile] = {}
 _BESIDE: dict[tuple[str, str], MatrixFile | None] = {}
 
 
@@ -412,12 +419,15 @@ def use_matrix(source: str | os.PathLike[str] | MatrixFile, m: Map | None = None
     if m is not None and got.map_hash != m.fingerprint:
         raise MatrixError(f"{got.path} is the matrix of another map (hash {got.map_hash}, not {m.fingerprint})")
     _REGISTERED[got.map_hash] = got
+    if got.board_hash:
+        _BOARDS[got.board_hash] = got
     return got
 
 
 def forget_matrices() -> None:
     """Forget every matrix given to :func:`use_matrix` or found beside a map file."""
     _REGISTERED.clear()
+    _BOARDS.clear()
     _BESIDE.clear()
 
 
@@ -441,7 +451,9 @@ def cached_matrix(m: Map, sit: LOSSituation, policy: LOSPolicy | None = None) ->
     return got if got is not None and got.answers(m, sit, policy) else None
 
 
-def _found_beside(m: Map) -> MatrixFile | None:
+def _found_beside(m: Map, board: bool = False) -> MatrixFile | None:
+    """The matrix file beside ``m``'s map file, if it is of ``m`` (of ``m``'s board, any
+    position on it, when ``board``)."""
     where = matrix_beside(m)
     if where is None or not where.is_file():
         return None
@@ -449,7 +461,73 @@ def _found_beside(m: Map) -> MatrixFile | None:
         got = load_matrix(where)
     except MatrixError:
         return None
+    if board:
+        return got if got.board_hash == m.board_fingerprint else None
     return got if got.map_hash == m.fingerprint else None
+
+
+def board_matrix(m: Map, sit: LOSSituation) -> MatrixFile | None:
+    """A matrix of ``m``'s board (of any position on it) judged in exactly ``sit`` with the
+    game's own policy: one given to :func:`use_matrix`, or the file beside the map (looked for
+    once per board and map file); else ``None``. For a policy whose verdicts read no unit
+    (:meth:`LOSPolicy.matrix_situation <wartools.rules.los.LOSPolicy.matrix_situation>`)."""
+    got = _BOARDS.get(m.board_fingerprint)
+    if got is None and m.source:
+        key = ("board:" + m.board_fingerprint, m.source)
+        if key not in _BESIDE:
+            _BESIDE[key] = _found_beside(m, board=True)
+        got = _BESIDE[key]
+    return got if got is not None and got.situation == _situation_json(sit.on(m)) else None
+
+
+def evaluate_cached(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None = None, *,
+                    policy: LOSPolicy | None = None, geo: MapGeometry | None = None) -> Evaluation:
+    """:func:`~wartools.los.engine.evaluate` (no explanation), reading a cached matrix where the
+    policy says one answers (:meth:`LOSPolicy.matrix_situation
+    <wartools.rules.los.LOSPolicy.matrix_situation>`) and :func:`board_matrix` finds it.
+
+    The statuses are then the matrix's, blocked beyond the policy's range for ``situation``;
+    only hindered rulers are judged (for their hindrance and modifier, as ``evaluate`` gives
+    them); a blocked one carries no hindrance. The findings, when read, are those of judging
+    every ruler. Without a matrix it is ``evaluate``.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("conflict-of-heroes", 1, 5, terrain={"A2": "brush", "A3": "woods"})
+    >>> geo = geometry(m)
+    >>> a, b = geo.exts([m.cell("A1")] * 3), geo.exts([m.cell(x) for x in ("A3", "A4", "A5")])
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     _ = use_matrix(compute_matrix(m, os.path.join(d, "m.npz"), progress=False).path)
+    >>> ev = evaluate_cached(m, a, b, LOSSituation(mode="fire", range=3))
+    >>> ev.status.tolist(), ev.modifier.tolist()     # over the brush; through the woods; beyond range 3
+    ([1, 2, 2], [1, 0, 0])
+    >>> forget_matrices()
+    """
+    geo = geo or geometry(m)
+    policy = policy or policy_for(m)
+    sit = LOSSituation.of(situation)
+    asked = policy.matrix_answers(sit) if policy is policy_for(m) else None
+    mat = None if asked is None else board_matrix(m, asked)
+    if mat is None:
+        return evaluate(m, a, b, sit, policy=policy, geo=geo)
+    a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
+    index = mat.ext_index(geo)
+    status = mat.status[index[a], index[b]]
+    limit = policy.max_range(sit)
+    if limit is not None:
+        status = np.where(geo.distance(a, b) > limit, np.int8(2), status)
+    hindrance, modifier = np.zeros(len(a), dtype=np.int64), np.zeros(len(a), dtype=np.int64)
+    judged = np.flatnonzero(status == 1)
+    if len(judged):
+        sub = evaluate(m, a[judged], b[judged], sit, policy=policy, geo=geo)
+        status[judged], hindrance[judged], modifier[judged] = sub.status, sub.hindrance, sub.modifier
+
+    def findings() -> Findings:
+        out = evaluate(m, a, b, sit, policy=policy, geo=geo).out
+        return out if isinstance(out, Findings) else out()
+    return Evaluation(a, b, status < 2, status, hindrance, modifier, findings)
 
 
 def visible_from(mat: MatrixFile, geo: MapGeometry, a: int, targets: np.ndarray) -> np.ndarray:

@@ -297,6 +297,24 @@ class LOSPolicy:
         """Whether A sees B iff B sees A on this map in this situation."""
         return sit.observer_height == 0
 
+    def matrix_situation(self, sit: LOSSituation) -> LOSSituation | None:
+        """The situation whose all-pairs matrix answers ``sit`` on *every* position of a board,
+        or ``None`` (the default) when none does.
+
+        A policy returns one when, in ``sit``, its verdicts read neither the units on the map
+        nor anything of ``sit`` but its range (:meth:`max_range`) beyond what the returned
+        situation holds: then a ruler's status in ``sit`` is the matrix's (judged in the
+        returned situation, on any position of the board), blocked beyond the range. The
+        attack question then reads a cached matrix (:func:`wartools.los.matrix.evaluate_cached`)
+        instead of judging every ruler. Only the verdict is read from it: a hindered ruler is
+        judged again for its modifier, and findings are judged when asked.
+        """
+        return None
+
+    def matrix_answers(self, sit: LOSSituation) -> LOSSituation | None:
+        """:meth:`matrix_situation`, when it applies to this class (:attr:`matrix_applies`)."""
+        return self.matrix_situation(sit) if self.matrix_applies else None
+
     #: whether the masks of :meth:`relevant` apply to this class's :meth:`judge`: set for each
     #: subclass as it is defined (see :meth:`__init_subclass__`)
     masks_apply: ClassVar[bool] = True
@@ -312,7 +330,12 @@ class LOSPolicy:
     verdict_applies: ClassVar[bool] = True
     #: methods a subclass may override and keep its parent's :meth:`verdict` (they change no
     #: answer of :meth:`judge`)
-    VERDICT_KEEPS: ClassVar[frozenset[str]] = frozenset({"__init__", "assumptions", "details"})
+    VERDICT_KEEPS: ClassVar[frozenset[str]] = frozenset({"__init__", "assumptions", "details",
+                                                         "matrix_situation"})
+    #: whether :meth:`matrix_situation` answers for this class: true for a class that declares
+    #: it, false for a subclass that overrides any other method below it (but those of
+    #: :attr:`VERDICT_KEEPS`): its verdicts may read what the matrix does not hold
+    matrix_applies: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A subclass that declares :meth:`relevant` has its masks applied; one that overrides
@@ -330,11 +353,16 @@ class LOSPolicy:
         for hook in ("prepare", "relevant"):
             if hook in cls.__dict__ and f"{hook}_reads_units" not in cls.__dict__:
                 setattr(cls, f"{hook}_reads_units", True)
+        changed = any(callable(v) and k not in cls.VERDICT_KEEPS for k, v in cls.__dict__.items()
+                      if not k.startswith("__") or k == "__init__")
         if "verdict" in cls.__dict__:
             cls.verdict_applies = True
-        elif any(callable(v) and k not in cls.VERDICT_KEEPS for k, v in cls.__dict__.items()
-                 if not k.startswith("__") or k == "__init__"):
+        elif changed:
             cls.verdict_applies = False
+        if "matrix_situation" in cls.__dict__:
+            cls.matrix_applies = True
+        elif changed:
+            cls.matrix_applies = False
 
     # --- helpers for subclasses --------------------------------------------------------
     def _cache(self, geo: MapGeometry, reads_units: bool) -> dict[Any, Any]:

@@ -163,6 +163,10 @@ class ConflictOfHeroesLOS(LOSPolicy):
         mod = np.maximum(prep["hinder"][cc[h]], 1)
         out.add(cp[h], HINDER, "hinder", CELL, cc[h], ck[h], batch.co[h], mod)
 
+    def matrix_situation(self, sit: LOSSituation) -> LOSSituation | None:
+        # the judgement reads the board, the range and the observer's height, never a unit
+        return LOSSituation() if sit.observer_height == 0 else None
+
     def relevant(self, geo: MapGeometry, prep: dict[str, np.ndarray], sit: LOSSituation,
                  explain: bool) -> tuple[np.ndarray, np.ndarray]:
         # blocking or hindering cells and hexsides, and hills above the lowest possible end
