@@ -108,15 +108,15 @@ class GreedyBot:
             self._pooled.clear()
             self._fresh = {}
             scores = [self.score(g, c) for c in legal_actions]
-        known = [i for i, x in enumerate(scores) if x is not None]
-        best = max(scores[i] for i in known)       # type: ignore[type-var]
-        tied = [i for i in known if scores[i] >= best - 1e-12]    # type: ignore[operator]
+        scored = {i: x for i, x in enumerate(scores) if x is not None}
+        best = max(scored.values())
+        tied = [i for i, x in scored.items() if x >= best - 1e-12]
         pick = tied[int(rng.integers(len(tied)))] if len(tied) > 1 else tied[0]
-        order = sorted(known, key=lambda i: -scores[i])[:TOP]     # type: ignore[operator]
+        order = sorted(scored, key=lambda i: -scored[i])[:TOP]
         m = g.map
         return Choice(pick, f"the best of {len(legal_actions)} candidates: {legal_actions[pick].text(m)} "
-                            f"(score {scores[pick]:+.3f})",
-                      tuple((legal_actions[i].text(m), round(scores[i], 6)) for i in order))   # type: ignore[arg-type]
+                            f"(score {scored[pick]:+.3f})",
+                      tuple((legal_actions[i].text(m), round(scored[i], 6)) for i in order))
 
     def _pruned(self, g: GameState, cands: Sequence[Candidate]) -> list[float | None]:
         """Every candidate's score, or ``None`` for a move that cannot be among the best
@@ -128,11 +128,14 @@ class GreedyBot:
         bound: dict[int, float] = {}
         here: dict[str, float] = {}
         kind: dict[int, Unit] = {}
+        probes: dict[str, Unit] = {}
         self._leaving(g, cands, here)
         for i, c in enumerate(cands):
             if self._moves(c) and c.dest is not None and c.unit is not None:
                 bound[i] = self.caution * here.get(c.unit, 0.0) + self._progress(g, c)
-                kind[i] = self._probe(g, self._mover(g, c.unit, c.dest))
+                if c.unit not in probes:
+                    probes[c.unit] = self._probe(g, self._mover(g, c.unit, c.dest))
+                kind[i] = probes[c.unit]
             else:
                 scores[i] = self.score(g, c)
         top = sorted((x for x in scores if x is not None), reverse=True)[:TOP]
@@ -141,12 +144,11 @@ class GreedyBot:
                 continue
             if len(top) == TOP and bound[i] < top[-1] - 1e-9:
                 break
-            floor = top[-1] - 1e-9 if len(top) == TOP else -np.inf
-            alike = [j for j in bound if kind[j] == kind[i] and scores[j] is None and bound[j] >= floor]
+            alike = [j for j in bound if kind[j] == kind[i] and scores[j] is None]
             self._known(g, kind[i], {cands[j].dest for j in alike if cands[j].dest is not None})
             for j in alike:
-                scores[j] = self.score(g, cands[j])
-                top = sorted([*top, scores[j]], reverse=True)[:TOP]     # type: ignore[list-item]
+                x = scores[j] = self.score(g, cands[j])
+                top = sorted([*top, x], reverse=True)[:TOP]
         return scores
 
     def _leaving(self, g: GameState, cands: Sequence[Candidate], here: dict[str, float]) -> None:
