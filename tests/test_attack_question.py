@@ -181,14 +181,14 @@ def test_fire_plan_assigns_only_what_the_attack_question_allows(game):
     check()
 
 
-@pytest.mark.parametrize("game", ["combat-infantry", "company-of-heroes", "conflict-of-heroes"])    # HoN: every unit
+@pytest.mark.parametrize("game", sorted(FEATURES))
 def test_an_answer_reads_no_unit_but_those_its_fire_rules_name(game):
     """``FireRules.units_read``: removing or moving a unit it does not name (onto the attacker's or
     the target's cell too) changes no answer of the attack question (what a bot may keep its
     answers under, wartools.play.greedy): Combat Infantry's friendly blockers, spotting HQs and
     assaulting units (6.4, 6.61, 6.1), Company of Heroes' team, camouflaged units and transports
-    (7, 4), none in Conflict of Heroes; every unit in Heroes of Normandie (1.1: units between the
-    ends block)."""
+    (7, 4), none in Conflict of Heroes, those between the ends in Heroes of Normandie (1.1:
+    ``cells_between``)."""
     import dataclasses
 
     @settings(SETTINGS, max_examples=20)
@@ -201,11 +201,13 @@ def test_an_answer_reads_no_unit_but_those_its_fire_rules_name(game):
         target = board.probe(side, data.draw(st.sampled_from(FEATURES[game]["types"])),
                              data.draw(st.sampled_from(cells)))
         read = {u.id for u in fire.units_read(m, attacker)}
-        free = [u for u in m.units if u.id not in read and u.id != attacker.id]
+        between = fire.cells_between(m, attacker.cell, target.cell) or frozenset()
+        free = [u for u in m.units if u.id not in read and u.id != attacker.id and u.cell not in between]
         if not free:
             reject()
         other = data.draw(st.sampled_from(free))
-        to = data.draw(st.sampled_from([attacker.cell, target.cell, *cells]))
+        to = data.draw(st.sampled_from([other.cell, *(c for c in (attacker.cell, target.cell, *cells)
+                                                      if c not in between)]))
         before = fire.attack(m, attacker, target, board.situation)
         for units in ([u for u in m.units if u.id != other.id],
                       [dataclasses.replace(u, cell=to) if u.id == other.id else u for u in m.units]):

@@ -561,9 +561,16 @@ class FireRules:
         """The units of ``board`` whose presence, cell, strength or tags an answer of
         ``attacker``'s attack question may read besides the attacker and the target (its line of
         sight, spotting, refusals, on any cell, the target's own among them): every unit by default.
-        A caller may keep an answer while the board, the attacker, the target and these units stand
-        as they did (``tests/test_attack_question.py`` checks each game's hook)."""
+        A caller may keep an answer while the board, the attacker, the target, these units and the
+        units on :meth:`cells_between` stand as they did (``tests/test_attack_question.py`` checks
+        each game's hooks)."""
         return board.units
+
+    def cells_between(self, board: Map, a: Cell, b: Cell) -> frozenset[Cell] | None:
+        """The cells whose units an answer of an attacker on ``a`` at a target on ``b`` may read
+        besides :meth:`units_read` (a game whose lines are blocked by the units between their
+        ends), or ``None``: none (by default)."""
+        return None
 
     def line_situation(self, board: Map, attacker: Unit, target: Unit, profile: Profile,
                        sit: Situation) -> LOSSituation:

@@ -27,8 +27,12 @@ question (:meth:`~wartools.games.fire_rules.FireRules.attacks`), shared by every
 mover alike, and kept under a key of everything the answer depends on: the board and the game,
 the situation, the attacker, the mover's side, type, strength and tags, and the units the game's
 fire rules say the attacker's answers read (:meth:`~wartools.games.fire_rules.FireRules.units_read`:
-every unit unless the game names fewer), each with its cell, strength and tags. So a decision
-asks again only the enemies whose answers a change on the board could change. The top candidates
+every unit unless the game names fewer), each with its cell, strength and tags, and, cell by
+cell, the units between the attacker and the cell where the game's lines are blocked by units
+(:meth:`~wartools.games.fire_rules.FireRules.cells_between`). So a decision asks again only the
+answers a change on the board could change. Moves that cannot be among the best five are not
+asked (the cheap scores first, then each move's bound: its exposure on the cell it leaves plus
+its progress). The top candidates
 and their scores are the choice's explanation; ``GreedyBot(reuse=False)`` asks each decision
 afresh (the same choices, slowly: the tests compare the records).
 
@@ -92,8 +96,9 @@ class GreedyBot:
     def __init__(self, *, reuse: bool = True) -> None:
         self.reuse = reuse
         self._fresh: dict[Any, dict[Cell, float]] = {}
-        self._rows: dict[Any, dict[Cell, Attack | None]] = {}
-        self._combined: dict[Any, dict[Cell, float]] = {}
+        self._rows: dict[Any, dict[Cell, tuple[tuple[Unit, ...], Attack | None]]] = {}
+        self._combined: dict[Any, dict[Cell, tuple[tuple[tuple[Unit, ...], ...], float]]] = {}
+        self._lines: dict[Any, Any] = {}
         self._pooled: dict[Any, float] = {}
         self._odds: dict[Any, Any] = {}
 
@@ -106,6 +111,7 @@ class GreedyBot:
             self._rows.clear()
             self._combined.clear()
             self._pooled.clear()
+            self._lines.clear()
             self._fresh = {}
             scores = [self.score(g, c) for c in legal_actions]
         scored = {i: x for i, x in enumerate(scores) if x is not None}
@@ -258,7 +264,7 @@ class GreedyBot:
     def _exposure(self, g: GameState, probe: Unit, cells: set[Cell]) -> dict[Cell, float]:
         """The threat to ``probe`` on ``cells`` (see the module docstring): the expected hits of
         the enemy's attacks on it there, within the fire limits, combined as the game combines them
-        (a cell's combination kept while every enemy's answers are: under their keys)."""
+        (a cell's combination kept while every enemy's answers there are)."""
         board = g.board
         fire, m = board.fire, board.map
         enemies = set(board.enemies(probe.side))
@@ -270,19 +276,47 @@ class GreedyBot:
             if len(self._combined) >= self.KEEP:
                 self._combined.clear()
             combined = self._combined[keys] = {}
-        wanted = sorted(c for c in cells if c not in combined)
+        at = self._occupants(g)
+        seen = {c: tuple(self._between(m, key[4].cell, c, at) for key in keys) for c in cells}
+        wanted = sorted(c for c in cells if combined.get(c, (None,))[0] != seen[c])
         if wanted:
             per_cell: dict[Cell, list[Attack]] = {c: [] for c in wanted}
-            for key in keys:
-                row = self._row(key, wanted, key[4], probe, g)
+            for n, key in enumerate(keys):
+                row = self._row(key, {c: seen[c][n] for c in wanted}, key[4], probe, g)
                 for cell in wanted:
-                    a = row[cell]
+                    a = row[cell][1]
                     if a is not None:
                         per_cell[cell].append(a)
             defence = fire.defender(probe)
             for cell, attacks in per_cell.items():
-                combined[cell] = self._combine(fire, tuple(attacks), probe.type, defence) if attacks else 0.0
-        return {c: combined[c] for c in cells}
+                combined[cell] = (seen[cell], self._combine(fire, tuple(attacks), probe.type, defence)
+                                  if attacks else 0.0)
+        return {c: combined[c][1] for c in cells}
+
+    def _between(self, m: Any, a: Cell, b: Cell, at: dict[Cell, tuple[Unit, ...]]) -> tuple[Unit, ...]:
+        """The units on the cells between ``a`` and ``b`` whose units an answer reads besides its
+        key's (:meth:`~wartools.games.fire_rules.FireRules.cells_between`)."""
+        key = (m.board_fingerprint, a, b)
+        between = self._lines.get(key, False)
+        if between is False:
+            if len(self._lines) >= 64 * self.KEEP:
+                self._lines.clear()
+            between = self._lines[key] = m.game.fire_rules().cells_between(m, a, b)
+        if not between:
+            return ()
+        return tuple(u for c, units in at.items() if c in between for u in units)
+
+    @staticmethod
+    def _occupants(g: GameState) -> dict[Cell, tuple[Unit, ...]]:
+        """The units on each occupied cell of the board, in board order."""
+        cache = g.__dict__.setdefault("_greedy_cache", {})
+        got: dict[Cell, tuple[Unit, ...]] | None = cache.get("occupants")
+        if got is None:
+            got = {}
+            for u in g.map.units:
+                got[u.cell] = (*got.get(u.cell, ()), u)
+            cache["occupants"] = got
+        return got
 
     def _combine(self, fire: Any, attacks: tuple[Attack, ...], target_type: str, defence: Any) -> float:
         """Expected hits of ``attacks`` within the fire limits, combined as the game combines them
@@ -296,21 +330,23 @@ class GreedyBot:
             got = self._pooled[key] = float(fire.combine(fire.limit(attacks), target_type, defence)[1])
         return got
 
-    def _row(self, key: Any, wanted: list[Cell], enemy: Unit, probe: Unit, g: GameState) -> dict[Cell, Attack | None]:
-        """One enemy's attacks on ``probe`` on the ``wanted`` cells (``None``: none there): the cells
-        not asked yet under ``key``, in one vectorised pass of the attack question."""
+    def _row(self, key: Any, wanted: dict[Cell, tuple[Unit, ...]], enemy: Unit, probe: Unit,
+             g: GameState) -> dict[Cell, tuple[tuple[Unit, ...], Attack | None]]:
+        """One enemy's attacks on ``probe`` on the ``wanted`` cells (``None``: none there), each with
+        the units between the enemy and the cell it was asked with: the cells not asked yet under
+        ``key``, or asked with other units between, in one vectorised pass of the attack question."""
         row = self._rows.get(key)
         if row is None:
             if len(self._rows) >= self.KEEP:
                 self._rows.clear()
             row = self._rows[key] = {}
-        missing = [c for c in wanted if c not in row]
+        missing = [c for c, between in wanted.items() if c not in row or row[c][0] != between]
         if missing:
             board = g.board
             got = board.fire.attacks(board.map, enemy, probe, missing, board.situation,
                                      cache=self._odds if self.reuse else None)
             for c in missing:
-                row[c] = got.get(c)
+                row[c] = (wanted[c], got.get(c))
         return row
 
 

@@ -28,6 +28,7 @@ from wartools.games.fire_rules import EVERY_CELL, FireRules, Line, Profile
 from wartools.rules.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
+    from wartools.grids.base import Cell
     from wartools.mapmodel import Map, Unit
 
 VEHICLES = frozenset({"light-vehicle", "heavy-vehicle"})
@@ -50,6 +51,18 @@ class Fire(FireRules):
         "light-vehicle": {"range": 12, "short": 6, "attack": 3, "anti_vehicle": 1, "defense": 5},
         "heavy-vehicle": {"range": 16, "short": 8, "attack": 4, "anti_vehicle": 5, "defense": 6},
     }
+
+    def units_read(self, board: Map, attacker: Unit) -> tuple[Unit, ...]:
+        """None anywhere: units change an attack only by blocking its line between the ends (1.1
+        Contour Line D: infantry, a unit on a mound, vehicles by option), :meth:`cells_between`."""
+        return ()
+
+    def cells_between(self, board: Map, a: Cell, b: Cell) -> frozenset[Cell] | None:
+        """The squares of the rectangle the two squares span: every line between points of them
+        (centres, corners) stays inside it."""
+        (ac, ar), (bc, br) = board.grid.to_offset(a), board.grid.to_offset(b)
+        return frozenset(board.grid.from_offset(c, r) for c in range(min(ac, bc), max(ac, bc) + 1)
+                         for r in range(min(ar, br), max(ar, br) + 1))
 
     def odds_inputs(self, board: Map, attacker: Unit, profile: Profile, target: Unit, defender: Profile,
                     line: Line) -> dict[str, Any] | None:
