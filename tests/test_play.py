@@ -48,6 +48,48 @@ SCENARIOS = {"ci": "scenarios/combat-infantry-saint-remy.yaml",
              "hon": "scenarios/heroes-of-normandie-dog-red.yaml"}
 
 
+#: how long each fire limit counts the shots against it, from its rule's text: Combat Infantry 6.5, a
+#: hexside's fire limit "per HQ Activation" (6.51's long-range limit is one of 6.5's fire limits), 6.61,
+#: an HQ spots for one bombarding unit "per Game Turn"
+LIMIT_PERIODS = {"Combat Infantry 6.5": "activation", "Combat Infantry 6.51": "activation",
+                 "Combat Infantry 6.61": "game turn"}
+
+
+class FireLimits:
+    """The fire limits over a side's activations and game turns, counted from the attack question's
+    answers re-asked for every shot taken: the shots offered are exactly the attack question's with
+    room left in every limit they count against."""
+
+    def __init__(self) -> None:
+        self.taken: list[tuple[tuple, tuple, int]] = []     # (period, limit key, cap) one a shot and limit
+        self.full = 0                                        # shots the attack question allows that a limit held
+
+    @staticmethod
+    def period(g, rule):
+        kind = LIMIT_PERIODS[rule]
+        return (g.turn.turn,) if kind == "game turn" else (g.turn.turn, g.side, g.turn.impulses.get(g.side, 0))
+
+    def room(self, g, attack):
+        return all(sum(1 for p, k, _ in self.taken if p == self.period(g, x.rule) and k == x.key) < x.cap
+                   for x in attack.limits)
+
+    def check(self, g, legal, chosen):
+        m = g.map
+        offered = {}
+        for c in legal:
+            if c.expands in ("fire", "declare"):
+                offered.setdefault(c.unit, set()).add(c.target)
+        for unit, targets in offered.items():
+            asked = g.__dict__["_legal_cache"][("shots", unit)]        # the attack question's shots of the unit
+            allowed = {t.id for t, a in asked if self.room(g, a)}
+            assert targets == allowed, (unit, targets, allowed)
+            self.full += len(asked) - len(allowed)
+        if chosen.expands in ("fire", "declare"):
+            again = attack_on(g.board, m.unit(chosen.unit), m.unit(chosen.target))
+            assert again.limits == chosen.attack.limits
+            self.taken += [(self.period(g, x.rule), x.key, x.cap) for x in again.limits]
+
+
 class Checked:
     """A bot that checks every legal action it is offered against the single answers, then
     lets another bot choose."""
@@ -56,10 +98,12 @@ class Checked:
         self.inner = find_bot(inner)
         self.name = self.inner.name
         self.checked = 0
+        self.limits = FireLimits()
 
     def choose(self, game_state, legal_actions, rng):
         choice = self.inner.choose(game_state, legal_actions, rng)
         check_playout_action(game_state, legal_actions[choice.index])
+        self.limits.check(game_state, legal_actions, legal_actions[choice.index])
         self.checked += 1
         return choice
 
@@ -305,3 +349,122 @@ def test_a_half_hit_never_outlasts_its_activation(game):
     """Combat Infantry 6.7: a D2 half-hit recovers at the end of the HQ activation, so no position at
     the end of a turn holds one (``tests/test_play_examples.py`` plays one made whole and one recovering)."""
     assert not any("half-hit" in u.tags for t in game.turn_ends for u in t.position.units.values())
+
+
+def _take(g, kind, unit, target=None, faces=()):
+    """Play the legal action ``kind`` of ``unit`` (at ``target``) with scripted dice."""
+    from wartools.play.engine import legal_actions, step
+    from wartools.rules.turn import ScriptedDice
+
+    for c in legal_actions(g):
+        if (c.kind, c.unit, c.target) == (kind, unit, target):
+            return step(g, c, ScriptedDice(list(faces)))
+    raise AssertionError(f"{kind} {unit} {target} is not legal: {[c.text(g.map) for c in legal_actions(g)]}")
+
+
+def _targets(g, unit):
+    from wartools.play.engine import legal_actions
+
+    return {c.target for c in legal_actions(g) if c.unit == unit and c.expands == "fire"}
+
+
+def test_combat_infantry_fire_limits_count_the_shots_of_an_hq_activation():
+    """Combat Infantry 6.5: a hexside lets so many units fire through it per HQ activation (a town
+    hexside 1, 3.4 Town); 6.51: one unit fires long range from a firing hex at a target hex (per HQ
+    activation, a fire limit of 6.5's). The limits the attack question names are counted over the
+    activation, and a new activation has its own."""
+    from analysis_helpers import tiny_scenario
+    from wartools.play.engine import start
+
+    near = tiny_scenario("combat-infantry", 5, 1, [("hq", "US", "hq", "A1"), ("chq", "US", "hq", "E1"),
+                                                  ("r1", "US", "rifle", "A1"), ("r2", "US", "rifle", "A1"),
+                                                  ("de", "German", "rifle", "B1")], terrain={"B1": "town"})
+    far = tiny_scenario("combat-infantry", 5, 1, [("hq", "US", "hq", "A1"), ("chq", "US", "hq", "E1"),
+                                                 ("r1", "US", "rifle", "A1"), ("r2", "US", "rifle", "A1"),
+                                                 ("de", "German", "rifle", "C1")])
+    for s, rule in ((near, "Combat Infantry 6.5"), (far, "Combat Infantry 6.51")):
+        g, _, _ = _take(start(s), "activate", "hq")
+        assert _targets(g, "r1") == _targets(g, "r2") == {"de"}
+        g, _, _ = _take(g, "fire", "r1", "de", faces=(9, 9, 9, 9))
+        assert [x.rule for x in g.turn.fired] == [rule] and _targets(g, "r2") == set() and _targets(g, "hq") == set()
+        g, _, _ = _take(g, "end", "hq")
+        assert g.turn.fired == ()
+        g, _, _ = _take(g, "pass", None)                      # the German player turn
+        g, _, _ = _take(g, "activate", "chq")                 # a new activation: the company HQ commands r2
+        assert _targets(g, "r2") == {"de"}
+
+
+#: Combat Infantry, 6 x 1: a company HQ with two mortars in A1, woods in C1 between them and the German
+#: squad in E1 (the mortars do not see it), a platoon HQ in the town of D1, adjacent to E1, spotting
+SPOTTED = [("chq", "US", "hq", "A1"), ("m1", "US", "mortar", "A1"), ("m2", "US", "mortar", "A1"),
+           ("hq", "US", "hq", "D1"), ("de", "German", "rifle", "E1")]
+
+
+def test_a_mortar_bombards_a_hex_an_hq_spots_and_the_hq_spots_for_one_mortar_a_game_turn():
+    """Combat Infantry 6.6: a mortar bombards a hex it does not see when an HQ spots it (6.61: within
+    3 hexes with LOS; an adjacent HQ adds +1F, F4 = F5); an HQ spots for one bombarding unit per game
+    turn, so the second mortar may not bombard the hex until the next game turn. Every 0 of the roll is a
+    hit on the bombarding side's units adjacent to the target hex (6.63): the spotting HQ, in town (D2
+    against bombardment, 3.4 Town), holds a half-hit (6.7) until the activation ends. The roll's chance
+    is that of its hits and friendly hits together (2 dice at F5: one hit and one 0, 2 x 5/10 x 1/10)."""
+    from analysis_helpers import tiny_scenario
+    from wartools.play.engine import legal_actions, start
+
+    s = tiny_scenario("combat-infantry", 6, 1, SPOTTED, terrain={"C1": "woods", "D1": "town"}, turns=2)
+    g, _, _ = _take(start(s), "activate", "chq")
+    cands = {c.unit: c for c in legal_actions(g) if c.expands == "fire"}
+    assert cands["m1"].attack.spotter == "hq" and cands["m1"].attack.inputs["modifier"] == 1
+    g, acts, _ = _take(g, "fire", "m1", "de", faces=(10, 3))
+    roll = acts[0].rolls[0]
+    assert roll.rule == "Combat Infantry 6.6" and roll.p == Fraction(1, 10) and roll.value == 1
+    assert g.position.units["de"].steps == 3 and "half-hit" in g.position.units["hq"].tags
+    assert any("friendly hit" in e for e in acts[0].effects)
+    assert [x.rule for x in g.turn.fired] == ["Combat Infantry 6.61"] and _targets(g, "m2") == set()
+    g, _, _ = _take(g, "end", "chq")
+    assert "half-hit" not in g.position.units["hq"].tags       # recovered as the activation ends (6.7)
+    while g.position.turn == 1:                                 # every other player turn passes
+        g, _, _ = _take(g, "pass", None, faces=(2, 1))          # game turn 2's first player: a high d10
+    assert g.turn.fired == ()
+    if g.side != "US":
+        g, _, _ = _take(g, "pass", None)
+    g, _, _ = _take(g, "activate", "chq")
+    assert _targets(g, "m2") == {"de"}                          # the HQ spots again in the new game turn
+
+
+def test_seeded_playouts_with_mortars_and_spotters_keep_the_fire_limits():
+    """The same board played out by random bots: every shot offered is the attack question's with room
+    in its fire limits over the activation and the game turn (``FireLimits``); the seeds are two whose
+    playouts bombard with a spotting HQ (one of them twice, in both game turns)."""
+    from analysis_helpers import tiny_scenario
+
+    s = tiny_scenario("combat-infantry", 6, 1, SPOTTED, terrain={"C1": "woods", "D1": "town"}, turns=2)
+    spotted = 0
+    for seed in (3, 25):
+        bots = [Checked("random") for _ in s.sides]
+        r = playout(s, bots, seed=seed)
+        spotted += sum(", spotted by hq" in x.what for a in r.actions for x in a.rolls)
+        assert replay(r).final == r.final
+    assert spotted == 3
+
+
+def test_a_bombardment_into_woods_ignores_d2_and_fire_into_woods_does_not():
+    """Combat Infantry 6.62 (treebursts): bombardment into woods ignores D2, where fire into woods has
+    it (3.4 Woods: D2 against fire, D1 against bombardment): two hits take two steps from the mortar,
+    one from the squad firing alongside it."""
+    from wartools.rules.turn import ScriptedDice, TurnState
+    from wartools.situation import Situation
+    from wartools.testing import tiny_map
+
+    m = tiny_map("ci", 3, 1, units=[("mo", "US", "mortar", "A1", {"strength": 2}),
+                                    ("r", "US", "rifle", "B1", {"strength": 2}),
+                                    ("de", "German", "rifle", "C1", {"strength": 4})], terrain={"C1": "woods"})
+    rules, fire = m.game.turn_rules(), m.game.fire_rules()
+    state = TurnState(1, "player turns", "US", "US", ("US", "German"))
+    lost = {}
+    for uid in ("mo", "r"):
+        attack = fire.attack(m, m.unit(uid), m.unit("de"), Situation())
+        assert attack, attack
+        res = rules.resolve_fire(m, m.unit(uid), m.unit("de"), attack, ScriptedDice([1, 1]), state)
+        assert res.rolls[0].value == 2
+        lost[uid] = [4 - ch.strength for ch in res.changes if ch.unit == "de" and ch.strength is not None]
+    assert lost == {"mo": [2], "r": [1]}

@@ -4,7 +4,8 @@ Combat Infantry's Fire Example (Diagram 3), the American player turn: activation
 of command, fire with D2 half-hits made whole or recovering (6.7), a rifle that may not fire at a tank
 (6.32), the PHQ's one weapon (4.1); then the German turn and passes to the end of the game turn.
 Its Command Range Example (Diagram 2): command range and a lake hexside (4.1), checks out of command
-(4.3), two assaults with morale checks of 1-step defenders (9.2, 9.3).
+(4.3), two assaults with morale checks of 1-step defenders (9.2, 9.3). Its Assault on Caron Farm
+(Diagram 6), the fire before the assault: a mortar's bombardment into a farm (6.6, 6.7).
 
 Company of Heroes 4, the Maneuver Phase example (cp per turn and per unit), and 6, the Resolving
 Damage Example (pooled damage, one defence die per AP point), both of its outcomes.
@@ -159,6 +160,59 @@ def test_combat_infantry_fire_example_diagram_3_replays_as_a_record():
                     (TurnEnd(1, g.position),), "Draw", None, {"US": 0, "German": 0})
     assert replay(record, seeded=False).final == g.position
     assert g.position.units["de-in-wood"].steps == 1 and g.position.units["de-in-bridge"].cell == s.map.cell("F3")
+
+
+#: our board for the Assault on Caron Farm (Diagram 6): the German PHQ and Mortar 3 in B1, IN 2 in C1
+#: (commanded: adjacent), the American IN 3 and MG 2 in the farm of D1, two hexes from the mortar
+CI_CARON_FARM = {
+    "format": "wartools-scenario/1", "name": "Combat Infantry Assault on Caron Farm (our board)",
+    "game": "combat-infantry", "turns": 1, "first": "German",
+    "map": tiny_map_data("combat-infantry", 6, 1, terrain={"D1": "farm"}),
+    "sides": {"German": {"units": [{"id": "de-phq", "type": "hq", "cell": "B1"},
+                                   {"id": "de-mortar", "type": "mortar", "cell": "B1", "steps": 3},
+                                   {"id": "de-in-2", "type": "rifle", "cell": "C1", "steps": 2}]},
+              "US": {"units": [{"id": "us-in-3", "type": "rifle", "cell": "D1", "steps": 3},
+                               {"id": "us-mg", "type": "mg", "cell": "D1", "steps": 2}]}},
+    "victory": {"levels": [{"result": "Draw", "otherwise": True}]},
+}
+
+
+def test_combat_infantry_caron_farm_bombardment_diagram_6_replays_as_a_record():
+    """Combat Infantry's Assault on Caron Farm (Diagram 6), its fire: the German PHQ activates; Mortar 3
+    bombards the farm with its own LOS, over the friendly IN 2 (6.6), and rolls 2-4-7 at F4: two hits, one
+    step off IN 3 for the farm's D2 (6.7, 3.4 Farm: D2 against bombardment), and no 0 that would hit IN 2,
+    adjacent to the farm (6.63); IN 2 fires, one hit, a
+    half-hit that is lost when the activation ends (6.7). The example's targets are a hex of face-down
+    units (hits to the strongest, 6.3): a playout targets the unit (6.31), the strongest. The example's
+    assault by two squads at once is not played (one unit assaults in a playout, said in the turn rules)."""
+    import yaml
+
+    s = loads_scenario(yaml.safe_dump(CI_CARON_FARM))
+    g = start(s)
+    actions = []
+
+    def play(kind, unit, **kw):
+        nonlocal g
+        g, acts, ended = _play(g, kind, unit, **kw)
+        actions.extend(acts)
+        return acts[0]
+
+    play("activate", "de-phq")
+    act = play("fire", "de-mortar", target="us-in-3", faces=(2, 4, 7))
+    roll = act.rolls[0]
+    # IN 2 stands adjacent to the farm, so the 7 is also no 0 (no friendly hit, 6.63): 3 x (4/10)^2 x 5/10
+    assert (roll.rule, roll.value, roll.p) == ("Combat Infantry 6.6", 2, Fraction(3 * 16 * 5, 1000))
+    assert g.position.units["us-in-3"].steps == 2 and "half-hit" not in g.position.units["us-in-3"].tags
+    act = play("fire", "de-in-2", target="us-in-3", faces=(2, 8))
+    assert act.rolls[0].value == 1 and "half-hit" in g.position.units["us-in-3"].tags
+    act = play("end", "de-phq")
+    assert "us-in-3 recovers its half-hit (6.7)" in act.effects and g.position.units["us-in-3"].steps == 2
+    while not g.over:
+        play("end" if g.turn.active else "pass", g.turn.active)
+    path, digest = scenario_identity(s)
+    record = Record(s, path, digest, (0, ()), {"US": "rulebook", "German": "rulebook"}, tuple(actions),
+                    (TurnEnd(1, g.position),), "Draw", None, {"US": 0, "German": 0})
+    assert replay(record, seeded=False).final == g.position
 
 
 # --- Company of Heroes: the Maneuver Phase example (4) and the Resolving Damage Example (6) -------

@@ -158,13 +158,20 @@ def test_combat_infantry_assault_ends_fit_the_exact_chain():
 
 def test_a_spotted_bombardment_resolves_at_the_attack_questions_firepower():
     """6.61: an adjacent spotting HQ adds +1F to a bombardment; the shot a playout resolves is the
-    attack question's, modifier included (its recorded expectation is the attack's)."""
+    attack question's, modifier included (its recorded expectation is the attack's). Every 0 rolled
+    is a hit on the HQ adjacent to the target hex (6.63), so a roll's chance is that of its hits and
+    its 0s together: they fit the exact joint distribution of the bombardment."""
+    from wartools.games.combat_infantry.combat import bombard
+
     units = [("m-1", "German", "mortar", "A2"), ("hq-1", "German", "hq", "E1"), ("u-1", "US", "rifle", "E2")]
     m = tiny_map("ci", 6, 3, units=units, terrain={"C1": "woods", "C2": "woods", "C3": "woods"})
     attack, rolls = _resolve_many("combat-infantry", m, "m-1", "u-1", 9)
     assert attack.inputs.get("modifier") == 1
     assert all(r.expected == attack.expected for r in rolls) and "at F5" in rolls[0].what
-    assert goodness_of_fit([r.value for r in rolls], {r.value: r.p for r in rolls}) > 0.001
+    joint = dict(bombard(2, 4, spotter_adjacent=True).pmf())
+    seen = [(int(r.value), r.faces.count(10)) for r in rolls]
+    assert all(joint[o] == r.p for o, r in zip(seen, rolls))
+    assert goodness_of_fit(seen, joint) > 0.001
 
 
 def test_the_combat_infantry_turn_rules_name_what_they_leave_out_truly():

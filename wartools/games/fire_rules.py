@@ -62,6 +62,10 @@ if TYPE_CHECKING:  # pragma: no cover
 #: exposure kinds: the enemy may fire at a mover in every cell it enters, or where its move ends
 EVERY_CELL, END_OF_MOVE = "every-cell", "end-of-move"
 
+#: how long a fire limit counts the attacks against it (:attr:`Limit.per`): the activation under way
+#: (in a game without activations, the turn) or the whole game turn
+ACTIVATION, GAME_TURN = "activation", "game turn"
+
 #: why an attack is refused (:attr:`Refusal.kind`)
 REFUSALS = ("cannot-fire", "own-cell", "range", "line", "night", "limit", "assault", "transported", "spotting",
             "deploy", "pinned", "immune", "zero-chance")
@@ -91,12 +95,14 @@ class Profile:
 @dataclass(frozen=True)
 class Limit:
     """A fire limit an attack counts against: attacks sharing ``key`` may fire together up to
-    ``cap`` of them (a hexside's fire limit, one long-range firer per firing and target hex).
+    ``cap`` of them (a hexside's fire limit, one long-range firer per firing and target hex),
+    within one activation or one game turn (``per``: :data:`ACTIVATION`, :data:`GAME_TURN`; play
+    counts the shots taken against it over that time).
 
     Examples
     --------
-    >>> Limit(("long-range", (0, 0), (2, 0)), 1, "Combat Infantry 6.51", "one long-range firer").cap
-    1
+    >>> Limit(("long-range", (0, 0), (2, 0)), 1, "Combat Infantry 6.51", "one long-range firer").per
+    'activation'
     """
 
     key: tuple[Any, ...]
@@ -104,6 +110,7 @@ class Limit:
     rule: str
     why: str = ""
     assumptions: tuple[Assumption, ...] = ()
+    per: str = ACTIVATION
 
 
 @dataclass(frozen=True)
@@ -670,5 +677,22 @@ class FireRules:
         return tuple(self.game.assumptions(self.reads + (self.reads_when_moving if moving else ())))
 
 
-__all__ = ["Attack", "END_OF_MOVE", "EVERY_CELL", "FireRules", "Limit", "Line", "Profile", "REFUSALS", "Refusal",
-           "best_within_limits", "tag_values", "within_limits"]
+def has_room(used: Iterable[Limit], attack: Attack) -> bool:
+    """Whether ``attack`` may still fire after the shots that counted ``used`` (one entry a shot
+    and limit): every fire limit it counts against is under its cap.
+
+    Examples
+    --------
+    >>> lim = Limit(("hexside", 0), 2, "Combat Infantry 6.5")
+    >>> a = Attack("a", 1, {}, Fraction(1, 2), Fraction(1, 2), limits=(lim,))
+    >>> has_room([lim], a), has_room([lim, lim], a)
+    (True, False)
+    """
+    counts: dict[tuple[Any, ...], int] = {}
+    for x in used:
+        counts[x.key] = counts.get(x.key, 0) + 1
+    return all(counts.get(x.key, 0) < x.cap for x in attack.limits)
+
+
+__all__ = ["ACTIVATION", "Attack", "END_OF_MOVE", "EVERY_CELL", "FireRules", "GAME_TURN", "Limit", "Line", "Profile",
+           "REFUSALS", "Refusal", "best_within_limits", "has_room", "tag_values", "within_limits"]

@@ -32,7 +32,7 @@ import numpy as np
 
 from wartools.analysis.board import Board
 from wartools.errors import WartoolsError
-from wartools.games.fire_rules import Attack
+from wartools.games.fire_rules import ACTIVATION, Attack, has_room
 from wartools.rules.turn import (ASSAULT, DECLARE, FIRE, MOVE, STEP, Change, Dice, Offer, Resolution, Roll,
                                        TurnRules, TurnState)
 from wartools.grids.base import Cell
@@ -280,13 +280,17 @@ def _moves(g: GameState, unit: Unit, offer: Offer, step_only: bool) -> list[Cand
 
 
 def _shots(g: GameState, unit: Unit, offer: Offer) -> list[Candidate]:
+    """The attack question's shots of ``unit`` whose fire limits the shots taken in the activation
+    and the game turn have left room in (:func:`~wartools.games.fire_rules.has_room`)."""
     from wartools.play.attacks import shots
 
     cache = g.__dict__.setdefault("_legal_cache", {})
     if ("shots", unit.id) not in cache:
         cache[("shots", unit.id)] = shots(g.board, unit)
+    used = g.turn.fired
     return [Candidate(offer.kind, g.side, unit.id, target.id, target.cell, offer.cost, attack, offer.rule,
-                      engine=offer.expands) for target, attack in cache[("shots", unit.id)]]
+                      engine=offer.expands) for target, attack in cache[("shots", unit.id)]
+            if not used or has_room(used, attack)]
 
 
 def legal_actions(g: GameState) -> tuple[Candidate, ...]:
@@ -429,7 +433,10 @@ def step(g: GameState, c: Candidate, dice: Dice) -> tuple[GameState, list[Action
             turn = turn.replace(pending=(*turn.pending, (c.unit, c.target)))
         p = _apply(s, p, res)
         turn = g.rules.after(s.map_at(p), turn, c.kind, c.unit, cost, res.outcome)
+        if c.attack is not None and c.attack.limits:        # the shot counts against its fire limits
+            turn = turn.replace(fired=(*turn.fired, *c.attack.limits))
         if g.turn.active is not None and turn.active is None:        # the action closed an activation
+            turn = turn.replace(fired=tuple(x for x in turn.fired if x.per != ACTIVATION))
             closed = g.rules.end_of_activation(s.map_at(p), g.turn)
             if closed.changes or closed.effects or closed.cleared:
                 p = _apply(s, p, closed)

@@ -42,7 +42,7 @@ from wartools.rules.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.rules.game import Game
-    from wartools.games.fire_rules import Attack
+    from wartools.games.fire_rules import Attack, Limit
     from wartools.grids.base import Cell
     from wartools.mapmodel import Map, Unit
 
@@ -159,6 +159,10 @@ class TurnState:
         Each unit's full strength (steps or health), for rallies and reinforcement.
     activated
         Each side's activated unit and its points left (games where both may have one).
+    fired
+        The fire limits the shots taken so far have counted against (one entry a shot and limit,
+        :attr:`~wartools.games.fire_rules.Attack.limits`): those counted per activation until it
+        ends, those per game turn until the turn ends (Combat Infantry 6.5, 6.61).
     """
 
     turn: int
@@ -179,6 +183,7 @@ class TurnState:
     #: each side's activated unit and the points it has left, where both sides may have one
     #: activated at once (Conflict of Heroes 2.2)
     activated: Mapping[str, tuple[str, int]] = field(default_factory=lambda: _EMPTY)
+    fired: tuple[Limit, ...] = ()
 
     def other(self, side: str | None = None) -> str:
         """The next side after ``side`` (default: the side to act) in the scenario's order."""
@@ -200,7 +205,8 @@ class TurnState:
                 "commanded": list(self.commanded), "budget": self.budget, "impulses": dict(self.impulses),
                 "passes": self.passes, "resources": {k: dict(v) for k, v in self.resources.items()},
                 "pending": [list(p) for p in self.pending],
-                "activated": {k: list(v) for k, v in self.activated.items()}}
+                "activated": {k: list(v) for k, v in self.activated.items()},
+                "fired": [{"rule": x.rule, "why": x.why, "per": x.per} for x in self.fired]}
 
 
 #: offer kinds the engine expands with the single-answer engines

@@ -36,7 +36,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from wartools.games.fire_rules import END_OF_MOVE, FireRules, Limit, Line, Profile, Refusal, tag_values
+from wartools.games.fire_rules import END_OF_MOVE, GAME_TURN, FireRules, Limit, Line, Profile, Refusal, tag_values
 from wartools.rules.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -174,9 +174,9 @@ class Fire(FireRules):
         return out
 
     def limits(self, board: Map, attacker: Unit, target: Unit, line: Line) -> tuple[Limit, ...] | Refusal:
-        """6.5 (adjacent fire through a hexside), 6.51 (long range: one per firing and target
-        hex); bombardment is free of fire limits (6.6), but an HQ spots for one bombarding unit
-        per game turn (6.61)."""
+        """6.5 (adjacent fire through a hexside, per HQ activation), 6.51 (long range: one per
+        firing and target hex, a fire limit of 6.5's, so per HQ activation too); bombardment is
+        free of fire limits (6.6), but an HQ spots for one bombarding unit per game turn (6.61)."""
         from wartools.games.combat_infantry.limits import hexside_limits
         from wartools.grids import Edge
 
@@ -184,7 +184,7 @@ class Fire(FireRules):
             if line.spotter is None:
                 return ()
             return (Limit(("spotter", line.spotter), 1, "Combat Infantry 6.61",
-                          f"{line.spotter} spots for one bombarding unit per game turn"),)
+                          f"{line.spotter} spots for one bombarding unit per game turn", per=GAME_TURN),)
         if line.distance >= 2:
             return (Limit(("long-range", attacker.cell, target.cell), 1, "Combat Infantry 6.51",
                           "one unit of a firing hex fires long range at one target hex"),)

@@ -18,6 +18,12 @@
   :func:`~wartools.games.combat_infantry.assault.mine_assault` when no unit defends it; a cleared
   minefield leaves the board (the position's ``cleared``). The HQ acts last, which ends
   the activation (4.2). A unit that acted may not act again this game turn.
+- A shot is one the attack question allows with room left in the fire limits it counts against
+  (the engine counts them): a hexside's fire limit and one long-range firer per firing and target
+  hex per HQ activation (6.5, 6.51), one bombarding unit per spotting HQ per game turn (6.61).
+  A mortar bombards (6.6): at what it sees or what an HQ spots (+1F from an adjacent HQ), D2 as
+  against bombardment (none in woods, 6.62), and every 0 rolled a hit on its side's units
+  adjacent to the target hex (6.63).
 
 Examples
 --------
@@ -79,10 +85,10 @@ class Turns(TurnRules):
         ("Combat Infantry 4.4", "battlefield promotion: an eliminated HQ stays eliminated"),
         ("Combat Infantry 6.3, 6.31", "fog of war and fire at a hex: every shot targets one unit, which takes "
                                       "all its hits"),
-        ("Combat Infantry 6.5, 6.51, 6.61", "fire limits across the shots of a player turn (each shot is the "
-                                            "attack question's alone): hexside limits, the one long-range shot "
-                                            "per firing hex, an HQ spotting for one bombarding unit per game turn"),
-        ("Combat Infantry 2.6, 2.7", "artillery and air support (mortars bombard, 6.6)"),
+        ("Combat Infantry 6.61", "a spotted bombardment counts against the HQ the attack question names (the "
+                                 "nearest that spots); once that HQ has spotted this game turn, another HQ that "
+                                 "could spot the hex is not asked"),
+        ("Combat Infantry 2.6, 2.7", "field artillery and air support (off-map; the scenarios list none)"),
         ("Combat Infantry 6.7", "an assault (fought at once in a playout, not after the activation's other "
                                 "actions) does not wait for a half-hit to recover"),
         ("Combat Infantry 7.0", "special actions (foxholes, mines, smoke, demolitions, wire)"),
@@ -113,7 +119,11 @@ class Turns(TurnRules):
         return (*super().assumptions(),
                 Assumption("Combat Infantry 2.16", f"units test morale {self.DEFAULT_MORALE} and HQs "
                                                    f"{self.morale_of_type('hq')} unless the scenario gives "
-                                                   "them a morale=N tag (the excerpt prints no blocks)"))
+                                                   "them a morale=N tag (the excerpt prints no blocks)"),
+                Assumption("Combat Infantry 6.63", "a bombardment's friendly hits go one at a time to a unit "
+                                                   "adjacent to the target hex holding a half-hit (6.7), else to "
+                                                   "the strongest (6.3), ties in the scenario's unit order (the "
+                                                   "active player's choice, 6.63)"))
 
     # --- the turn ---------------------------------------------------------------------
     def start_turn(self, turn: int, sides: tuple[str, ...], first: str, dice: Dice,
@@ -290,17 +300,46 @@ class Turns(TurnRules):
 
     def resolve_fire(self, m: Map, attacker: Unit, target: Unit, attack: Attack, dice: Dice,
                      state: TurnState) -> Resolution:
-        from wartools.games.combat_infantry.combat import defends_d2, fire, hits_from_rolls, steps_lost
+        """A shot (6.1: a d10 per step, a hit at or under the net firepower) or, by a bombarding
+        unit, a bombardment (6.6: D2 as against bombardment, none in woods, 6.62; every 0 a hit on
+        the firer's friendly units adjacent to the target hex, 6.63); hits on D2 take a step per
+        two, a lone half-hit waiting for the next (6.7)."""
+        from wartools.games.combat_infantry.combat import bombard, fire, hits_from_rolls
+        from wartools.games.combat_infantry.fire import BOMBARDING
 
         n, f, armor = int(attack.inputs["dice"]), int(attack.inputs["firepower"]), int(attack.inputs["armor"])
         modifier = int(attack.inputs.get("modifier", 0))       # a spotting HQ adjacent: +1F (6.61)
         faces = dice.roll(10, n)
         hits = hits_from_rolls(faces, f, armor=armor, modifier=modifier)
-        dist = fire(n, f, armor=armor, modifier=modifier)
-        roll = Roll(attacker.side, f"{attacker.id} fires {n} dice at F{f - armor + modifier} at {target.id}", faces,
-                    dist[hits], Fraction(hits), dist.mean(), "Combat Infantry 6.1")
-        d2 = defends_d2(m.terrain_at(target.cell), "fire", foxhole="foxhole" in m.features_at(target.cell),
-                        firer=attacker.type)
+        net = f"F{f - armor + modifier}"
+        if attacker.type not in BOMBARDING:
+            dist = fire(n, f, armor=armor, modifier=modifier)
+            roll = Roll(attacker.side, f"{attacker.id} fires {n} dice at {net} at {target.id}", faces,
+                        dist[hits], Fraction(hits), dist.mean(), "Combat Infantry 6.1")
+            changes, words = self._take_hits(m, target, hits, "fire", attacker.type)
+            return Resolution((roll,), changes, words)
+        joint = bombard(n, f, modifier=modifier - armor)
+        near = self._friendly_near(m, attacker, target.cell)
+        friendly = sum(face == 10 for face in faces) if near else 0
+        p = joint[(hits, friendly)] if near else joint.prob(lambda r: r[0] == hits)
+        spot = f", spotted by {attack.spotter}" if attack.spotter else ""
+        roll = Roll(attacker.side, f"{attacker.id} bombards {m.label(target.cell)} with {n} dice at {net} "
+                                   f"at {target.id}{spot}", faces, p, Fraction(hits),
+                    joint.map(lambda r: r[0]).mean(), "Combat Infantry 6.6")
+        changes, words = self._take_hits(m, target, hits, "bombardment", attacker.type)
+        if friendly:
+            more, said = self._friendly_fire(m, near, friendly)
+            changes, words = (*changes, *more), (*words, f"{friendly} friendly hit{'s' if friendly > 1 else ''} "
+                                                          "(6.63)", *said)
+        return Resolution((roll,), changes, words)
+
+    def _take_hits(self, m: Map, target: Unit, hits: int, attack: str,
+                   firer: str) -> tuple[tuple[Change, ...], tuple[str, ...]]:
+        """The changes and words of ``hits`` on ``target`` by ``attack`` (fire or bombardment, 6.7)."""
+        from wartools.games.combat_infantry.combat import defends_d2, steps_lost
+
+        d2 = defends_d2(m.terrain_at(target.cell), attack, foxhole="foxhole" in m.features_at(target.cell),
+                        firer=firer)
         had = HALF_HIT in target.tags
         lost, half = steps_lost(hits, d2=d2, half_hit=had)
         now = self.strength(target)
@@ -309,7 +348,45 @@ class Turns(TurnRules):
         if half != had and now - lost > 0:
             changes = (*changes, Change(target.id, add=(HALF_HIT,)) if half else Change(target.id, remove=(HALF_HIT,)))
             words.append(f"{target.id} holds a half-hit (6.7)" if half else f"{target.id}'s half-hit is made whole (6.7)")
-        return Resolution((roll,), changes, (*words, *effects))
+        return changes, (*words, *effects)
+
+    @staticmethod
+    def _friendly_near(m: Map, attacker: Unit, cell: Cell) -> list[Unit]:
+        """The bombarding side's units adjacent to the target hex (6.63)."""
+        around = set(m.grid.neighbours(cell))
+        team = m.allies(attacker.side)
+        return [u for u in m.units if u.cell in around and u.side in team]
+
+    def _friendly_fire(self, m: Map, near: list[Unit], hits: int) -> tuple[tuple[Change, ...], tuple[str, ...]]:
+        """6.63: every friendly hit applied, one at a time, to an adjacent friendly unit: one holding a
+        half-hit first (6.7: it must take the next hit), else the strongest (6.3), ties in the map's
+        order; D2 as against bombardment (6.7, 6.62); armour class ignored."""
+        from wartools.games.combat_infantry.combat import defends_d2
+
+        steps = {u.id: self.strength(u) for u in near}
+        half = {u.id: HALF_HIT in u.tags for u in near}
+        for _ in range(hits):
+            alive = [u for u in near if steps[u.id] > 0]
+            if not alive:
+                break
+            u = max(alive, key=lambda x: (half[x.id], steps[x.id], -near.index(x)))
+            d2 = defends_d2(m.terrain_at(u.cell), "bombardment", foxhole="foxhole" in m.features_at(u.cell))
+            if d2 and not half[u.id]:
+                half[u.id] = True
+                continue
+            half[u.id] = False
+            steps[u.id] -= 1
+        changes: list[Change] = []
+        words: list[str] = []
+        for u in near:
+            ch, said = strength_effects(m, u, self.strength(u), steps[u.id])
+            had = HALF_HIT in u.tags
+            if steps[u.id] > 0 and half[u.id] != had:
+                ch = (*ch, Change(u.id, add=(HALF_HIT,)) if half[u.id] else Change(u.id, remove=(HALF_HIT,)))
+                said = (*said, f"{u.id} holds a half-hit (6.7)" if half[u.id] else f"{u.id}'s half-hit is made whole (6.7)")
+            changes += ch
+            words += said
+        return tuple(changes), tuple(words)
 
     def end_of_activation(self, m: Map, state: TurnState) -> Resolution:
         """6.7: a D2 unit holding a half-hit recovers it when the HQ activation ends."""
