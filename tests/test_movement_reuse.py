@@ -101,8 +101,11 @@ def warm(m: Map, rng: random.Random, kw: dict[str, Any]) -> None:
             _, mg = _graph(m, cell, unit, kw)
         except WartoolsError:
             continue
-        if rng.random() < 0.5 and mg.rules.situation.side:
+        what = rng.random()
+        if what < 0.4 and mg.rules.situation.side:
             reachable(m, cell, unit, **kw)
+        elif what < 0.7:
+            mg.complete()
         else:
             mg.out(cell)
 
@@ -135,23 +138,24 @@ def test_a_moved_position_s_graphs_are_fresh_graphs(game, seed, data):
     m1 = moved(m0, rng)
     assert m1.board_fingerprint == m0.board_fingerprint
     shared = 0
-    for cell, unit in movers(m1, rng):
-        try:
-            (start, utype, sit), mg = _graph(m1, cell, unit, kw)
-        except WartoolsError as err:                        # a fresh graph refuses it alike
-            with pytest.raises(WartoolsError, match=re.escape(str(err))):
-                start, utype, sit = resolve(m1, cell, unit, **kw)
-                rules_class(m1.game)(m1, utype, sit)
-            continue
-        shared += mg.board is not None
-        goal = data.draw(st.sampled_from(list(m1.grid.cells())))
-        fresh = MoveGraph(rules_class(m1.game)(m1, utype, sit))
-        if sit.side is not None:                            # answers first: the graph is still partly built
-            budget = rng.randint(0, mg.allowance + 2)
-            assert end_costs(mg, start, budget) == end_costs(fresh, start, budget)
-            assert reachable(m1, cell, unit, budget=budget, **kw).costs == end_costs(fresh, start, budget)[0]
-            assert path(m1, cell, goal, unit, **kw).to_json() == cheapest(m1, fresh, start, goal).to_json()
-        same_graph(mg, eager(m1, utype, sit))
+    for m in [m1] if rng.random() < 0.5 else [m1, moved(m1, rng)]:      # one move, or two in turn
+        for cell, unit in movers(m, rng):
+            try:
+                (start, utype, sit), mg = _graph(m, cell, unit, kw)
+            except WartoolsError as err:                    # a fresh graph refuses it alike
+                with pytest.raises(WartoolsError, match=re.escape(str(err))):
+                    start, utype, sit = resolve(m, cell, unit, **kw)
+                    rules_class(m.game)(m, utype, sit)
+                continue
+            shared += mg.board is not None
+            goal = data.draw(st.sampled_from(list(m.grid.cells())))
+            fresh = MoveGraph(rules_class(m.game)(m, utype, sit))
+            if sit.side is not None:                        # answers first: the graph is still partly built
+                budget = rng.randint(0, mg.allowance + 2)
+                assert end_costs(mg, start, budget) == end_costs(fresh, start, budget)
+                assert reachable(m, cell, unit, budget=budget, **kw).costs == end_costs(fresh, start, budget)[0]
+                assert path(m, cell, goal, unit, **kw).to_json() == cheapest(m, fresh, start, goal).to_json()
+            same_graph(mg, eager(m, utype, sit))
     assert shared or not shares_board(rules_class(m1.game))
 
 

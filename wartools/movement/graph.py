@@ -47,7 +47,7 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -102,8 +102,12 @@ class MoveGraph:
         self._out: dict[Cell, dict[Any, int]] = {}
         self._steps: dict[tuple[Any, Any], Step] = {}
         self._blocked: dict[tuple[Cell, Cell], Step] = {}
-        self._raw: dict[tuple[Cell, Cell], Step] = {}      # the rules' own answer per step asked
+        #: per cell built: what each step to an on-board neighbour became (node or None, points, step)
+        self._fates: dict[Cell, tuple[tuple[Any, int | None, Step], ...]] = {}
         self._low: dict[Cell, int | None] = {}              # the cheapest step out of each cell built
+        #: on a board graph: the rules' steps into and ends on unit cells, per what the units make of them
+        self._unit_steps: dict[tuple[Cell, Cell, Hashable], Step] = {}
+        self._unit_ends: dict[tuple[Cell, Hashable], str | None] = {}
         self._ends: dict[Cell, str | None] = {}
         self._min: int | None = None
         self._complete = False
@@ -140,8 +144,20 @@ class MoveGraph:
             return self._ends[cell]
         except KeyError:
             board = self.board
-            why = self._ends[cell] = (board.end_blocker(cell) if board is not None and cell not in self._units
-                                      else self.rules.end_blocker(cell))
+            if board is None:
+                why = self.rules.end_blocker(cell)
+            elif cell not in self._units:
+                why = board.end_blocker(cell)
+            else:
+                state = self.rules.unit_state(cell)
+                memo = board._unit_ends
+                if state is None:
+                    why = self.rules.end_blocker(cell)
+                elif (cell, state) in memo:
+                    why = memo[(cell, state)]
+                else:
+                    why = memo[(cell, state)] = self.rules.end_blocker(cell)
+            self._ends[cell] = why
             return why
 
     def out(self, node: Any) -> Mapping[Any, int]:
@@ -166,37 +182,27 @@ class MoveGraph:
                 self._min = low
             return adj
         t0 = time.perf_counter()
-        rules, grid, allowance = self.rules, self.rules.map.grid, self.allowance
-        points, steps, blocked, raw = rules.points, self._steps, self._blocked, self._raw
+        # away from the unit cells a step becomes what it became on the board graph
+        known = None if board is None else board._fates[a] if a in board._out else board._fates_of(a)
+        steps, blocked = self._steps, self._blocked
         adj = {}
         if self.end_blocker(a) is None:
             adj[End(a)] = 0
             steps[(a, End(a))] = END_STEP
         low = None
-        for b in near:
-            st = raw[(a, b)] = rules.step(a, b) if board is None or b in units else board.raw_step(a, b)
-            cost = st.cost
-            if cost is None:
+        fates = []
+        for i, b in enumerate(near):
+            fate = self._fate(a, b, self._step(a, b)) if known is None or b in units else known[i]
+            fates.append(fate)
+            node, cost, st = fate
+            if node is None or cost is None:
                 blocked[(a, b)] = st
                 continue
-            if cost < 0:
-                raise ValueError(f"negative step cost {cost} from {grid.label(a)} to {grid.label(b)}")
-            if cost > allowance:
-                blocked[(a, b)] = Step.blocked(
-                    st.why, f"needs {cost} {points}, more than the allowance of {allowance} {points}")
-                continue
-            if st.stop is not None:
-                why = self.end_blocker(b)
-                if why is not None:
-                    blocked[(a, b)] = Step.blocked(st.why, f"must stop there, but {why}")
-                    continue
-                adj[End(b)] = cost
-                steps[(a, End(b))] = st
-            else:
-                adj[b] = cost
-                steps[(a, b)] = st
+            adj[node] = cost
+            steps[(a, node)] = st
             if low is None or cost < low:
                 low = cost
+        self._fates[a] = tuple(fates)
         self._low[a] = low
         if low is not None and (self._min is None or low < self._min):
             self._min = low
@@ -204,12 +210,45 @@ class MoveGraph:
         self.build_seconds += time.perf_counter() - t0
         return adj
 
-    def raw_step(self, a: Cell, b: Cell) -> Step:
-        """What the rules answer for the step from ``a`` into the adjacent on-board cell ``b``
-        (before the allowance and the must-stop check), asked once."""
-        if a not in self._out:
-            self.out(a)
-        return self._source(a)._raw[(a, b)]
+    def _fates_of(self, a: Cell) -> tuple[tuple[Any, int | None, Step], ...]:
+        self._expand(a)
+        return self._fates[a]
+
+    def _step(self, a: Cell, b: Cell) -> Step:
+        """The rules' step from ``a`` into ``b``; into a unit cell, asked once per what the units
+        make of it (:meth:`MovementRules.unit_state`), for every position of the board."""
+        board = self.board
+        if board is None:
+            return self.rules.step(a, b)
+        state = self.rules.unit_state(b)
+        if state is None:
+            return self.rules.step(a, b)
+        memo, key = board._unit_steps, (a, b, state)
+        try:
+            return memo[key]
+        except KeyError:
+            st = memo[key] = self.rules.step(a, b)
+            return st
+
+    def _fate(self, a: Cell, b: Cell, st: Step) -> tuple[Any, int | None, Step]:
+        """What the rules' step ``st`` from ``a`` into ``b`` becomes in the graph: ``(node, points,
+        step)``, the node ``b`` or ``End(b)`` (must stop), or ``None`` with the step that says why
+        it is impossible (the rules refuse it, it costs more than the allowance, or it must stop
+        where the move may not end)."""
+        cost = st.cost
+        if cost is None:
+            return None, None, st
+        if cost < 0:
+            raise ValueError(f"negative step cost {cost} from {self.rules.map.label(a)} to {self.rules.map.label(b)}")
+        if cost > self.allowance:
+            pts, allowance = self.rules.points, self.allowance
+            return None, None, Step.blocked(st.why, f"needs {cost} {pts}, more than the allowance of {allowance} {pts}")
+        if st.stop is not None:
+            why = self.end_blocker(b)
+            if why is not None:
+                return None, None, Step.blocked(st.why, f"must stop there, but {why}")
+            return End(b), cost, st
+        return b, cost, st
 
     def step(self, u: Any, v: Any) -> Step:
         """The :class:`Step` on graph edge ``u -> v``."""
@@ -303,7 +342,7 @@ _CACHE: LRU[MoveGraph] = LRU(64)
 #: board graphs: one per (board, unit type, situation without units), shared by every position
 _BOARDS: LRU[MoveGraph] = LRU(128)
 #: the hooks a declaration of :meth:`MovementRules.unit_cells` speaks for
-_UNIT_HOOKS = ("__init__", "prepare", "step", "end_blocker", "enemies_at", "friends_at", "unit_cells")
+_UNIT_HOOKS = ("__init__", "prepare", "step", "end_blocker", "enemies_at", "friends_at", "unit_cells", "unit_state")
 _SHARES: dict[type, bool] = {}
 
 

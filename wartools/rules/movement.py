@@ -320,6 +320,16 @@ class MovementRules:
         unless it declares its own cells."""
         return None
 
+    def unit_state(self, cell: Cell) -> Hashable:
+        """What the other units make of one of the :meth:`unit_cells`, as a hashable value, or
+        ``None``.
+
+        The promise: two positions of one board whose units give ``cell`` equal states have the
+        same :meth:`step` into ``cell`` from each neighbour and the same :meth:`end_blocker` on
+        it (for the same unit type and situation), so the engine asks the rules once per state
+        for all positions. ``None`` (the default) promises nothing: asked anew each time."""
+        return None
+
     def least_step(self) -> int:
         """A lower bound on what any passable step can cost under these rules (0 by default).
 

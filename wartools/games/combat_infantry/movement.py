@@ -147,6 +147,15 @@ class Rules(MovementRules):
         hostile = (c for c, who in self.control.items() if who == "disputed" or who not in self.team)
         return frozenset(self.occupants).union(hostile)
 
+    def unit_state(self, cell: Cell) -> tuple[bool, str | None, int]:
+        """An enemy there, the hex's control as a step reads it (disputed, enemy or neither) and
+        the friendly units there (stacking): all a step into the hex and the end of a move on it
+        read of the units."""
+        control = self.control.get(cell)
+        seen = ("disputed" if control == "disputed" else
+                "enemy" if control is not None and control not in self.team else None)
+        return bool(self.enemies_at(cell)), seen, len(self.friends_at(cell))
+
     # --- allowance ---------------------------------------------------------------------
     def allowance(self) -> int:
         mp = self.move_rating.get(self.unit_type, 5)

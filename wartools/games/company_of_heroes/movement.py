@@ -156,6 +156,11 @@ class Rules(MovementRules):
         nothing else in these rules reads the units."""
         return frozenset(self.occupants)
 
+    def unit_state(self, cell: Cell) -> tuple[bool, bool, bool]:
+        """An enemy there, an allied transport there, an allied unit there: all a step into the
+        hex and the end of a move on it read of the units."""
+        return bool(self.enemies_at(cell)), cell in self.transports, bool(self.friends_at(cell))
+
     def end_blocker(self, cell: Cell) -> str | None:
         if cell in self.transports and self.unit_type in TRANSPORT_UNITS:
             return None

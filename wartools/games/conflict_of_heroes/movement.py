@@ -135,6 +135,10 @@ class Rules(MovementRules):
         reads the units (no stacking limit)."""
         return frozenset(c for c in self.occupants if self.enemies_at(c))
 
+    def unit_state(self, cell: Cell) -> bool:
+        """An enemy there: all a step into the hex reads of the units."""
+        return bool(self.enemies_at(cell))
+
     def least_step(self) -> int:
         """No step costs less than this class's cheapest terrain entry (a road costs the open
         entry) plus the most negative extra (hexsides, uphill; none in the printed tables)."""

@@ -304,6 +304,11 @@ class Rules(MovementRules):
         alone."""
         return frozenset(self.occupants).union(self._zoc)
 
+    def unit_state(self, cell: Cell) -> tuple[bool, frozenset[Cell], bool]:
+        """An enemy there, the enemy squares whose Zone of Control covers it, a friend there: all a
+        step into the square and the end of a move on it read of the units."""
+        return bool(self.enemies_at(cell)), frozenset(self._zoc.get(cell, ())), bool(self.friends_at(cell))
+
     def end_blocker(self, cell: Cell) -> str | None:
         if self.friends_at(cell):
             return "friendly unit there: a move may pass but not end on it [assumed]"
