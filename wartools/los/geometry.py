@@ -609,7 +609,7 @@ def position_key(m: Map) -> tuple[Any, ...]:
     got = _POSITION_KEYS.get(id(m))
     if got is not None and got[0] is m:
         return got[1]
-    key = (m.board_fingerprint, m.units)
+    key = (m.board_fingerprint, tuple(m.units))
     if len(_POSITION_KEYS) >= 64:
         _POSITION_KEYS.clear()
     _POSITION_KEYS[id(m)] = (m, key)

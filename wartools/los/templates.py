@@ -296,8 +296,8 @@ def templates_for(grid: Grid, radius: int) -> Templates:
 
 RECALL_ROWS = 1 << 19
 """Most contact rows (cell and edge rows together) the recalled rulers of one grid kind hold
-(:class:`Recalled`; some 35 bytes a row: about 18 MB). When a batch would go beyond it the
-rulers recalled so far are forgotten and the table starts again."""
+(:class:`Recalled`; some 35 bytes a row: about 18 MB), plus those of one batch: a batch that
+finds more forgets the rulers recalled so far and starts a fresh table."""
 
 _FIELDS = ("c_dq", "c_dr", "c_kind", "c_order", "c_side", "c_corner", "e_dq", "e_dr", "e_dir", "e_kind",
            "e_order", "e_side", "e_corner")
