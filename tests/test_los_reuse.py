@@ -61,6 +61,7 @@ def test_positions_of_one_board_share_its_geometry_and_answer_as_fresh(game, rnd
     assert len({p.board_fingerprint for p in positions}) == 1
     policy = m.game.los_policy()
     geometry_module._GEOMETRIES.clear()          # a position cached by another test may hold an older board
+    geometry_module._RECENT.clear()
     for p in positions:
         geo = geometry(p)
         assert geo.board is board_geometry(m)

@@ -598,25 +598,27 @@ def board_geometry(m: Map) -> BoardGeometry:
     return _BOARDS.get_or_make(m.board_fingerprint, lambda: BoardGeometry(m))
 
 
-_POSITION_KEYS: dict[int, tuple[Map, tuple[Any, ...]]] = {}
+_RECENT: dict[int, tuple[Map, MapGeometry]] = {}
+"""The geometry of the map objects asked lately, by identity (the map is held, so its id is not
+reused while it is here): a playout asks many questions of one map object."""
 
 
 def position_key(m: Map) -> tuple[Any, ...]:
     """What a :class:`MapGeometry` is made of: the board (:attr:`~wartools.mapmodel.Map.board_fingerprint`,
     teams included) and the units (the same for maps of the same
     :attr:`~wartools.mapmodel.Map.fingerprint`, and cheaper to tell apart: a scenario's positions
-    share their board's fingerprint), remembered for the maps seen lately."""
-    got = _POSITION_KEYS.get(id(m))
-    if got is not None and got[0] is m:
-        return got[1]
-    key = (m.board_fingerprint, tuple(m.units))
-    if len(_POSITION_KEYS) >= 64:
-        _POSITION_KEYS.clear()
-    _POSITION_KEYS[id(m)] = (m, key)
-    return key
+    share their board's fingerprint)."""
+    return (m.board_fingerprint, tuple(m.units))
 
 
 def geometry(m: Map) -> MapGeometry:
     """The cached :class:`MapGeometry` of a map (keyed by its content: :func:`position_key`); a
     position of a board seen before builds only its unit arrays (:func:`board_geometry`)."""
-    return _GEOMETRIES.get_or_make(position_key(m), lambda: MapGeometry(m, board_geometry(m)))
+    got = _RECENT.get(id(m))
+    if got is not None and got[0] is m:
+        return got[1]
+    geo = _GEOMETRIES.get_or_make(position_key(m), lambda: MapGeometry(m, board_geometry(m)))
+    if len(_RECENT) >= 64:
+        _RECENT.clear()
+    _RECENT[id(m)] = (m, geo)
+    return geo
