@@ -107,8 +107,9 @@ def test_a_game_action_is_scored_by_what_the_turn_rules_say_it_promises():
 
 @pytest.mark.parametrize("key", sorted(SCENARIOS))
 def test_keeping_the_answers_changes_no_choice(key):
-    """One game turn of each sample scenario: the same record with the bot's keeping (answers kept
-    between decisions under their key, every cell asked at once) and without it."""
+    """One game turn of each sample scenario: the same record with the bot's keeping (each enemy's
+    answers, the combined exposures and the pooled combinations kept between decisions under their
+    keys) and without it."""
     s = dataclasses.replace(load_scenario(SCENARIOS[key]), turns=1)
     kept = playout(s, [GreedyBot(), GreedyBot()], seed=3)
     fresh = playout(s, [GreedyBot(reuse=False), GreedyBot(reuse=False)], seed=3)

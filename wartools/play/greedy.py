@@ -30,9 +30,9 @@ fire rules say the attacker's answers read (:meth:`~wartools.games.fire_rules.Fi
 every unit unless the game names fewer), each with its cell, strength and tags, and, cell by
 cell, the units between the attacker and the cell where the game's lines are blocked by units
 (:meth:`~wartools.games.fire_rules.FireRules.cells_between`). So a decision asks again only the
-answers a change on the board could change. Moves that cannot be among the best five are not
-asked (the cheap scores first, then each move's bound: its exposure on the cell it leaves plus
-its progress). The top candidates
+answers a change on the board could change. (Pruning the moves that cannot be among the best
+five, by a bound of their score, cost more than it saved: a pass of the attack question costs
+about the same for one cell as for twenty, and the bound needs a pass of its own.) The top candidates
 and their scores are the choice's explanation; ``GreedyBot(reuse=False)`` asks each decision
 afresh (the same choices, slowly: the tests compare the records).
 
@@ -105,71 +105,28 @@ class GreedyBot:
     def choose(self, game_state: GameState, legal_actions: Sequence[Candidate],
                rng: np.random.Generator) -> Choice:
         g = game_state
-        if self.reuse:
-            scores = self._pruned(g, legal_actions)
-        else:                 # this decision's answers only, every candidate scored
+        if not self.reuse:    # this decision's answers only
             self._rows.clear()
             self._combined.clear()
             self._pooled.clear()
             self._lines.clear()
             self._fresh = {}
-            scores = [self.score(g, c) for c in legal_actions]
-        scored = {i: x for i, x in enumerate(scores) if x is not None}
-        best = max(scored.values())
-        tied = [i for i, x in scored.items() if x >= best - 1e-12]
+        alike: dict[Unit, set[Cell]] = {}      # one pass per enemy for every mover alike
+        for c in legal_actions:
+            if self._moves(c) and c.unit is not None and c.dest is not None:
+                mover = self._mover(g, c.unit, c.dest)
+                alike.setdefault(self._probe(g, mover), set()).update({mover.cell, c.dest})
+        for probe, cells in alike.items():
+            self._known(g, probe, cells)
+        scores = [self.score(g, c) for c in legal_actions]
+        best = max(scores)
+        tied = [i for i, x in enumerate(scores) if x >= best - 1e-12]
         pick = tied[int(rng.integers(len(tied)))] if len(tied) > 1 else tied[0]
-        order = sorted(scored, key=lambda i: -scored[i])[:TOP]
+        order = sorted(range(len(scores)), key=lambda i: -scores[i])[:TOP]
         m = g.map
         return Choice(pick, f"the best of {len(legal_actions)} candidates: {legal_actions[pick].text(m)} "
-                            f"(score {scored[pick]:+.3f})",
-                      tuple((legal_actions[i].text(m), round(scored[i], 6)) for i in order))
-
-    def _pruned(self, g: GameState, cands: Sequence[Candidate]) -> list[float | None]:
-        """Every candidate's score, or ``None`` for a move that cannot be among the best
-        :data:`TOP` (nor tie the best): the cheap scores first, then the moves by their bound (the
-        exposure on the cell left plus the progress: the cell reached is never exposed below
-        zero), the remaining moves of every mover alike asked in one pass, until no bound reaches
-        the :data:`TOP`-th score."""
-        scores: list[float | None] = [None] * len(cands)
-        bound: dict[int, float] = {}
-        here: dict[str, float] = {}
-        kind: dict[int, Unit] = {}
-        probes: dict[str, Unit] = {}
-        self._leaving(g, cands, here)
-        for i, c in enumerate(cands):
-            if self._moves(c) and c.dest is not None and c.unit is not None:
-                bound[i] = self.caution * here.get(c.unit, 0.0) + self._progress(g, c)
-                if c.unit not in probes:
-                    probes[c.unit] = self._probe(g, self._mover(g, c.unit, c.dest))
-                kind[i] = probes[c.unit]
-            else:
-                scores[i] = self.score(g, c)
-        top = sorted((x for x in scores if x is not None), reverse=True)[:TOP]
-        for i in sorted(bound, key=lambda i: (-bound[i], i)):
-            if scores[i] is not None:
-                continue
-            if len(top) == TOP and bound[i] < top[-1] - 1e-9:
-                break
-            alike = [j for j in bound if kind[j] == kind[i] and scores[j] is None]
-            self._known(g, kind[i], {cands[j].dest for j in alike if cands[j].dest is not None})
-            for j in alike:
-                x = scores[j] = self.score(g, cands[j])
-                top = sorted([*top, x], reverse=True)[:TOP]
-        return scores
-
-    def _leaving(self, g: GameState, cands: Sequence[Candidate], here: dict[str, float]) -> None:
-        """The exposure of every mover on the cell it leaves (none for an entry), the movers alike
-        asked in one pass."""
-        alike: dict[Unit, list[Unit]] = {}
-        for c in cands:
-            if self._moves(c) and c.kind != ENTER and c.unit is not None and c.unit not in here:
-                mover = g.map.unit(c.unit)
-                here[c.unit] = 0.0
-                alike.setdefault(self._probe(g, mover), []).append(mover)
-        for probe, movers in alike.items():
-            have = self._known(g, probe, {u.cell for u in movers})
-            for u in movers:
-                here[u.id] = have[u.cell]
+                            f"(score {scores[pick]:+.3f})",
+                      tuple((legal_actions[i].text(m), round(scores[i], 6)) for i in order))
 
     # --- scores ---------------------------------------------------------------------------
     @staticmethod
