@@ -4,11 +4,14 @@ All in one run, on the four sample scenarios:
 
 1. playouts per second, in this process, greedy against greedy and random against random
    (``--sample`` playouts each), and the ratio;
-2. where the time goes: the top entries of a cProfile of greedy-against-greedy playouts (by
+2. where a game's fire lines read no unit (``LOSPolicy.matrix_situation``), greedy playouts per
+   second with the board's all-pairs matrix registered against without (the attack question
+   reads it), and the matrix's own time;
+3. where the time goes: the top entries of a cProfile of greedy-against-greedy playouts (by
    cumulative time, wartools functions);
-3. ``--playouts`` (1,000) greedy-against-greedy playouts of each scenario on ``--workers``
+4. ``--playouts`` (1,000) greedy-against-greedy playouts of each scenario on ``--workers``
    (2) local processes, and the time 1,000 would take at that rate, against the 60 s target;
-4. parallel efficiency at ``--workers`` workers: (one process's time) / (workers x the pool's
+5. parallel efficiency at ``--workers`` workers: (one process's time) / (workers x the pool's
    time) on the same playouts (target >= 0.8), and Dask (a ``LocalCluster`` of as many
    single-threaded workers) against the plain processes (target: within 15 %), and whether the
    three gave the same JSON (they must).
@@ -67,6 +70,30 @@ def profile(path: Path, n: int, top: int) -> list[tuple[str, float, float]]:
     return rows[:top]
 
 
+def matrix_gain(path: Path, n: int) -> tuple[float, float, float] | None:
+    """Greedy playouts per second of a scenario without and with its board's all-pairs matrix
+    registered (the attack question reads it where the game's line of sight reads no unit,
+    ``LOSPolicy.matrix_situation``), and the matrix's own time; ``None`` when the game's fire
+    lines are not answered by a matrix."""
+    import tempfile
+
+    from wartools.los import LOSSituation
+    from wartools.los.matrix import compute_matrix, forget_matrices, use_matrix
+
+    s = load_scenario(path)
+    if s.game.los_policy().matrix_answers(LOSSituation(mode="fire")) is None:
+        return None
+    without = rate(path, ("greedy", "greedy"), n)
+    with tempfile.TemporaryDirectory() as d:
+        run, seconds = timed(lambda: compute_matrix(s.map_at(), Path(d) / "m.npz", progress=False))
+        use_matrix(run.path)
+        try:
+            with_matrix = rate(path, ("greedy", "greedy"), n)
+        finally:
+            forget_matrices()
+    return without, with_matrix, seconds
+
+
 def table(head: tuple[str, ...], rows: list[tuple[object, ...]]) -> None:
     print(" | ".join(head))
     print(" | ".join("---" for _ in head))
@@ -94,6 +121,11 @@ def main() -> None:
         rows.append((path.stem, g, r, r / g))
     print(f"## playouts per second, one process ({args.sample} playouts each)\n")
     table(("scenario", "greedy v greedy /s", "random v random /s", "random / greedy"), rows)
+
+    gains = [(path.stem, *got, got[1] / got[0]) for path in SCENARIOS
+             if (got := matrix_gain(path, args.sample)) is not None]
+    print(f"## greedy v greedy playouts per second with the board's matrix registered ({args.sample} playouts)\n")
+    table(("scenario", "without /s", "with the matrix /s", "matrix s", "with / without"), gains)
 
     slowest = min(rows, key=lambda r: r[1])[0]
     print(f"## where the time goes: {slowest}, greedy v greedy, {args.sample} playouts (cProfile)\n")
