@@ -153,4 +153,8 @@ def test_chunks_cover_every_playout_once_in_order():
     for n, w in [(1, 1), (7, 2), (1000, 2), (12345, 3)]:
         parts = chunks(n, w)
         assert [i for a, b in parts for i in range(a, b)] == list(range(n))
-        assert max(b - a for a, b in parts) <= 50
+        sizes = [b - a for a, b in parts]
+        assert max(sizes) <= 50 and sizes == sorted(sizes, reverse=True)   # guided: they shrink
+        # each chunk is at most a quarter of a worker's share of what was left to hand out
+        assert all(b - a <= max(1, (n - a) // (4 * w)) for a, b in parts)
+        assert sizes[-4 * w:] == [1] * min(n, 4 * w)                      # the last are single playouts

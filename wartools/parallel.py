@@ -2,16 +2,23 @@
 
 :func:`run_tasks` calls ``fn(shared, *task)`` for every task and yields
 ``(index, result)`` as each task finishes, in whatever order the workers finish.
-``shared`` (the job every task reads, e.g. a map) is sent to each worker once:
+``shared`` (the job every task reads, e.g. a map) is sent to each worker once, not
+with every task; ``prepare(shared)``, when given, runs once in each worker before its
+first task (what every task reads and a worker builds once: a map rebuilt, compiled
+kernels loaded), so a run's start-up is paid once per worker, at the start, and a
+benchmark can time it apart. ``tasks`` is a sequence, or a function of the number of
+workers that gives it (work cut into pieces for as many workers as the run has).
 
 - ``"inline"``: one task after another, here;
 - ``"processes"``: a :class:`concurrent.futures.ProcessPoolExecutor` of ``workers``
-  processes started with ``spawn`` (a clean interpreter, like a remote worker's);
+  processes started with ``spawn`` (a clean interpreter, like a remote worker's); a free
+  worker takes the next task, so a long task delays no other;
 - ``"dask"``: a :class:`distributed.Client` on a ``LocalCluster`` of ``workers``
   single-threaded worker processes started for the run (``address=None``), or on a running
   scheduler (``dask scheduler`` / ``dask worker``): reaching it, connecting and waiting for a
   first worker are each bounded by ``timeout`` seconds; an address nothing answers on is one
-  clear :class:`~wartools.errors.WartoolsError`.
+  clear :class:`~wartools.errors.WartoolsError`. The scheduler queues the tasks and hands
+  each to the next free worker (Dask's task queuing).
 
 Closing the generator early (an interruption) cancels the tasks not yet run.
 
@@ -19,6 +26,8 @@ Examples
 --------
 >>> sorted(run_tasks(pow, [(2,), (3,)], shared=10))
 [(0, 100), (1, 1000)]
+>>> sorted(run_tasks(pow, lambda workers: [(k,) for k in range(workers + 1)], shared=2))
+[(0, 1), (1, 2)]
 """
 from __future__ import annotations
 
@@ -35,45 +44,57 @@ from wartools.errors import WartoolsError, one_line
 
 EXECUTORS = ("inline", "processes", "dask")
 
+Tasks = Sequence[tuple[Any, ...]]
 _SHARED: list[Any] = []
 
 
-def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], *, shared: Any = None,
+def run_tasks(fn: Callable[..., Any], tasks: Tasks | Callable[[int], Tasks], *, shared: Any = None,
               executor: str = "inline", workers: int | None = None, address: str | None = None,
-              timeout: float = 10.0) -> Iterator[tuple[int, Any]]:
+              timeout: float = 10.0, prepare: Callable[[Any], None] | None = None) -> Iterator[tuple[int, Any]]:
     """``(i, fn(shared, *tasks[i]))`` for every task, as they finish (see the module docstring)."""
     if executor not in EXECUTORS:
         raise WartoolsError(f"executor must be one of {', '.join(EXECUTORS)}, not {one_line(executor)[:40]!r}")
     if executor == "inline":
-        for i, task in enumerate(tasks):
+        here = _tasks_for(tasks, 1)
+        if prepare is not None and here:
+            prepare(shared)
+        for i, task in enumerate(here):
             yield i, fn(shared, *task)
     elif executor == "processes":
-        yield from _processes(fn, tasks, shared, workers or 2)
+        w = workers or 2
+        yield from _processes(fn, _tasks_for(tasks, w), shared, w, prepare)
     else:
         with dask_client(address, workers, timeout) as client:
-            yield from _dask(fn, tasks, shared, client)
+            w = max(1, len(client.scheduler_info().get("workers", {})))
+            yield from _dask(fn, _tasks_for(tasks, w), shared, client, prepare)
 
 
-def _start_worker(shared: Any) -> None:
+def _tasks_for(tasks: Tasks | Callable[[int], Tasks], workers: int) -> Tasks:
+    return tasks(workers) if callable(tasks) else tasks
+
+
+def _start_worker(shared: Any, prepare: Callable[[Any], None] | None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # the parent handles Ctrl-C
     _SHARED[:] = [shared]
+    if prepare is not None:
+        prepare(shared)
 
 
 def _call(fn: Callable[..., Any], *task: Any) -> Any:
     return fn(_SHARED[0], *task)
 
 
-def _processes(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], shared: Any,
-               workers: int) -> Iterator[tuple[int, Any]]:
+def _processes(fn: Callable[..., Any], tasks: Tasks, shared: Any, workers: int,
+               prepare: Callable[[Any], None] | None = None) -> Iterator[tuple[int, Any]]:
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_start_worker, initargs=(shared,))
+                               initializer=_start_worker, initargs=(shared, prepare))
     index: dict[Future[Any], int] = {pool.submit(_call, fn, *task): i for i, task in enumerate(tasks)}
     pending = set(index)
     finished = False
     try:
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for f in done:
+            for f in sorted(done, key=index.__getitem__):
                 yield index[f], f.result()
         finished = True
     finally:
@@ -137,20 +158,33 @@ def reachable(address: str, timeout: float) -> None:
                             "'dask worker ADDRESS'") from None
 
 
-def _dask(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], shared: Any,
-          client: Any) -> Iterator[tuple[int, Any]]:
+def _dask(fn: Callable[..., Any], tasks: Tasks, shared: Any, client: Any,
+          prepare: Callable[[Any], None] | None = None) -> Iterator[tuple[int, Any]]:
     from distributed import as_completed
 
     job = client.scatter(shared, broadcast=True, hash=False)
-    futures = [client.submit(fn, job, *task, pure=False) for task in tasks]
-    index = {f.key: i for i, f in enumerate(futures)}
+    futures = []
     try:
+        if prepare is not None and tasks:   # once on each worker there now (one that joins later: lazily)
+            futures = [client.submit(_prepare_task, prepare, job, workers=[w], allow_other_workers=False,
+                                     pure=False) for w in client.scheduler_info().get("workers", {})]
+            for f in futures:
+                _dask_result(f)
+        futures = [client.submit(fn, job, *task, pure=False) for task in tasks]
+        index = {f.key: i for i, f in enumerate(futures)}
         for f in as_completed(futures, loop=client.loop):   # the client need not be the default one
-            try:
-                result = f.result()
-            except (ImportError, AttributeError) as exc:    # the worker's Python has no (or another) wartools
-                raise WartoolsError(f"a Dask worker cannot run wartools ({one_line(exc)[:120]}): install the "
-                                    "same wartools on every worker") from None
-            yield index[f.key], result
+            yield index[f.key], _dask_result(f)
     finally:
         client.cancel(futures)
+
+
+def _prepare_task(prepare: Callable[[Any], None], shared: Any) -> None:
+    prepare(shared)
+
+
+def _dask_result(f: Any) -> Any:
+    try:
+        return f.result()
+    except (ImportError, AttributeError) as exc:    # the worker's Python has no (or another) wartools
+        raise WartoolsError(f"a Dask worker cannot run wartools ({one_line(exc)[:120]}): install the "
+                            "same wartools on every worker") from None

@@ -120,13 +120,24 @@ class Chunk:
     version: str
 
 
-def play_chunk(job: Job, start: int, stop: int) -> Chunk:
-    """Play playouts ``start .. stop-1`` of ``job`` (the one function every executor runs)."""
-    from wartools.play import playout
+def prepare(job: Job) -> None:
+    """What a worker does once per job, before its first chunk: check the job was made by the same
+    wartools, import the play engine, load the scenario and start position (kept per process)."""
+    import wartools.play  # noqa: F401
 
     if job.version and job.version != _version():
         raise WartoolsError(f"this worker runs wartools {_version()}, the run was made by {job.version}: "
                             "install the same wartools on every worker")
+    _scenario(job.scenario)
+    if job.position is not None:
+        _position(job.scenario, job.position)
+
+
+def play_chunk(job: Job, start: int, stop: int) -> Chunk:
+    """Play playouts ``start .. stop-1`` of ``job`` (the one function every executor runs)."""
+    from wartools.play import playout
+
+    prepare(job)
     scenario = _scenario(job.scenario)
     position = None if job.position is None else _position(job.scenario, job.position)
     bots = dict(zip(scenario.sides, job.bots))

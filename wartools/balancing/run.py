@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from wartools import limits
 from wartools.balancing.answer import MIN_COUNT, Balance, tally
-from wartools.balancing.executors import MOST_INLINE, chunks, dask_client, run_dask, run_inline, run_processes
+from wartools.balancing.executors import run_chunks
 from wartools.balancing.job import Chunk, Job, job_for
 from wartools.balancing.outcome import Outcome
 from wartools.balancing.sequential import Sequential
@@ -137,19 +137,6 @@ def _check(playouts: int, seed: int, workers: int | None, executor: str | None, 
     return executor
 
 
-def _chunks_of(job: Job, n: int, how: str, workers: int | None, address: str | None,
-               timeout: float) -> Generator[Chunk, None, None]:
-    if how == "inline":
-        yield from run_inline(job, chunks(n, 1, MOST_INLINE))
-    elif how == "processes":
-        w = workers or os.cpu_count() or 1
-        yield from run_processes(job, chunks(n, w), w)
-    else:
-        with dask_client(address, workers, timeout) as client:
-            w = max(1, len(client.scheduler_info().get("workers", {})))
-            yield from run_dask(job, chunks(n, w), client)
-
-
 def _progress(show: bool, total: int, what: str) -> Any:
     if not show:
         return None
@@ -181,7 +168,8 @@ def _drive(run: _Run, job: Job, how: str, workers: int | None, address: str | No
     """Play the run's chunks, adding each to ``run`` as it is done (and yielding ``run``) until every
     playout is counted or the sequential rule stops it."""
     bar = _progress(progress, run.requested, run.scenario.name)
-    source = _chunks_of(job, run.requested, how, workers, address, timeout)
+    w = (workers or os.cpu_count() or 1) if how == "processes" else workers
+    source = run_chunks(job, run.requested, how, w, address, timeout)
     try:
         for chunk in source:
             run.add(chunk)

@@ -1,0 +1,34 @@
+"""The executors of wartools.parallel: every task once, the shared job prepared once per worker
+before its first task, the tasks cut for the run's number of workers."""
+from __future__ import annotations
+
+import os
+
+from wartools.parallel import run_tasks
+
+_PREPARED: list[object] = []
+
+
+def _prepare(shared: object) -> None:
+    _PREPARED.append(shared)
+
+
+def _seen(shared: object, k: int) -> tuple[int, int, list[object]]:
+    return k, os.getpid(), list(_PREPARED)
+
+
+def test_each_worker_prepares_the_job_once_before_its_first_task():
+    for executor in ("inline", "processes"):
+        _PREPARED.clear()
+        got = dict(run_tasks(_seen, lambda w: [(k,) for k in range(3 * w)], shared="job", executor=executor,
+                             workers=2, prepare=_prepare))
+        workers = 1 if executor == "inline" else 2
+        assert sorted(got) == list(range(3 * workers))            # the tasks cut for the workers, each once
+        assert [k for k, _, _ in got.values()] == sorted(got)
+        assert all(prepared == ["job"] for _, _, prepared in got.values()), executor
+        assert (os.getpid() in {pid for _, pid, _ in got.values()}) == (executor == "inline")
+
+
+def test_no_task_no_preparation():
+    _PREPARED.clear()
+    assert list(run_tasks(_seen, [], shared="job", prepare=_prepare)) == [] and _PREPARED == []
