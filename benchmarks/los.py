@@ -238,6 +238,10 @@ def _sample(tiles: list[tuple[int, int]], k: int) -> list[tuple[int, int]]:
     return [tiles[round(i * (len(tiles) - 1) / (k - 1))] for i in range(k)] if k > 1 else [tiles[len(tiles) // 2]]
 
 
+def _nothing(job: object, k: int) -> None:
+    """An empty task (the start-up run: workers start and prepare the job, then do nothing)."""
+
+
 EXECUTORS = (("inline", 1), ("processes", 1), ("processes", 2), ("dask", 2))
 """(executor, workers) of the matrix table: this process, local processes, a Dask LocalCluster."""
 
@@ -246,19 +250,22 @@ def executor_table(quick: bool) -> None:
     """`wartools matrix` per executor and worker count: whole on the 1,261-hex map's board, sampled on 160 x 160.
 
     The 160 x 160 figures run a sample of the plan's tiles on each executor (the same tiles
-    for each) and extrapolate: start-up (the run of as many empty tasks, timed apart) plus the
+    for each) and extrapolate: start-up (timed apart: the workers started, the job's map and
+    board geometry prepared on each, ``matrix.prepare``, then as many empty tasks) plus the
     sample's time without it, times tiles / sampled tiles. Efficiency at 2 workers is the
     steady throughput at 2 workers over twice that at 1 worker process. The CPU time of the
     sample judged in this process (extrapolated the same way) says what the tiles cost whatever
     else the machine runs: on two otherwise idle cores the matrix takes about half of it.
+    A sample of a few tiles weighs start-up far more than the whole matrix does (hundreds of
+    tiles): the start-up is printed, and the whole matrix's figure adds it once.
     """
     from wartools.los.engine import make_situation
-    from wartools.los.matrix import Job, compute_matrix, plan, tile
+    from wartools.los.matrix import Job, compute_matrix, plan, prepare, tile
     from wartools.parallel import run_tasks
 
     def timed(executor: str, workers: int, fn, tasks, shared) -> float:  # type: ignore[no-untyped-def]
         t0 = time.perf_counter()
-        for _ in run_tasks(fn, tasks, shared=shared, executor=executor, workers=workers):
+        for _ in run_tasks(fn, tasks, shared=shared, executor=executor, workers=workers, prepare=prepare):
             pass
         return time.perf_counter() - t0
 
@@ -280,17 +287,19 @@ def executor_table(quick: bool) -> None:
         sample = _sample(tiles, 2 if quick else 6)
         job = Job.of(m, symmetric)
         steady = {}
+        prepare(job)
         t0 = time.process_time()
         for t in sample:
             tile(job, *t)
         core = (time.process_time() - t0) * len(tiles) / len(sample)
         cells = [f"CPU of the tiles {core / 60:5.1f} core-min (2 cores, ideal: {core / 120:5.1f} min)"]
         for executor, workers in EXECUTORS:
-            start = timed(executor, workers, max, [(0,)] * len(sample), 0)
+            start = timed(executor, workers, _nothing, [(0,)] * len(sample), job)
             wall = timed(executor, workers, tile, sample, job)
             steady[(executor, workers)] = max(wall - start, 1e-9)
             total = start + steady[(executor, workers)] * len(tiles) / len(sample)
-            cells.append(f"{executor} x{workers} {total / 60:5.1f} min")
+            cells.append(f"{executor} x{workers} {total / 60:5.1f} min (start-up {start:.1f} s, "
+                         f"{start / wall:.0%} of the sample's run)")
         eff = {e: steady[(e, 1)] / (2 * steady[(e, 2)]) for e in ("processes",)}
         dask_eff = steady[("processes", 1)] / (2 * steady[("dask", 2)])
         print(f"  {kind} 160 x 160 ({n:,} cells, {len(tiles)} tiles, {len(sample)} sampled): " + ", ".join(cells)

@@ -13,13 +13,20 @@ All in one run, on the four sample scenarios:
    (2) local processes, and the time 1,000 would take at that rate, against the 60 s target;
 5. parallel efficiency at ``--workers`` workers: (one process's time) / (workers x the pool's
    time) on the same playouts (target >= 0.8), and Dask (a ``LocalCluster`` of as many
-   single-threaded workers) against the plain processes (target: within 15 %), and whether the
-   three gave the same JSON (they must).
+   single-threaded workers) against the plain processes (target: within 15 %), and whether
+   they all gave the same JSON (they must). Side by side with the chunks cut as they were
+   before guided scheduling (fixed chunks of about ``n / (8 x workers)`` playouts). The
+   start-up of a pool or cluster (starting the interpreters, importing wartools, loading the
+   job: ``run_tasks`` with the job's ``prepare`` and empty tasks) is timed apart, so the
+   efficiency of the playouts themselves (*steady*: start-up taken off) can be told from
+   what a short run pays once. The CPU seconds of every process of a run (this one and its
+   children) against the in-process run's say what parallel costs in work whatever else the
+   machine runs; wall-clock ratios on a machine shared with other work are only indicative.
 
-Times are wall-clock and include starting the pool or cluster (once per run); on a shared
-machine the ratios of one run are what to read.
+Times are wall-clock unless said; the in-process run is in this (warm) process, the pools
+start cold (as a real run does).
 
-Run: ``python benchmarks/playouts.py [--playouts 1000] [--sample 20] [--workers 2] [--quick]``.
+Run: ``python benchmarks/playouts.py [--playouts 1000] [--sample 20] [--workers 2] [--quick] [--only TEXT]``.
 """
 from __future__ import annotations
 
@@ -27,11 +34,14 @@ import argparse
 import cProfile
 import json
 import pstats
+import resource
 import time
 from pathlib import Path
+from unittest import mock
 
-from wartools.balancing import balance
-from wartools.balancing.job import job_for, play_chunk
+from wartools.balancing import balance, executors
+from wartools.balancing.job import job_for, play_chunk, prepare
+from wartools.parallel import run_tasks
 from wartools.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,6 +52,35 @@ def timed(fn):  # type: ignore[no-untyped-def]
     t = time.perf_counter()
     out = fn()
     return out, time.perf_counter() - t
+
+
+def cpu_timed(fn):  # type: ignore[no-untyped-def]
+    """``(result, wall s, CPU s)``: the CPU of this process and of the children it waited for."""
+    def used() -> float:
+        return sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
+                                                      resource.getrusage(resource.RUSAGE_CHILDREN)))
+    c = used()
+    out, wall = timed(fn)
+    return out, wall, used() - c
+
+
+def _nothing(job: object, k: int) -> None:
+    """An empty task (the start-up run: the workers start and prepare the job, then do nothing)."""
+
+
+def start_up(job: object, executor: str, workers: int) -> float:
+    """Wall seconds to start ``workers`` workers on ``executor`` and prepare the job there."""
+    def run() -> None:
+        for _ in run_tasks(_nothing, [(k,) for k in range(workers)], shared=job, executor=executor,
+                           workers=workers, prepare=prepare):
+            pass
+    return timed(run)[1]
+
+
+def fixed_chunks(n: int, workers: int, most: int = executors.MOST_PER_CHUNK) -> list[tuple[int, int]]:
+    """The chunks as they were cut before guided scheduling: about eight per worker, at most ``most``."""
+    size = max(1, min(most, -(-n // (max(1, workers) * 8))))
+    return [(a, min(n, a + size)) for a in range(0, n, size)]
 
 
 def rate(path: Path, bots: tuple[str, str], n: int) -> float:
@@ -64,7 +103,7 @@ def profile(path: Path, n: int, top: int) -> list[tuple[str, float, float]]:
     rows = []
     for (file, line, name), (_, _, own, cumulative, _) in stats.stats.items():  # type: ignore[attr-defined]
         where = file.rpartition("/wartools/")[2] if "/wartools/" in file else ""
-        if where and not where.startswith("balance/"):
+        if where and not where.startswith("balancing/"):
             rows.append((f"{where}:{line} {name}", cumulative, own))
     rows.sort(key=lambda r: -r[1])
     return rows[:top]
@@ -109,7 +148,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--top", type=int, default=12)
     parser.add_argument("--quick", action="store_true", help="100 playouts and 5-playout samples")
+    parser.add_argument("--only", default="", help="only the scenarios whose file name holds this text")
     args = parser.parse_args()
+    global SCENARIOS
+    SCENARIOS = [p for p in SCENARIOS if args.only in p.name]
     if args.quick:
         args.playouts, args.sample = 100, 5
     w = args.workers
@@ -132,23 +174,38 @@ def main() -> None:
     table(("function", "cumulative s", "own s"), profile(ROOT / "scenarios" / f"{slowest}.yaml", args.sample,
                                                           args.top))
 
-    rows = []
+    rows, cpu_rows = [], []
     total = 0.0
+    n = args.playouts
     for path in SCENARIOS:
         s = load_scenario(path)
-        one, t1 = timed(lambda: balance(s, "greedy,greedy", args.playouts, seed=1, progress=False))
-        many, tw = timed(lambda: balance(s, "greedy,greedy", args.playouts, seed=1, workers=w, progress=False))
-        dask, td = timed(lambda: balance(s, "greedy,greedy", args.playouts, seed=1, executor="dask", workers=w,
-                                         progress=False))
-        same = json.dumps(one.to_json()) == json.dumps(many.to_json()) == json.dumps(dask.to_json())
+        job = job_for(s, ("greedy", "greedy"), seed=1)
+
+        def run(**kw):  # type: ignore[no-untyped-def]
+            return cpu_timed(lambda: balance(s, "greedy,greedy", n, seed=1, progress=False, **kw))
+        one, t1, c1 = run()
+        many, tw, cw = run(workers=w)
+        with mock.patch.object(executors, "chunks", fixed_chunks):
+            before, tb, _ = run(workers=w)
+        dask, td, cd = run(executor="dask", workers=w)
+        sp, sd = start_up(job, "processes", w), start_up(job, "dask", w)
+        same = len({json.dumps(b.to_json()) for b in (one, many, before, dask)}) == 1
         total += tw
-        thousand = tw / args.playouts * 1000  # the 60 s target is for 1,000 playouts
-        rows.append((path.stem, t1, tw, thousand, "yes" if thousand < 60 else "no", t1 / (w * tw), td, td / tw,
-                     "yes" if same else "NO"))
-    print(f"## {args.playouts} greedy v greedy playouts per scenario\n")
+        thousand = tw / n * 1000  # the 60 s target is for 1,000 playouts
+        rows.append((path.stem, t1, tw, thousand, "yes" if thousand < 60 else "no", t1 / (w * tw),
+                     t1 / (w * max(tw - sp, 1e-9)), sp / tw, tb, t1 / (w * tb), td, td / tw,
+                     (td - sd) / max(tw - sp, 1e-9), "yes" if same else "NO"))
+        cpu_rows.append((path.stem, c1, cw, cw / c1, cd, cd / c1))
+    print(f"## {n} greedy v greedy playouts per scenario (wall s; machine shared: wall ratios indicative)\n")
     table(("scenario", "1 process s", f"{w} processes s", f"1,000 on {w} processes s", "< 60 s",
-           f"efficiency at {w}", f"Dask ({w}) s", "Dask / processes", "same JSON"), rows)
-    print(f"all four scenarios on {w} processes: {total:.1f} s")
+           f"efficiency at {w}", "steady efficiency", "start-up share", "fixed chunks (before) s",
+           "efficiency before", f"Dask ({w}) s", "Dask / processes", "steady Dask / processes", "same JSON"), rows)
+    print(f"all four scenarios on {w} processes: {total:.1f} s\n")
+    print("start-up share: starting the pool and preparing the job (timed apart) over the pool's run; "
+          "steady: with the start-up taken off\n")
+    print(f"## CPU seconds of every process of the run (this one and its children), {n} playouts\n")
+    table(("scenario", "in-process cpu s", f"{w} processes cpu s", "processes / in-process",
+           f"Dask ({w}) cpu s", "Dask / in-process"), cpu_rows)
 
 
 if __name__ == "__main__":

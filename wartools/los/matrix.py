@@ -188,6 +188,13 @@ def mirror(status: np.ndarray, tiles: list[tuple[int, int]]) -> None:
         sub[low] = sub.T[low]
 
 
+def prepare(job: Job) -> None:
+    """What a worker does once per matrix, before its first tile: rebuild the map and its board
+    geometry (kept per process; :func:`tile` would do it on its first tile), so the start-up of a
+    run is paid at the start and can be timed apart from the tiles."""
+    geometry(job.map())
+
+
 def tile(job: Job, i0: int, i1: int) -> np.ndarray:
     """One tile of a matrix job (what a worker runs): :func:`judge_rows` on the job's map."""
     m = job.map()
@@ -251,7 +258,7 @@ def compute_matrix(m: Map, path: str | os.PathLike[str], *, executor: str = "inl
         with tqdm(total=len(tiles), initial=saved, desc="matrix", unit="tiles",
                   disable=None if progress is None else not progress, leave=False) as bar:
             for k, block in run_tasks(tile, todo, shared=Job.of(m, symmetric), executor=executor,
-                                      workers=workers, address=address, timeout=timeout):
+                                      workers=workers, address=address, timeout=timeout, prepare=prepare):
                 partial.save(tiles.index(todo[k]), block)
                 saved += 1
                 bar.update(1)
