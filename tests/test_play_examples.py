@@ -75,6 +75,60 @@ def test_conflict_of_heroes_3_1_opportunity_fire_example_replays_as_a_record():
     assert replay(record, seeded=False).final == g.position
 
 
+def test_conflict_of_heroes_3_21_caps_supplement_the_aps_of_an_activated_unit():
+    """Conflict of Heroes 3.21, its example continuing Figure 1: squad C has 3 APs left and needs 4 to
+    fire again; with 5 CAPs for the round it fires paying its 3 APs and 1 CAP, leaving 4 CAPs, and having
+    spent all its APs it is spent. (The German's opportunity shot of the Figure 1 example comes before.)"""
+    import yaml
+
+    data = {**SCENARIO, "sides": {**SCENARIO["sides"],
+                                  "Soviet": {**SCENARIO["sides"]["Soviet"], "resources": {"caps": 5}}}}
+    s = loads_scenario(yaml.safe_dump(data))
+    g = start(s)
+    actions = []
+    for kind, unit, kw in (("activate-step", "squad-a", {"dest": "B1"}),
+                           ("activate-fire", "squad-c", {"target": "squad-a", "faces": (1, 1)}),
+                           ("opportunity-fire", "hmg-b", {"target": "squad-c", "faces": (1, 2)})):
+        g, acts, _ = _play(g, kind, unit, **kw)
+        actions += acts
+    assert g.turn.activated["Soviet"] == ("squad-c", 3) and g.turn.resources["Soviet"]["caps"] == 5
+    g, acts, _ = _play(g, "fire", "squad-c", target="squad-a", faces=(1, 1))
+    actions += acts
+    assert "3.21" in acts[0].rule and g.turn.resources["Soviet"]["caps"] == 4
+    assert "squad-c" in g.turn.acted and "Soviet" not in g.turn.activated       # all its APs spent: spent
+    for kind in ("pass", "pass"):
+        g, acts, _ = _play(g, kind, None)
+        actions += acts
+    path, digest = scenario_identity(s)
+    record = Record(s, path, digest, (0, ()), {"German": "rulebook", "Soviet": "rulebook"}, tuple(actions),
+                    (TurnEnd(1, g.position),), "Draw", None, {"German": 0, "Soviet": 0})
+    assert replay(record, seeded=False).final == g.position
+
+
+def test_conflict_of_heroes_caps_reset_one_less_per_casualty():
+    """Conflict of Heroes 1.0, the pre-round sequence: Reset CAPs, deducting one per casualty (7.3). A
+    German squad destroyed in round 1 (option ``hit-counter=destroyed``) leaves the German 4 of the
+    firefight's 5 CAPs in round 2; the Soviet, who lost none, has all 3. The reading of a casualty is
+    option ``cap-casualties``, named in the record's assumptions."""
+    import yaml
+
+    from wartools.play import playout
+
+    data = {**SCENARIO, "turns": 2, "options": {"fire-ap": 4, "hit-counter": "destroyed"},
+            "sides": {"German": {**SCENARIO["sides"]["German"], "resources": {"caps": 5}},
+                      "Soviet": {**SCENARIO["sides"]["Soviet"], "resources": {"caps": 3}}}}
+    s = loads_scenario(yaml.safe_dump(data))
+    g = start(s)
+    g, _, _ = _play(g, "pass", None)
+    g, acts, _ = _play(g, "activate-fire", "squad-c", target="squad-a", faces=(6, 6))
+    assert "squad-a eliminated" in acts[0].effects
+    g, _, _ = _play(g, "pass", None)
+    g, _, _ = _play(g, "pass", None, faces=(6, 6, 1, 1))           # round 2's initiative: the German first
+    assert g.position.turn == 2
+    assert {k: v["caps"] for k, v in g.turn.resources.items()} == {"German": 4, "Soviet": 3}
+    assert any(a.option == "cap-casualties" for a in playout(s, ["random", "random"], seed=1).assumptions)
+
+
 # --- Combat Infantry: the Fire Example (Diagram 3, Defending St. Abyn) ---------------------------
 #: our board for the example (the rulebook's map is not ours): the US PHQ in a cemetery with the
 #: squads and weapons it commands around it; IN 4 out of command range across a bridge from the

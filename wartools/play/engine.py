@@ -211,7 +211,7 @@ def start(scenario: Scenario, position: Position | None = None, rules: TurnRules
     full = MappingProxyType(full_strengths(scenario, rules))
     p = _with_strengths(scenario, position or scenario.start(), full)
     state, _ = rules.start_turn(1, tuple(scenario.sides), scenario.first, _NoDice(), full,
-                                _fresh_resources(scenario))
+                                _fresh_resources(scenario, p, rules))
     state = state.replace(turn=p.turn)
     return GameState(scenario, p, state, rules, over=p.ended)
 
@@ -490,15 +490,22 @@ def _settle(g: GameState, dice: Dice, ended: list[tuple[int, Position]], actions
         if p.ended:
             return g.replace(position=p, over=True)
         turn, rolls = g.rules.start_turn(p.turn, g.turn.sides, g.turn.first, dice, g.turn.full,
-                                         _fresh_resources(s))
+                                         _fresh_resources(s, p, g.rules))
         g = g.replace(position=p, turn=turn)
         if rolls:
             actions.append(_system(g, "first-player", rolls[0].side, Resolution(rolls), g.rules.turn_rule))
     return g
 
 
-def _fresh_resources(s: Scenario) -> Mapping[str, Mapping[str, int]]:
-    return MappingProxyType({n: MappingProxyType(dict(side.resources)) for n, side in s.sides.items()})
+def _fresh_resources(s: Scenario, p: Position, rules: TurnRules) -> Mapping[str, Mapping[str, int]]:
+    """Each side's resources at the start of ``p``'s turn: the scenario's, as the turn rules reset them
+    for the units each side has lost (:meth:`~wartools.rules.turn.TurnRules.reset_resources`)."""
+    fresh = MappingProxyType({n: MappingProxyType(dict(side.resources)) for n, side in s.sides.items()})
+    lost: dict[str, int] = {}
+    for uid in p.eliminated:
+        side = s.unit(uid).side
+        lost[side] = lost.get(side, 0) + 1
+    return rules.reset_resources(s.map_at(p), fresh, MappingProxyType(lost))
 
 
 class RngDice:

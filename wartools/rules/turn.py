@@ -341,6 +341,13 @@ class TurnRules:
         the side that began the last turn afterwards), with any roll that decided who goes first."""
         return TurnState(turn, "turn", first, first, sides, full=full, resources=resources), ()
 
+    def reset_resources(self, m: Map, resources: Mapping[str, Mapping[str, int]],
+                        lost: Mapping[str, int]) -> Mapping[str, Mapping[str, int]]:
+        """Each side's resources at the start of a turn: the scenario's ``resources`` as the game
+        resets them, ``lost`` the units each side has lost so far (``m`` the map at the start of
+        the turn); the scenario's by default."""
+        return resources
+
     def over(self, state: TurnState) -> bool:
         """Whether the turn's phases are all done."""
         return state.passes >= len(state.sides)

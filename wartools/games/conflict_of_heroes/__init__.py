@@ -37,6 +37,13 @@ class ConflictOfHeroes(Game):
                "hit, a second destroys it) or destroyed (every hit destroys)", assumed=True,
                choices=("damaged", "destroyed"),
                reading="a hit unit is marked hit (its hit counter); a unit hit again is destroyed"),
+        Option("cap-casualties", "destroyed", "Conflict of Heroes 1.0 (Reset CAPs: deduct one per casualty; "
+               "7.3 is not in the excerpt)",
+               "what a casualty is when a playout resets a side's CAPs each round: destroyed (a unit of the "
+               "side destroyed so far) or hit-or-destroyed (a unit that carries a hit counter counts too)",
+               assumed=True, choices=("destroyed", "hit-or-destroyed"),
+               reading="each round a side's CAPs reset to the firefight's level less one for every unit of "
+                       "the side destroyed so far in the firefight (1.0); a hit unit is no casualty"),
         # fire (wartools.games.conflict_of_heroes.odds, .shots)
         Option("cap-modifier", 1, "Conflict of Heroes 3.2 (CAPs may modify any die roll; the rate, 3.24, "
                "is not in the excerpt)",

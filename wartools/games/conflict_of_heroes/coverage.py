@@ -11,6 +11,9 @@ _X = "tests/test_lessons_conflict_of_heroes.py::"
 COVERAGE = (
     Entry("1.0", "Game setup; pre-round sequence (printed as a second 1.0)", "not-modelled",
           "set-up and round bookkeeping are scenario steps; the scenario layer keeps rounds"),
+    Entry("1.0 Reset CAPs", "each round's CAPs: the firefight's level less one per casualty (7.3, what a casualty "
+          "is, is not in the excerpt; played in playouts)", "assumed",
+          "option: cap-casualties; tests/test_play_examples.py::test_conflict_of_heroes_caps_reset_one_less_per_casualty"),
     Entry("1.1", "Infantry squads: movement cost of 2 AP or less", "not-modelled",
           "unit classes come from the unit's type in the map; costs printed per counter are not unit data"),
     Entry("2.1", "Round initiative (2D6, re-roll ties)", "implemented",
