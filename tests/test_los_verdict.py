@@ -55,6 +55,15 @@ def _board(game, rnd):
     if game == "combat-infantry" and m.units and rnd.random() < 0.5:      # a block's printed range (2.13)
         u = rnd.choice(m.units)
         m = m.with_unit(u.id, u.side, u.type, u.cell, tags=[f"range={rnd.randint(1, 4)}"])
+    if game == "heroes-of-normandie":      # more smoke, and units on mounds by contour lines (1.1 Mounds)
+        cells = list(m.grid.cells())
+        for c in rnd.sample(cells, len(cells) // 3):
+            m = m.with_features(c, [rnd.choice(GAMES[game]["features"])])
+        for j, c in enumerate(rnd.sample(cells, min(3, len(cells)))):
+            m = m.with_terrain(c, "mound").with_unit(f"m{j}", rnd.choice("AB"), rnd.choice(GAMES[game]["units"]), c)
+            for n in rnd.sample(m.grid.edge_neighbours(c), 2):
+                if n in m.grid and "contour" not in m.edges.get(m.edge(c, n), ()):
+                    m = m.with_edge_feature(c, n, "contour").with_elevation(n, rnd.randint(0, 2))
     options = {k: rnd.choice(v) for k, v in READINGS[game].items() if k in m.game.settings}
     return m.with_options(**options) if options else m
 
@@ -92,7 +101,7 @@ def _situations(game, m):
 ROWS = {"templates": None, "recalled": {"SHARED_FROM": 10 ** 9}, "walked": {"SHARED_FROM": 0, "SHARED": 10 ** 9}}
 
 
-@settings(max_examples=24, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=32, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.sampled_from(COMPILED), st.sampled_from(sorted(ROWS)), st.randoms(use_true_random=False))
 def test_compiled_verdict_equals_the_judgement_on_random_boards(patch, game, rows, rnd):
     m = _board(game, rnd)
@@ -141,3 +150,25 @@ def test_a_house_rule_that_judges_otherwise_is_not_answered_by_its_parents_verdi
     kernel.load()
     ev = evaluate(m, np.full(len(ids), ids[0]), ids, policy=Blind(game))
     assert not ev.visible.any()
+
+
+def test_a_mound_is_seen_over_only_towards_a_higher_unit_across_its_line():
+    """Heroes of Normandie 1.1 (Mounds A), compiled as judged: the unit on the mound B2 blocks the
+    shot from A2 to the higher C2, except when C2 borders the mound's red line."""
+    from wartools.testing import tiny_map
+
+    kernel.load()
+    for lines, want in (({("B2", "C2"): "contour"}, 0), ({}, 2)):
+        m = tiny_map("heroes-of-normandie", 4, 3, terrain={"B2": "mound"}, elevation={"C2": 1, "D2": 1}, edges=lines,
+                     units=[("u", "A", "infantry", "B2"), ("s", "A", "infantry", "A2"), ("t", "B", "infantry", "C2")])
+        geo = geometry(m)
+        ids = geo.exts(list(m.grid.cells()))
+        a, b = np.repeat(ids, len(ids)), np.tile(ids, len(ids))
+        policy = m.game.los_policy()
+        got = evaluate(m, a, b, policy=policy, geo=geo)
+        with pytest.MonkeyPatch.context() as off:
+            off.setattr(policy, "verdict_applies", False)
+            ref = evaluate(m, a, b, policy=policy, geo=geo)
+        assert callable(got.out) and np.array_equal(got.status, ref.status)
+        at = {(m.label(geo.cells[x]), m.label(geo.cells[y])): s for x, y, s in zip(a, b, got.status.tolist())}
+        assert at["A2", "C2"] == want
