@@ -151,14 +151,11 @@ def _one(batch: Batch, policy: LOSPolicy, out: Findings) -> Evaluation:
     """:func:`evaluate`'s reduction for a batch of one ruler (a line of sight): every finding is
     about it, so the counts are sums (the same numbers as the vectorised reduction)."""
     table = out.table()
-    effect, mod = table[1], table[7]
-    blocked = bool((effect == Effect.BLOCK).any())
-    hinders = mod[effect == Effect.HINDER]
-    if policy.MODIFIER == "min":
-        modifier = min(0, int(hinders.min(initial=0)))
-    else:
-        modifier = int(hinders.sum())
-    status = 2 if blocked else 1 if len(hinders) else 0
+    effects = table[1].tolist()
+    blocked = Effect.BLOCK in effects
+    hinders = [m for e, m in zip(effects, table[7].tolist()) if e == Effect.HINDER]
+    modifier = min([0, *hinders]) if policy.MODIFIER == "min" else sum(hinders)
+    status = 2 if blocked else 1 if hinders else 0
     return Evaluation(batch.a, batch.b, np.array([not blocked]), np.array([status], dtype=np.int8),
                       np.array([len(hinders)], dtype=np.int64), np.array([modifier], dtype=np.int64), out)
 
@@ -207,7 +204,7 @@ _EFFECT_WORDS = tuple(Effect(e).word for e in range(len(Effect)))
 def explain(m: Map, geo: MapGeometry, policy: LOSPolicy, ev: Evaluation, i: int) -> tuple[Reason, ...]:
     """The reasons of ruler ``i`` of an evaluation, in ruler order, duplicates merged."""
     f = ev.findings
-    rows = np.flatnonzero(f.ruler == i)
+    rows = np.arange(len(f.ruler)) if len(ev.a) == 1 else np.flatnonzero(f.ruler == i)
     if len(rows) > 1:
         rows = rows[np.lexsort((-f.effect[rows], f.order[rows]))]
     rules = policy.RULES

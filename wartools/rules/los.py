@@ -184,6 +184,8 @@ class Findings:
             contact: Any, order: Any = 0, modifier: Any = 0) -> None:
         """Findings on the rulers ``pair`` (see :class:`FindingColumns` for the other columns;
         a scalar holds for every row, an array has one value per row)."""
+        if isinstance(pair, np.ndarray) and pair.size == 0:
+            return
         pair = np.asarray(pair, dtype=np.int64).reshape(-1)
         n = pair.size
         if n == 0:
