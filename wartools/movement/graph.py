@@ -47,6 +47,7 @@ True
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Hashable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -403,18 +404,70 @@ def movement_graph(m: Map, unit_type: str, situation: Situation) -> MoveGraph:
     return _CACHE.get_or_make(key, lambda: _new_graph(cls, m, unit_type, situation))
 
 
+class Asked:
+    """The answers of a query lately asked on the very map *objects* it was asked on: a map is
+    immutable, so the same question on the same object has the same answer, found without
+    hashing the map's content (a position asks each unit's graph several times).
+
+    Keyed by the object's ``id``: an entry holds the map itself, so no other map can take that
+    ``id`` while the entry lives, and a hit is checked to be that object.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> memo, m = Asked(2), tiny_map("coh", 2, 1)
+    >>> memo.get(m, ("A1",)) is None
+    True
+    >>> memo.put(m, ("A1",), 42)
+    42
+    >>> memo.get(m, ("A1",)), memo.get(tiny_map("coh", 2, 1), ("A1",))
+    (42, None)
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.hits = 0
+        self._items: OrderedDict[tuple[Any, ...], tuple[Map, Any]] = OrderedDict()
+
+    def get(self, m: Map, key: tuple[Any, ...]) -> Any:
+        """The answer kept for ``key`` asked on ``m`` (``None`` if there is none)."""
+        got = self._items.get((id(m), *key))
+        if got is None or got[0] is not m:
+            return None
+        self.hits += 1
+        return got[1]
+
+    def put(self, m: Map, key: tuple[Any, ...], value: Any) -> Any:
+        """Keep ``value`` as the answer for ``key`` asked on ``m``; returns it."""
+        self._items[(id(m), *key)] = (m, value)
+        if len(self._items) > self.size:
+            self._items.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        """Forget every answer (and reset the count)."""
+        self._items.clear()
+        self.hits = 0
+
+
+#: resolve_graph's answers per map object (:func:`wartools.movement.search.resolve_graph`)
+ASKED = Asked(256)
+
+
 def cache_info() -> dict[str, int]:
-    """Cache hits, misses and current size.
+    """Cache hits (a graph asked again on the same map object counts too), misses and current size.
 
     Examples
     --------
     >>> sorted(cache_info())
     ['hits', 'misses', 'size']
     """
-    return _CACHE.info()
+    info = _CACHE.info()
+    return {**info, "hits": info["hits"] + ASKED.hits}
 
 
 def clear_cache() -> None:
     """Forget every cached graph, board graphs too (and reset the counters)."""
     _CACHE.clear()
     _BOARDS.clear()
+    ASKED.clear()

@@ -20,7 +20,7 @@ import networkx as nx
 
 from wartools.errors import WartoolsError
 from wartools.grids.base import Cell
-from wartools.movement.graph import End, MoveGraph, movement_graph, rules_class
+from wartools.movement.graph import ASKED, End, MoveGraph, movement_graph, rules_class
 from wartools.movement.results import Alternatives, PathResult, Reach, StepInfo, TurnPlan, path_result
 from wartools.rules.movement import MoveSituation
 from wartools.situation import Situation, check_keywords
@@ -113,8 +113,16 @@ def resolve_graph(m: Map, start: Cell | str, unit: str | Unit | None = None,
     >>> m.label(cell), mg.rules.unit_type
     ('A1', 'infantry')
     """
+    try:
+        key: tuple[Any, ...] | None = (start, unit, *sorted(situation.items()))
+        hash(key)
+    except TypeError:              # a list of switches: asked afresh
+        key = None
+    if key is not None and (got := ASKED.get(m, key)) is not None:
+        return got
     cell, unit_type, sit = resolve(m, start, unit, **situation)
-    return cell, movement_graph(m, unit_type, sit)
+    answer = cell, movement_graph(m, unit_type, sit)
+    return answer if key is None else ASKED.put(m, key, answer)
 
 
 def query_graph(query: Callable[..., Any], m: Map, start: Cell | str,
