@@ -45,7 +45,7 @@ def verdict(pre: Any, a: Any, b: Any, obs_inf: Any, tgt_inf: Any,
     def has(keys: Any, key: int) -> bool:
         """Is ``key`` among the sorted ``keys``?"""
         j = np.searchsorted(keys, key)
-        return j < len(keys) and keys[j] == key
+        return bool(j < len(keys) and keys[j] == key)
 
     def borders(cell: int, ln: int) -> bool:
         """Does contour line ``ln`` border ``cell``?"""
