@@ -99,13 +99,31 @@ class Checked:
         self.name = self.inner.name
         self.checked = 0
         self.limits = FireLimits()
+        self.chosen = []
 
     def choose(self, game_state, legal_actions, rng):
         choice = self.inner.choose(game_state, legal_actions, rng)
         check_playout_action(game_state, legal_actions[choice.index])
         self.limits.check(game_state, legal_actions, legal_actions[choice.index])
+        self.chosen.append(legal_actions[choice.index])
         self.checked += 1
         return choice
+
+
+def check_shots_rolled_at_the_attacks_odds(record, bots):
+    """Every shot a bot chose is rolled at the odds the attack question gave it: its roll's expectation
+    is the attack's (a resolution that dropped one of the attack's inputs, a defensive bonus, would not
+    be). ``bots`` are the :class:`Checked` bots of the playout, in the scenario's side order."""
+    shots = 0
+    for side, bot in zip(record.scenario.sides, bots):
+        chosen = [a for a in record.actions if a.side == side and a.kind not in SYSTEM_KINDS]
+        assert len(chosen) == len(bot.chosen)
+        for action, c in zip(chosen, bot.chosen):
+            assert (action.kind, action.unit, action.target) == (c.kind, c.unit, c.target)
+            if c.expands == "fire":
+                assert action.rolls[0].expected == c.attack.expected, (action.text(), c.attack.text())
+                shots += 1
+    return shots
 
 
 #: the seed of each scenario's shared game (Company of Heroes' random bots seldom fight in three
@@ -128,6 +146,7 @@ def game(request, scenario):
     key = next(k for k, v in SCENARIOS.items() if v == scenario.source)
     record = playout(scenario, bots, seed=SEEDS.get(key, 21))
     assert sum(b.checked for b in bots) > 20
+    check_shots_rolled_at_the_attacks_odds(record, bots)
     return record
 
 
@@ -443,7 +462,7 @@ def test_seeded_playouts_with_mortars_and_spotters_keep_the_fire_limits():
         bots = [Checked("random") for _ in s.sides]
         r = playout(s, bots, seed=seed)
         spotted += sum(", spotted by hq" in x.what for a in r.actions for x in a.rolls)
-        assert replay(r).final == r.final
+        assert check_shots_rolled_at_the_attacks_odds(r, bots) and replay(r).final == r.final
     assert spotted == 3
 
 

@@ -93,13 +93,16 @@ def _resolve_many(game_id, m, attacker_id, target_id, seed):
     return attack, rolls
 
 
-@pytest.mark.parametrize("game_id, units, seed", [
-    ("combat-infantry", [("us-1", "US", "rifle", "A1", {"strength": 4}), ("de-1", "German", "rifle", "B1")], 1),
-    ("conflict-of-heroes", [("su-1", "Soviet", "infantry", "A1"), ("de-1", "German", "infantry", "C1")], 2),
-    ("heroes-of-normandie", [("us-1", "US", "infantry", "A1"), ("de-1", "German", "infantry", "C1")], 3),
+@pytest.mark.parametrize("game_id, units, seed, terrain", [
+    ("combat-infantry", [("us-1", "US", "rifle", "A1", {"strength": 4}), ("de-1", "German", "rifle", "B1")], 1, {}),
+    ("conflict-of-heroes", [("su-1", "Soviet", "infantry", "A1"), ("de-1", "German", "infantry", "C1")], 2, {}),
+    ("heroes-of-normandie", [("us-1", "US", "infantry", "A1"), ("de-1", "German", "infantry", "C1")], 3, {}),
+    # 1.4: the target in a trench has its Defensive Bonus (option trench-bonus), in the attack and the roll
+    ("heroes-of-normandie", [("us-1", "US", "infantry", "A1"),
+                             ("de-1", "German", "infantry", "C1", {"tags": ["defense=6"]})], 4, {"C1": "trench"}),
 ])
-def test_shot_outcomes_fit_the_exact_odds(game_id, units, seed):
-    m = tiny_map(game_id, 4, 1, units=units)
+def test_shot_outcomes_fit_the_exact_odds(game_id, units, seed, terrain):
+    m = tiny_map(game_id, 4, 1, units=units, terrain=terrain)
     attack, rolls = _resolve_many(game_id, m, units[0][0], units[1][0], seed)
     probabilities = {r.value: r.p for r in rolls}
     assert sum(probabilities.values()) <= 1

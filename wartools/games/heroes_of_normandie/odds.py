@@ -20,13 +20,17 @@ Fraction(1, 1)
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from wartools.dice import markdown_table
 from wartools.errors import WartoolsError
 from wartools.limits import IntLimit, LimitError, parse_int, shown
 from wartools.rules import Game
 from wartools.rules.odds import OddsAnswer, OddsProcedure, Param, expectation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.games.heroes_of_normandie.combat import ShotModifiers
 
 
 #: a mine counter's combat value (Heroes of Normandie 4.2, Minefield)
@@ -53,6 +57,28 @@ def _mines(game: Game, v: dict[str, Any]) -> OddsAnswer:
     return OddsAnswer(answer, markdown_table({"P": result}, outcome="result"), {"result": result}, ())
 
 
+def shot_modifiers(game: Game, v: Mapping[str, Any]) -> ShotModifiers:
+    """The modifiers of a shot given as the procedure's inputs (absent ones at their defaults), with
+    the game's readings of the long-range penalty and the natural 1: what the odds procedure and a
+    playout's shot both resolve (:meth:`~wartools.games.heroes_of_normandie.turn.Turns.resolve_fire`).
+
+    Examples
+    --------
+    >>> from wartools.games import find_game
+    >>> shot_modifiers(find_game("hon"), {"attack": 3, "defense": 4, "universal": 1}).defense_bonus()
+    1
+    """
+    from wartools.games.heroes_of_normandie.combat import ShotModifiers
+
+    return ShotModifiers(universal_bonus=int(v.get("universal", 0)), directional_bonus=int(v.get("directional", 0)),
+                         crosses_protected_edge=bool(v.get("crosses_edge", False)),
+                         long_range=bool(v.get("long_range", False)), hawkeyed=bool(v.get("hawkeyed", False)),
+                         aircraft=bool(v.get("aircraft", False)), roll_bonus=int(v.get("bonus", 0)),
+                         speed_penalty=int(v.get("speed_penalty", 0)),
+                         long_range_penalty=game.option("long-range-penalty"),
+                         one_always_misses=game.option("one-always-misses"))
+
+
 def _run(game: Game, v: dict[str, Any]) -> OddsAnswer:
     from wartools.games.heroes_of_normandie import combat
 
@@ -60,13 +86,7 @@ def _run(game: Game, v: dict[str, Any]) -> OddsAnswer:
         return _mines(game, v)
     if v["attack"] is None:
         raise WartoolsError("a shot needs --attack (or use --mines)")
-    penalty = game.option("long-range-penalty")
-    m = combat.ShotModifiers(universal_bonus=v["universal"], directional_bonus=v["directional"],
-                             crosses_protected_edge=v["crosses_edge"], long_range=v["long_range"],
-                             hawkeyed=v["hawkeyed"], aircraft=v["aircraft"], roll_bonus=v["bonus"],
-                             speed_penalty=v["speed_penalty"],
-                             long_range_penalty=penalty,
-                             one_always_misses=game.option("one-always-misses"))
+    m = shot_modifiers(game, v)
     answer: dict[str, Any] = {}
     if v["directional"] and not v["crosses_edge"]:
         answer["note"] = "directional bonus not applied: the shot does not cross the protected edge"

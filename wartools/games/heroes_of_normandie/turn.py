@@ -10,8 +10,10 @@ rules' orders, activation and supply phases are not in the excerpt and are read 
 - Supply phase: the sides alternate again; every unit that has not acted and is not
   Suppressed may make one movement or one firing action. The phase ends when both pass in a
   row; then every Suppressed marker is removed (assumed).
-- A shot is a d6 plus the attack value against the defence value (1.1, with the core-rule
-  readings of :mod:`~wartools.games.heroes_of_normandie.combat`). A hit takes one health and
+- A shot is the attack question's: a d6 plus the attack value against the defence value and its
+  bonuses (1.1; an infantry target in a trench has its Defensive Bonus against a shooter outside
+  it, 1.4, option ``trench-bonus``), with the core-rule readings of
+  :mod:`~wartools.games.heroes_of_normandie.combat`. A hit takes one health and
   Suppresses the unit (as a mine hit does, 4.2); a unit the scenario gives no health has one,
   so a hit destroys it. A movement action through mined squares ends with one mine attack (4.2).
 
@@ -50,9 +52,10 @@ class Turns(TurnRules):
     OMITTED = (
         ("Heroes of Normandie core rules", "secret and bluff orders, action cards, heroes and special "
                                             "abilities, Orders Options (artillery, smoke, aircraft), NCOs"),
-        ("Heroes of Normandie core rules", "close combat, and opportunity fire at moving units"),
-        ("Heroes of Normandie 1.1", "terrain defensive bonuses of the target's square (the excerpt prints "
-                                    "no table of them)"),
+        ("Heroes of Normandie core rules", "close combat (the excerpt names assaults, 1.4, 3.1, but prints no "
+                                            "procedure for them), and opportunity fire at moving units"),
+        ("Heroes of Normandie 1.1", "terrain defensive bonuses of the target's square other than a trench's "
+                                    "(1.4, option trench-bonus): the excerpt prints no table of them"),
         ("Heroes of Normandie 4.2", "a mine attack's roll of 1 discards no counter (the map's mine feature is "
                                     "the square's, not its counters'); decoys, and engineers clearing mines"),
     )
@@ -112,17 +115,18 @@ class Turns(TurnRules):
 
     def resolve_fire(self, m: Map, attacker: Unit, target: Unit, attack: Attack, dice: Dice,
                      state: TurnState) -> Resolution:
-        from wartools.games.heroes_of_normandie.combat import ShotModifiers, resolve_shot, shot_probability
+        """A d6 plus the attack value at or over the defence value and its bonuses (1.1; a trench's,
+        1.4), as the attack question's inputs give them (the odds procedure's modifiers)."""
+        from wartools.games.heroes_of_normandie.combat import resolve_shot, shot_probability
+        from wartools.games.heroes_of_normandie.odds import shot_modifiers
 
-        mods = ShotModifiers(long_range=bool(attack.inputs.get("long_range")),
-                             roll_bonus=int(attack.inputs.get("bonus", 0)),
-                             long_range_penalty=int(self.game.option("long-range-penalty")),
-                             one_always_misses=bool(self.game.option("one-always-misses")))
+        mods = shot_modifiers(self.game, attack.inputs)
         a, d = int(attack.inputs["attack"]), int(attack.inputs["defense"])
         face = dice.roll(6)
         hit = resolve_shot(face[0], a, d, mods)
         p = shot_probability(a, d, mods)
-        roll = Roll(attacker.side, f"{attacker.id} shoots at {target.id}: d6 + {a} against {d}", face,
+        shown = f"{d} + {mods.defense_bonus()}" if mods.defense_bonus() else f"{d}"
+        roll = Roll(attacker.side, f"{attacker.id} shoots at {target.id}: d6 + {a} against {shown}", face,
                     p if hit else 1 - p, Fraction(int(hit)), p, "Heroes of Normandie 1.1")
         if not hit:
             return Resolution((roll,), (), ("miss",))
