@@ -46,10 +46,31 @@ shared 2-core machine, CPU time, ``time.process_time``):
   (found through an index of template rows by offset): a viewshed's edge rows 94 -> 17 us.
   All pairs went 462 -> 363 ms CPU. Loading numba costs 1.5-2 s once per process, so it
   is loaded only for a batch of at least a million template rows (or once loaded).
-* A viewshed stayed at about 0.85 ms CPU: its rows now cost some 0.1 ms; the rest is the
+* A viewshed stayed at about 0.85 ms CPU: its rows then cost some 0.1 ms; the rest was the
   game's judgement (numpy passes over its rows and rulers, per game) and the call's fixed
-  costs, which a row kernel cannot remove. The single query (0.2 ms) is likewise the
-  policy's judgement and the explanation of one ruler.
+  costs, which a row kernel cannot remove. Profiled again (cProfile and line timing, best
+  of 30 calls, the compiled row kernels loaded): of a 0.9 ms viewshed, the game's
+  judgement ~0.45 ms (some forty numpy passes, the Findings and their bincounts), the rows
+  0.4 ms, turning the 1,261 target cells into ids 0.1-0.14 ms; of all pairs (0.44 s CPU),
+  numpy row gathering 0.34 s (the compiled kernels were never loaded: no batch of the
+  matrix reaches a million template rows) and the judgement 0.17 s. So the answer-only
+  path was made a compiled *verdict* per game (``LOSPolicy.verdict``, the games'
+  ``verdict.py``): one numba loop walks each ruler's template rows where the table holds
+  them (``Batch.sources``: the rows are no longer gathered unless a policy reads them),
+  applies the game's clauses row by row and, where the game has no hindrance to count
+  (Combat Infantry, Company of Heroes), stops at the ruler's first block: a blocked
+  ruler costs a few rows, not its length. The numpy judgement stays the oracle
+  (``tests/test_los_verdict.py``, all four games, both grid kinds, template, recalled and
+  walked rows) and gives the findings when an answer is explained. Measured after: the
+  verdict of a viewshed's 1,261 rulers 0.03 ms (the kernel) + 0.02 ms (its arguments),
+  all pairs 0.44 -> ~0.075 s CPU (the kernel 0.027 s of it; the rest is the batches'
+  displacements and the tiles' pairs). The verdict is compiled once per process after
+  four million template rows have been judged with numpy (about the two seconds numba's
+  start costs), so a lone line of sight or viewshed never pays it; cold (no numba cache)
+  Combat Infantry's verdict compiles in ~5 s, each other game's in 3-8 s.
+* The last list of target cells a board was asked is remembered (compared element by
+  element with the next list, a pointer test for the same cells): a viewshed per observer
+  over the same 1,261 cells no longer converts them each time (0.13 of 0.33 ms).
 * Beyond the dense tables (rulers longer than 48 cells: the 160 x 160 matrix) every ruler
   was walked on its own. Translation invariance makes the rulers from a few observers to
   a compact block of targets repeat few displacements: a batch that repeats them at least
@@ -59,7 +80,7 @@ shared 2-core machine, CPU time, ``time.process_time``):
 * A cached matrix file (``wartools matrix``) answers default-situation viewsheds and the
   exposure map without the engine: the main table shows that gain.
 
-Run: ``.venv/bin/python benchmarks/los.py [--quick] [--scale | --scale-only] [--executors]``.
+Run: ``.venv/bin/python benchmarks/los.py [--quick] [--scale | --scale-only] [--executors] [--clock cpu]``.
 """
 from __future__ import annotations
 
@@ -95,8 +116,14 @@ def build_map() -> tuple[Map, list[Hex]]:
     return m, [c for c in g.cells() if g.distance(c, centre) <= RADIUS]
 
 
-def timeit(fn, repeat: int = 1, clock=time.perf_counter) -> float:  # type: ignore[no-untyped-def]
-    """Best time of ``fn`` over ``repeat`` calls by ``clock`` (wall time by default)."""
+CLOCK = [time.perf_counter]
+"""The clock of the main table (``--clock wall``, the default, or ``--clock cpu``: this process's CPU
+time, which other work on a shared machine distorts less)."""
+
+
+def timeit(fn, repeat: int = 1, clock=None) -> float:  # type: ignore[no-untyped-def]
+    """Best time of ``fn`` over ``repeat`` calls by ``clock`` (the table's clock by default)."""
+    clock = clock or CLOCK[0]
     best = float("inf")
     for _ in range(repeat):
         t0 = clock()
@@ -114,11 +141,12 @@ def interleaved(fns, repeat: int) -> list[float]:  # type: ignore[no-untyped-def
     """Best time of each function over ``repeat`` rounds, the functions taking turns in each
     round, so that a busy machine slows both sides of a comparison alike."""
     best = [float("inf")] * len(fns)
+    clock = CLOCK[0]
     for _ in range(repeat):
         for i, fn in enumerate(fns):
-            t0 = time.perf_counter()
+            t0 = clock()
             fn()
-            best[i] = min(best[i], time.perf_counter() - t0)
+            best[i] = min(best[i], clock() - t0)
     return best
 
 
@@ -194,7 +222,7 @@ def scale_table(quick: bool) -> None:
             geometry(m)
             viewshed(m, centre, cells=cells)                         # warm: imports, geometry, policy
             _, m_view = traced(lambda: viewshed(m, centre, cells=cells))
-            t_view = timeit(lambda: viewshed(m, centre, cells=cells), 2 if quick else 5)
+            t_view = timeit(lambda: viewshed(m, centre, cells=cells), 2 if quick else 5, time.perf_counter)
             c_view = cpu(lambda: viewshed(m, centre, cells=cells), 2 if quick else 5)
             # the all-pairs matrix as `wartools matrix` runs it (its tiles, in this process), on a sample
             # of its tiles, extrapolated to all of them
@@ -205,7 +233,7 @@ def scale_table(quick: bool) -> None:
             job = Job.of(m, symmetric)
             tile(job, *sample[0])                                   # warm: templates, compiled kernels
             t_tiles, m_tile = traced(lambda: [tile(job, *t) for t in sample])
-            per = min(t_tiles, timeit(lambda: [tile(job, *t) for t in sample])) / len(sample)
+            per = min(t_tiles, timeit(lambda: [tile(job, *t) for t in sample], 1, time.perf_counter)) / len(sample)
             rows.append((kind, n, t_view, c_view, m_view, cli, first, per * len(plan_), m_tile))
     print("\nscale: viewshed from the centre to every cell; `wartools los` corner to corner in a fresh "
           "process; first LOS in a fresh kernel (after loading the map); the all-pairs matrix as "
@@ -335,7 +363,10 @@ def main() -> None:
     ap.add_argument("--scale-only", action="store_true", help="print only the scale table")
     ap.add_argument("--executors", action="store_true",
                     help="also time `wartools matrix` per executor and worker count (minutes)")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="the main table's clock: wall time, or this process's CPU time")
     args = ap.parse_args()
+    CLOCK[0] = time.process_time if args.clock == "cpu" else time.perf_counter
     if args.scale_only:
         scale_table(args.quick)
         executor_table(args.quick)
@@ -403,10 +434,10 @@ def main() -> None:
     pairs = [(rnd.choice(cells), rnd.choice(cells)) for _ in range(n_single)]
     line_of_sight(m, *pairs[0])
     def singles(chunk: list[tuple[Hex, Hex]]) -> float:
-        t0 = time.perf_counter()
+        t0 = CLOCK[0]()
         for a, b in chunk:
             line_of_sight(m, a, b)
-        return time.perf_counter() - t0
+        return CLOCK[0]() - t0
     t_single = min(singles(pairs[i:i + 500]) for i in range(0, n_single, 500)) / 500
 
     # --- all pairs ------------------------------------------------------------------------
@@ -456,7 +487,7 @@ def main() -> None:
           "other/ours (speed-up; target >= 10 against hexutil's fields of view, and under 0.1 s); single query "
           "ours/target (<= 1 meets it); cached rows: the kernel's time / the cached answer's (speed-up)")
     print(f"* extrapolated: {n_single} single calls timed (best batch of 500), times {n_pairs:,} ordered pairs")
-    print("viewsheds: ours and hexutil take turns, best of 7 rounds over the same observers")
+    print(f"viewsheds: ours and hexutil take turns, best of 7 rounds over the same observers; clock: {args.clock}")
     print(f"peak traced memory during all pairs: {peak / 2**20:.1f} MiB")
     from wartools.los import LOSSituation
 

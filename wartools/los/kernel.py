@@ -182,6 +182,18 @@ def verdict_kernel(fn: Callable[..., Any], sources: tuple[RowSource, ...]) -> Ca
     return got
 
 
+def compiled_verdict(fn: Callable[..., Any], batch: Any) -> tuple[Callable[..., Any], tuple[np.ndarray, ...]] | None:
+    """A policy's verdict function ``fn`` compiled (:func:`verdict_kernel`) and the columns of
+    ``batch``'s cell rows then edge rows as it takes them (:meth:`RowSource.arrays`, eighteen
+    arrays); ``None`` while the process judges with numpy."""
+    cells, edges = batch.sources()
+    got = verdict_kernel(fn, (cells, edges))
+    if got is None:
+        return None
+    geo = batch.geo
+    return got, (*cells.arrays(geo.n), *edges.arrays(len(geo.edge_c1)))
+
+
 OBSERVER_SLOTS = 1 << 22
 """Most (observer, displacement) slots the obstacle-first kernel allocates for one batch."""
 OBSTACLE_FIRST = 2.0

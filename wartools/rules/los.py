@@ -406,6 +406,11 @@ class LOSPolicy:
         over = np.flatnonzero(batch.dist > limit)
         out.add(over, BLOCK, rule, CELL, batch.b[over], NO_CONTACT)
 
+    def beyond_range(self, batch: Batch, sit: LOSSituation) -> np.ndarray:
+        """Per ruler: is it longer than :meth:`max_range` (the rulers :meth:`range_findings` blocks)?"""
+        limit = self.max_range(sit)
+        return batch.dist > limit if limit is not None else np.zeros(batch.n, dtype=bool)
+
     def counted(self, batch: Batch, flag: np.ndarray, rows: np.ndarray | None = None,
                 along: str | None = None, vertex: str | None = None) -> np.ndarray:
         """Mask of cell rows whose contact counts for a per-cell property ``flag``.

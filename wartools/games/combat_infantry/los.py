@@ -214,14 +214,14 @@ class CombatInfantryLOS(LOSPolicy):
     def verdict(self, batch: Batch, prep: dict[str, np.ndarray],
                 sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`), once the process has
-        the compiled kernels (:func:`wartools.los.kernel.verdict_kernel`)."""
+        the compiled kernels (:func:`wartools.los.kernel.compiled_verdict`)."""
         from wartools.games.combat_infantry import verdict as compiled
-        from wartools.los.kernel import distance_table, verdict_kernel
+        from wartools.los.kernel import compiled_verdict, distance_table
 
-        cells, edges = batch.sources()
-        fn = verdict_kernel(compiled.verdict, (cells, edges))
-        if fn is None:
+        got = compiled_verdict(compiled.verdict, batch)
+        if got is None:
             return None
+        fn, rows = got
         geo = batch.geo
         ea = geo.elevation[batch.a] + sit.observer_height
         eb = geo.elevation[batch.b]
@@ -232,7 +232,7 @@ class CombatInfantryLOS(LOSPolicy):
         codes = {"any": compiled.ANY, "both": compiled.BOTH, "ignore": compiled.IGNORE}
         table, rq, rr = distance_table(geo)
         blocked = fn(np.zeros(batch.n, dtype=bool) if over is None else over, batch.a, batch.b, batch.dist, ea, eb,
-                     batch.obs_side, *cells.arrays(geo.n), *edges.arrays(len(geo.edge_c1)),
+                     batch.obs_side, *rows,
                      geo.elevation, prep["block"], prep["smoke"], prep["adjacent_only"], geo.unit_sides, prep["town"],
                      prep["hedge"], prep["hexside"], prep["undrawn"], geo.edge_c1, geo.edge_c2, geo.q, geo.r, table,
                      rq, rr, codes[self._contact("along")], codes[self._contact("vertex")], *self._woods_ends(sit),

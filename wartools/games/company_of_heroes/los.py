@@ -152,17 +152,17 @@ class CompanyOfHeroesLOS(LOSPolicy):
     def verdict(self, batch: Batch, prep: dict[str, np.ndarray],
                 sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`), once the process has
-        the compiled kernels (:func:`wartools.los.kernel.verdict_kernel`)."""
+        the compiled kernels (:func:`wartools.los.kernel.compiled_verdict`)."""
         from wartools.games.company_of_heroes import verdict as compiled
-        from wartools.los.kernel import verdict_kernel
+        from wartools.los.kernel import compiled_verdict
 
-        cells, edges = batch.sources()
-        fn = verdict_kernel(compiled.verdict, (cells, edges))
-        if fn is None:
+        got = compiled_verdict(compiled.verdict, batch)
+        if got is None:
             return None
+        fn, rows = got
         geo = batch.geo
         pre = (batch.dist > self._limit(batch, prep, sit)) | self._camouflaged(batch, prep)
-        blocked = fn(pre, batch.a, batch.b, *cells.arrays(geo.n), *edges.arrays(len(geo.edge_c1)),
+        blocked = fn(pre, batch.a, batch.b, *rows,
                      prep["building"], geo.edge_c1, geo.edge_c2, bool(self.option("building-corners")),
                      bool(sit.indirect))
         zeros = np.zeros(batch.n, dtype=np.int64)

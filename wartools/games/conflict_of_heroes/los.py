@@ -177,24 +177,23 @@ class ConflictOfHeroesLOS(LOSPolicy):
     def verdict(self, batch: Batch, prep: dict[str, np.ndarray],
                 sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`), once the process has
-        the compiled kernels (:func:`wartools.los.kernel.verdict_kernel`)."""
+        the compiled kernels (:func:`wartools.los.kernel.compiled_verdict`)."""
         from wartools.games.conflict_of_heroes import verdict as compiled
-        from wartools.los.kernel import verdict_kernel
+        from wartools.los.kernel import compiled_verdict
 
-        cells, edges = batch.sources()
-        fn = verdict_kernel(compiled.verdict, (cells, edges))
-        if fn is None:
+        got = compiled_verdict(compiled.verdict, batch)
+        if got is None:
             return None
+        fn, rows = got
         geo = batch.geo
-        limit = self.max_range(sit)
-        pre = batch.dist > limit if limit is not None else np.zeros(batch.n, dtype=bool)
+        pre = self.beyond_range(batch, sit)
         codes = {"any": compiled.ANY, "both": compiled.BOTH, "ignore": compiled.IGNORE}
-        got: tuple[np.ndarray, np.ndarray, np.ndarray] = fn(
+        answer: tuple[np.ndarray, np.ndarray, np.ndarray] = fn(
             pre, batch.a, batch.b, geo.elevation[batch.a] + sit.observer_height, geo.elevation[batch.b],
-            *cells.arrays(geo.n), *edges.arrays(len(geo.edge_c1)), geo.elevation, prep["block"], prep["hinder"],
+            *rows, geo.elevation, prep["block"], prep["hinder"],
             prep["eblock"], prep["ehinder"], geo.edge_c1, geo.edge_c2, bool(self.option("hills-block")),
             self.option("along-hexside") != "lesser", codes[self.ALONG], codes[self.VERTEX])
-        return got
+        return answer
 
     def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: LOSSituation, out: Findings) -> None:
         self.range_findings(batch, sit, out)

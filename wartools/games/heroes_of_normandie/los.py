@@ -307,31 +307,30 @@ class HeroesOfNormandieLOS(LOSPolicy):
     def verdict(self, batch: Batch, prep: dict[str, Any],
                 sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`), once the process has
-        the compiled kernels (:func:`wartools.los.kernel.verdict_kernel`)."""
+        the compiled kernels (:func:`wartools.los.kernel.compiled_verdict`)."""
         from wartools.games.heroes_of_normandie import verdict as compiled
-        from wartools.los.kernel import distance_table, verdict_kernel
+        from wartools.los.kernel import compiled_verdict, distance_table
 
-        cells, edges = batch.sources()
-        fn = verdict_kernel(compiled.verdict, (cells, edges))
-        if fn is None:
+        got = compiled_verdict(compiled.verdict, batch)
+        if got is None:
             return None
+        fn, rows = got
         geo = batch.geo
-        limit = self.max_range(sit)
-        pre = batch.dist > limit if limit is not None else np.zeros(batch.n, dtype=bool)
+        pre = self.beyond_range(batch, sit)
         untyped = bool(self.option("untyped-units-are-infantry"))
         near, beside = prep["near"], prep["beside"]
         table, rq, rr = distance_table(geo)
         corner = {"closed-both-sides": compiled.CLOSED, "any": compiled.ANY, "never": compiled.NEVER}
-        got: tuple[np.ndarray, np.ndarray, np.ndarray] = fn(
+        answer: tuple[np.ndarray, np.ndarray, np.ndarray] = fn(
             pre, batch.a, batch.b, _is_infantry(batch.obs_type, prep["inf"], untyped),
-            _is_infantry(batch.tgt_type, prep["inf"], untyped), *cells.arrays(geo.n), *edges.arrays(len(geo.edge_c1)),
+            _is_infantry(batch.tgt_type, prep["inf"], untyped), *rows,
             prep["block"], prep["field"], prep["smoke"], prep["trench"], prep["mound"], geo.elevation, geo.unit_types,
             prep["wall"], prep["obstacle"], prep["contour"], prep["line"], geo.edge_c1, geo.edge_c2,
             near.keys, near.count, near.start, near.line, beside.keys, beside.n, geo.q, geo.r, table, rq, rr,
             int(prep["inf"]), int(prep["veh"]), bool(self.option("building-blocks-los")),
             bool(self.option("hedges-are-obstacles")), bool(self.option("vehicles-block-los")),
             self.option("contour-adjacency") == "line", corner[str(self.option("corner-rule"))])
-        return got
+        return answer
 
     def judge(self, batch: Batch, prep: dict[str, Any], sit: LOSSituation, out: Findings) -> None:
         self.range_findings(batch, sit, out)
