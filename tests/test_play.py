@@ -487,3 +487,34 @@ def test_a_bombardment_into_woods_ignores_d2_and_fire_into_woods_does_not():
         assert res.rolls[0].value == 2
         lost[uid] = [4 - ch.strength for ch in res.changes if ch.unit == "de" and ch.strength is not None]
     assert lost == {"mo": [2], "r": [1]}
+
+
+def test_an_eliminated_combat_infantry_hq_returns_by_battlefield_promotion():
+    """Combat Infantry 4.4: an HQ eliminated by a hit returns to play at once, a platoon HQ in or next to
+    one of its squads subject to stacking (8.2: three units a clear hex), that squad losing a step; the
+    new HQ may activate this game turn, its predecessor not having activated; a company HQ returns next to a
+    platoon HQ, a squad losing a step; an HQ whose side has no rifle squad left stays eliminated."""
+    from analysis_helpers import tiny_scenario
+    from wartools.play.engine import legal_actions, start
+
+    def shot_at(units, target):
+        s = tiny_scenario("combat-infantry", 6, 1, [("hq", "US", "hq", "A1"), ("r1", "US", "rifle", "A1"), *units])
+        g, _, _ = _take(start(s), "activate", "hq")
+        g, acts, _ = _take(g, "fire", "r1", target, faces=(1, 9, 9, 9))
+        return s, g, acts[0]
+
+    full = [("x1", "German", "mg", "D1"), ("x2", "German", "mg", "D1")]
+    s, g, act = shot_at([("dhq", "German", "hq", "B1"), ("d1", "German", "rifle", "D1", {"steps": 3}),
+                         ("d2", "German", "rifle", "F1", {"steps": 2}), *full], "dhq")
+    units = g.position.units
+    assert act.eliminated == () and "dhq" not in g.position.eliminated
+    assert (units["dhq"].steps, units["d1"].steps) == (1, 2)
+    assert units["dhq"].cell in s.map.grid.neighbours(s.map.cell("D1"))        # next to d1: D1 holds three units
+    g, _, _ = _take(g, "end", "hq")
+    assert any(c.kind == "activate" and c.unit == "dhq" for c in legal_actions(g))      # the German may activate it
+    s, g, act = shot_at([("chq", "German", "hq", "B1"), ("dhq", "German", "hq", "E1"),
+                         ("d1", "German", "rifle", "F1", {"steps": 2})], "chq")
+    units = g.position.units
+    assert (s.map.label(units["chq"].cell), units["d1"].steps) == ("E1", 1)
+    s, g, act = shot_at([("dhq", "German", "hq", "B1"), ("x", "German", "mg", "D1")], "dhq")
+    assert act.eliminated == ("dhq",) and "no rifle squad left" in act.effects[-1]

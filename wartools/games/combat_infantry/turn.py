@@ -24,6 +24,9 @@
   A mortar bombards (6.6): at what it sees or what an HQ spots (+1F from an adjacent HQ), D2 as
   against bombardment (none in woods, 6.62), and every 0 rolled a hit on its side's units
   adjacent to the target hex (6.63).
+- An eliminated HQ returns at once by battlefield promotion (4.4): in or next to one of its side's
+  rifle squads (a company HQ: next to a platoon HQ), a squad losing a step; not when its side has no
+  rifle squad left.
 
 Examples
 --------
@@ -35,6 +38,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
@@ -82,7 +86,6 @@ class Turns(TurnRules):
         ("Combat Infantry 1.1, 4.1", "platoons and companies: the scenario names none, so each platoon HQ "
                                      "commands every rifle squad of its side and the company HQ every unit"),
         ("Combat Infantry 4.2", "HQ deployment: an HQ activates where it stands"),
-        ("Combat Infantry 4.4", "battlefield promotion: an eliminated HQ stays eliminated"),
         ("Combat Infantry 6.3, 6.31", "fog of war and fire at a hex: every shot targets one unit, which takes "
                                       "all its hits"),
         ("Combat Infantry 6.61", "a spotted bombardment counts against the HQ the attack question names (the "
@@ -120,6 +123,11 @@ class Turns(TurnRules):
                 Assumption("Combat Infantry 2.16", f"units test morale {self.DEFAULT_MORALE} and HQs "
                                                    f"{self.morale_of_type('hq')} unless the scenario gives "
                                                    "them a morale=N tag (the excerpt prints no blocks)"),
+                Assumption("Combat Infantry 4.4", "an eliminated HQ returns with the side's strongest rifle "
+                                                  "squad (a company HQ beside the first platoon HQ by id), in its "
+                                                  "hex if stacking allows, else the first adjacent hex that does, "
+                                                  "and the strongest squad loses the step (the owner's choices; "
+                                                  "the scenario names no platoons)"),
                 Assumption("Combat Infantry 6.63", "a bombardment's friendly hits go one at a time to a unit "
                                                    "adjacent to the target hex holding a half-hit (6.7), else to "
                                                    "the strongest (6.3), ties in the scenario's unit order (the "
@@ -300,6 +308,10 @@ class Turns(TurnRules):
 
     def resolve_fire(self, m: Map, attacker: Unit, target: Unit, attack: Attack, dice: Dice,
                      state: TurnState) -> Resolution:
+        """The shot's resolution (:meth:`_fire`), an eliminated HQ promoted (4.4, :meth:`_promote`)."""
+        return self._promote(m, self._fire(m, attacker, target, attack, dice))
+
+    def _fire(self, m: Map, attacker: Unit, target: Unit, attack: Attack, dice: Dice) -> Resolution:
         """A shot (6.1: a d10 per step, a hit at or under the net firepower) or, by a bombarding
         unit, a bombardment (6.6: D2 as against bombardment, none in woods, 6.62; every 0 a hit on
         the firer's friendly units adjacent to the target hex, 6.63); hits on D2 take a step per
@@ -388,6 +400,62 @@ class Turns(TurnRules):
             words += said
         return tuple(changes), tuple(words)
 
+    def _promote(self, m: Map, res: Resolution) -> Resolution:
+        """4.4 (battlefield promotion): an eliminated HQ returns to play at once. A platoon HQ returns
+        in or next to one of its side's rifle squads, subject to stacking, and that squad loses a step;
+        a company HQ in or next to one of its side's platoon HQs, and one rifle squad loses a step. An
+        HQ whose side has no rifle squad left stays eliminated (4.4's exception). The owner's choices
+        are made as :meth:`assumptions` says: the strongest squad (or platoon HQ), its own hex if
+        stacking allows, else the first adjacent hex free of enemies that does."""
+        fallen = [ch.unit for ch in res.changes if ch.eliminated]
+        hqs = [uid for uid in fallen if self._hq_type(m, uid)]
+        if not hqs:
+            return res
+        changes, effects = list(res.changes), list(res.effects)
+        for uid in hqs:
+            after = _After(self, m, tuple(changes))
+            hq = m.unit(uid)
+            squads = sorted((u for u in after.standing(hq.side) if u.type == "rifle"),
+                            key=lambda u: -int(u.strength or 0))
+            if not squads:
+                effects.append(f"{uid} is not replaced: its side has no rifle squad left (4.4)")
+                continue
+            company = self._is_company_hq(m, hq)
+            beside = sorted((u for u in after.standing(hq.side) if u.type == "hq" and not self._is_company_hq(m, u)),
+                            key=lambda u: u.id) if company else squads
+            found = next(((u, c) for u in beside if (c := self._return_hex(m, after, hq, u.cell)) is not None), None)
+            if found is None:
+                effects.append(f"{uid} is not replaced: no hex in or next to its "
+                               f"{'platoon HQs' if company else 'squads'} takes it (4.4, 8.2)")
+                continue
+            squad = squads[0] if company else found[0]
+            where = found[1]
+            changes = [ch for ch in changes if ch.unit != uid]
+            changes.append(Change(uid, strength=1, cell=where, remove=(HALF_HIT,)))
+            left = int(squad.strength or 0) - 1
+            changes.append(Change(squad.id, strength=0, eliminated=True) if left <= 0 else Change(squad.id, strength=left))
+            effects.append(f"battlefield promotion (4.4): {uid} returns on {m.label(where)}; "
+                           + (f"{squad.id} eliminated" if left <= 0 else f"{squad.id} loses a step"))
+        return replace(res, changes=tuple(changes), effects=tuple(effects))
+
+    @staticmethod
+    def _hq_type(m: Map, uid: str) -> bool:
+        return any(u.id == uid and u.type == "hq" for u in m.units)
+
+    def _return_hex(self, m: Map, after: _After, hq: Unit, near: Cell) -> Cell | None:
+        """The hex in or adjacent to ``near`` an HQ returns to (4.4): ``near`` itself first, then its
+        neighbours in the grid's order; free of enemies, where the HQ may stand and stacking allows."""
+        rules = self.game.scenario_rules()
+        standing = after.standing()
+        team = m.allies(hq.side)
+        for cell in (near, *m.grid.neighbours(near)):
+            here = [u for u in standing if u.cell == cell and u.id != hq.id]
+            if any(u.side not in team for u in here) or rules.standing_problem(m, hq.type, cell) is not None:
+                continue
+            if rules.stack_problem(m, [*(u for u in here if u.side == hq.side), replace(hq, cell=cell)]) is None:
+                return cell
+        return None
+
     def end_of_activation(self, m: Map, state: TurnState) -> Resolution:
         """6.7: a D2 unit holding a half-hit recovers it when the HQ activation ends."""
         held = [u for u in m.units if HALF_HIT in u.tags]
@@ -404,6 +472,10 @@ class Turns(TurnRules):
 
     def resolve_assault(self, m: Map, attacker: Unit, cells: tuple[Cell, ...], dice: Dice,
                         state: TurnState) -> Resolution:
+        """The assault's resolution (:meth:`_assault`), an eliminated HQ promoted (4.4, :meth:`_promote`)."""
+        return self._promote(m, self._assault(m, attacker, cells, dice))
+
+    def _assault(self, m: Map, attacker: Unit, cells: tuple[Cell, ...], dice: Dice) -> Resolution:
         from wartools.games.combat_infantry.assault import AssaultRules, replay_assault
 
         target = cells[-1]
@@ -458,6 +530,28 @@ class Turns(TurnRules):
             changes = (Change(attacker.id, strength=changes[0].strength if changes else None, cell=where),)
             effects.append(f"{attacker.id} {'takes' if end.cleared else 'falls back to'} {m.label(where)}")
         return Resolution((roll,), changes, tuple(effects), cleared=((target, "mines"),) if end.cleared else ())
+
+
+class _After:
+    """The units of a map as a resolution's changes leave them: cells and strengths, the eliminated gone."""
+
+    def __init__(self, rules: Turns, m: Map, changes: tuple[Change, ...]) -> None:
+        self.units = {u.id: u for u in m.units}
+        self.cell = {u.id: u.cell for u in m.units}
+        self.steps = {u.id: rules.strength(u) for u in m.units}
+        for ch in changes:
+            if ch.eliminated:
+                self.cell.pop(ch.unit, None)
+                continue
+            if ch.cell is not None:
+                self.cell[ch.unit] = ch.cell
+            if ch.strength is not None:
+                self.steps[ch.unit] = ch.strength
+
+    def standing(self, side: str | None = None) -> list[Unit]:
+        """The units still on the map (of ``side``), in map order, where the changes leave them."""
+        return [replace(u, cell=self.cell[u.id], strength=self.steps[u.id]) for u in self.units.values()
+                if u.id in self.cell and (side is None or u.side == side)]
 
 
 def _faces(dice: Dice, drawn: list[int]) -> Iterator[int]:
