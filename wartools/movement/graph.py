@@ -184,7 +184,7 @@ class MoveGraph:
             return adj
         t0 = time.perf_counter()
         # away from the unit cells a step becomes what it became on the board graph
-        known = None if board is None else board._fates[a] if a in board._out else board._fates_of(a)
+        known = None if board is None else board._fates_of(a)
         steps, blocked = self._steps, self._blocked
         adj = {}
         if self.end_blocker(a) is None:
@@ -212,7 +212,9 @@ class MoveGraph:
         return adj
 
     def _fates_of(self, a: Cell) -> tuple[tuple[Any, int | None, Step], ...]:
-        self._expand(a)
+        """What each step out of ``a`` became (a board graph's: every cell is built here)."""
+        if a not in self._out:
+            self._expand(a)
         return self._fates[a]
 
     def _step(self, a: Cell, b: Cell) -> Step:
