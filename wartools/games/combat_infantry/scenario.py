@@ -80,7 +80,7 @@ def hex_control(m: Map, units: Iterable[Unit], stoppers: frozenset[str] | None =
             continue
         (side,) = sides
         control[c] = side
-        for n in m.grid.neighbours(c):
+        for n in m.grid.neighbour_table[c]:
             if n in occupied or stoppers.intersection(edges.get(Edge.of(c, n), ())):
                 continue
             claims.setdefault(n, set()).add(side)
