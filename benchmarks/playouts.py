@@ -22,6 +22,9 @@ All in one run, on the four sample scenarios:
    what a short run pays once. The CPU seconds of every process of a run (this one and its
    children) against the in-process run's say what parallel costs in work whatever else the
    machine runs; wall-clock ratios on a machine shared with other work are only indicative.
+   So the schedule is also computed from each playout's CPU (timed in the in-process run):
+   the chunks handed in order to the worker free first, guided against fixed, with and
+   without each worker's start-up CPU.
 
 Times are wall-clock unless said; the in-process run is in this (warm) process, the pools
 start cold (as a real run does).
@@ -68,13 +71,24 @@ def _nothing(job: object, k: int) -> None:
     """An empty task (the start-up run: the workers start and prepare the job, then do nothing)."""
 
 
-def start_up(job: object, executor: str, workers: int) -> float:
-    """Wall seconds to start ``workers`` workers on ``executor`` and prepare the job there."""
+def start_up(job: object, executor: str, workers: int) -> tuple[float, float]:
+    """Wall and CPU seconds to start ``workers`` workers on ``executor`` and prepare the job there."""
     def run() -> None:
         for _ in run_tasks(_nothing, [(k,) for k in range(workers)], shared=job, executor=executor,
                            workers=workers, prepare=prepare):
             pass
-    return timed(run)[1]
+    _, wall, cpu = cpu_timed(run)
+    return wall, cpu
+
+
+def makespan(costs: list[float], parts: list[tuple[int, int]], workers: int) -> float:
+    """When the last of ``workers`` is done if each chunk of ``parts``, in order, goes to the worker
+    free first (as the pool and Dask's queue hand them out) and each playout takes its ``costs``."""
+    free = [0.0] * workers
+    for a, b in parts:
+        k = free.index(min(free))
+        free[k] += sum(costs[a:b])
+    return max(free)
 
 
 def fixed_chunks(n: int, workers: int, most: int = executors.MOST_PER_CHUNK) -> list[tuple[int, int]]:
@@ -148,10 +162,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--top", type=int, default=12)
     parser.add_argument("--quick", action="store_true", help="100 playouts and 5-playout samples")
-    parser.add_argument("--only", default="", help="only the scenarios whose file name holds this text")
+    parser.add_argument("--only", default="", help="only the scenarios whose file name holds one of these "
+                                                   "comma-separated texts")
     args = parser.parse_args()
     global SCENARIOS
-    SCENARIOS = [p for p in SCENARIOS if args.only in p.name]
+    SCENARIOS = [p for p in SCENARIOS if any(t in p.name for t in args.only.split(","))]
     if args.quick:
         args.playouts, args.sample = 100, 5
     w = args.workers
@@ -174,7 +189,7 @@ def main() -> None:
     table(("function", "cumulative s", "own s"), profile(ROOT / "scenarios" / f"{slowest}.yaml", args.sample,
                                                           args.top))
 
-    rows, cpu_rows = [], []
+    rows, cpu_rows, model_rows = [], [], []
     total = 0.0
     n = args.playouts
     for path in SCENARIOS:
@@ -183,12 +198,26 @@ def main() -> None:
 
         def run(**kw):  # type: ignore[no-untyped-def]
             return cpu_timed(lambda: balance(s, "greedy,greedy", n, seed=1, progress=False, **kw))
-        one, t1, c1 = run()
+        costs: dict[int, float] = {}
+
+        def one_by_one(job, a, b):  # type: ignore[no-untyped-def]
+            c = time.process_time()
+            out = play_chunk(job, a, b)
+            costs[a] = time.process_time() - c
+            return out
+        with mock.patch.object(executors, "play_chunk", one_by_one), \
+                mock.patch.object(executors, "chunks", lambda n, w, most=1: [(i, i + 1) for i in range(n)]):
+            one, t1, c1 = run()                 # in this process, each playout's CPU timed
         many, tw, cw = run(workers=w)
         with mock.patch.object(executors, "chunks", fixed_chunks):
             before, tb, _ = run(workers=w)
         dask, td, cd = run(executor="dask", workers=w)
-        sp, sd = start_up(job, "processes", w), start_up(job, "dask", w)
+        (sp, spc), (sd, _) = start_up(job, "processes", w), start_up(job, "dask", w)
+        cost = [costs[i] for i in range(n)]
+        play = sum(cost)
+        guided, fixed = (play / (w * makespan(cost, cut(n, w), w)) for cut in (executors.chunks, fixed_chunks))
+        model_rows.append((path.stem, play, min(cost), max(cost), guided, fixed, spc / w,
+                           play / (w * (makespan(cost, executors.chunks(n, w), w) + spc / w))))
         same = len({json.dumps(b.to_json()) for b in (one, many, before, dask)}) == 1
         total += tw
         thousand = tw / n * 1000  # the 60 s target is for 1,000 playouts
@@ -206,6 +235,13 @@ def main() -> None:
     print(f"## CPU seconds of every process of the run (this one and its children), {n} playouts\n")
     table(("scenario", "in-process cpu s", f"{w} processes cpu s", "processes / in-process",
            f"Dask ({w}) cpu s", "Dask / in-process"), cpu_rows)
+    print(f"## the schedule on {w} workers from each playout's measured CPU (what the machine's other work "
+          f"cannot blur), {n} playouts\n")
+    table(("scenario", "playouts cpu s", "shortest s", "longest s", "schedule efficiency (guided)",
+           "schedule efficiency (fixed, before)", "start-up cpu per worker s", "efficiency: guided + start-up"),
+          model_rows)
+    print("schedule efficiency: the playouts' CPU over workers x the time the last worker ends when each chunk "
+          "goes to the worker free first; + start-up: each worker also pays its share of the start-up run's CPU\n")
 
 
 if __name__ == "__main__":

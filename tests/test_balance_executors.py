@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import socket
 import subprocess
 import sys
@@ -19,7 +20,7 @@ import numpy as np
 import pytest
 
 from wartools.balancing import balance, iter_balance
-from wartools.balancing.job import job_for, play_chunk, seed_of
+from wartools.balancing.job import job_for, play_chunk, prepare, seed_of
 from wartools.errors import WartoolsError
 from wartools.scenario import loads_scenario
 
@@ -168,3 +169,22 @@ def test_a_dead_address_is_one_clear_error_within_the_timeout(scenario):
     assert time.monotonic() - start < 10
     with pytest.raises(WartoolsError, match="not a scheduler address"):
         balance(scenario, BOTS, playouts=2, seed=1, address="no-port-here", progress=False)
+
+
+def test_the_matrix_of_the_board_travels_to_the_workers(scenario, inline, tmp_path):
+    """A matrix this process reads for the scenario's board goes in the job, and a worker (a fresh
+    process: nothing registered; its map, rebuilt from text, has no file beside it) registers it."""
+    from wartools.los.matrix import compute_matrix, forget_matrices, matrix_of_board, use_matrix
+
+    m = scenario.map
+    try:
+        mat = use_matrix(compute_matrix(m, tmp_path / "m.npz", progress=False).path)
+        assert job_for(scenario, BOTS.split(","), SEED).matrix is mat
+        job = pickle.loads(pickle.dumps(job_for(scenario, BOTS.split(","), SEED)))
+        forget_matrices()
+        assert matrix_of_board(m) is None
+        prepare(job)
+        assert matrix_of_board(m) is job.matrix and job.matrix.status.tobytes() == mat.status.tobytes()
+        assert json.dumps(balance(scenario, BOTS, playouts=N, seed=SEED, progress=False).to_json()) == inline
+    finally:
+        forget_matrices()

@@ -32,6 +32,7 @@ from wartools.balancing.outcome import Outcome, outcome_of
 from wartools.errors import WartoolsError
 
 if TYPE_CHECKING:  # pragma: no cover
+    from wartools.los.matrix import MatrixFile
     from wartools.scenario import Position, Scenario
 
 
@@ -75,6 +76,11 @@ class Job:
     version
         The wartools that made the job (its version and a fingerprint of its source): a worker
         running another refuses it.
+    matrix
+        The all-pairs LOS matrix of the scenario's board that the process making the job reads
+        (:func:`wartools.los.matrix.matrix_of_board`: given to ``use_matrix`` or beside the map
+        file), or ``None``: each worker registers it, so its playouts read what this process's
+        would (the answers are the same with or without it, only faster).
     """
 
     scenario: str
@@ -83,17 +89,20 @@ class Job:
     seed: int
     max_actions: int | None = None
     version: str = ""
+    matrix: MatrixFile | None = None
 
 
 def job_for(scenario: Scenario, bots: Sequence[Any], seed: int, position: Position | None = None,
             max_actions: int | None = None) -> Job:
     """The :class:`Job` of a run of ``scenario`` (bots in the scenario's side order)."""
+    from wartools.los.matrix import matrix_of_board
     from wartools.mapmodel import dump_yaml
     from wartools.scenario import dumps_position, scenario_to_dict
 
     data = {**scenario_to_dict(scenario), "map": scenario.map.to_dict()}
     return Job(scenario=dump_yaml(data), position=None if position is None else dumps_position(scenario, position),
-               bots=tuple(bots), seed=seed, max_actions=max_actions, version=_version())
+               bots=tuple(bots), seed=seed, max_actions=max_actions, version=_version(),
+               matrix=matrix_of_board(scenario.map))
 
 
 @lru_cache(maxsize=4)
@@ -122,12 +131,18 @@ class Chunk:
 
 def prepare(job: Job) -> None:
     """What a worker does once per job, before its first chunk: check the job was made by the same
-    wartools, import the play engine, load the scenario and start position (kept per process)."""
+    wartools, import the play engine, load the scenario and start position (kept per process) and
+    register the job's matrix of the board."""
     import wartools.play  # noqa: F401
 
     if job.version and job.version != _version():
         raise WartoolsError(f"this worker runs wartools {_version()}, the run was made by {job.version}: "
                             "install the same wartools on every worker")
+    if job.matrix is not None:
+        from wartools.los.matrix import matrix_of_board, use_matrix
+
+        if matrix_of_board(_scenario(job.scenario).map) is not job.matrix:
+            use_matrix(job.matrix)
     _scenario(job.scenario)
     if job.position is not None:
         _position(job.scenario, job.position)

@@ -478,13 +478,22 @@ def board_matrix(m: Map, sit: LOSSituation) -> MatrixFile | None:
     game's own policy: one given to :func:`use_matrix`, or the file beside the map (looked for
     once per board and map file); else ``None``. For a policy whose verdicts read no unit
     (:meth:`LOSPolicy.matrix_situation <wartools.rules.los.LOSPolicy.matrix_situation>`)."""
+    got = matrix_of_board(m)
+    return got if got is not None and got.situation == _situation_json(sit.on(m)) else None
+
+
+def matrix_of_board(m: Map) -> MatrixFile | None:
+    """The matrix of ``m``'s board that :func:`board_matrix` reads (given to :func:`use_matrix`, or
+    the file beside the map, looked for once per board and map file), whatever situation it was
+    judged in: what a balance run sends its workers, whose maps, rebuilt from text, have no file
+    beside them."""
     got = _BOARDS.get(m.board_fingerprint)
     if got is None and m.source:
         key = ("board:" + m.board_fingerprint, m.source)
         if key not in _BESIDE:
             _BESIDE[key] = _found_beside(m, board=True)
         got = _BESIDE[key]
-    return got if got is not None and got.situation == _situation_json(sit.on(m)) else None
+    return got
 
 
 def evaluate_cached(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None = None, *,
