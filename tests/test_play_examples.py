@@ -445,8 +445,10 @@ def test_combat_infantry_command_range_example_diagram_2_replays_as_a_record():
     fails its check and may not act (4.3); IN 3 passes and assaults the IN 1 at the bridge, who fails its
     morale check in round 1 and is disrupted (9.3) while IN 3 scores the hit that eliminates it; IN 4
     assaults the German IN 2 (now IN 1), who passes, fires and misses, and IN 4's one hit ends the assault
-    (9.2). Not played: the PHQ's deployment and its joining IN 4's assault (4.2, 9.1: one unit assaults),
-    and the regroup after it (9.5). Then both sides pass their remaining player turns."""
+    (9.2). The American PHQ deploys into IN 4's hex as it activates (4.2: one hex, into a friendly hex
+    across a clear hexside), commanding the same units from there. Not played: its joining IN 4's assault
+    (9.1: one unit assaults), and the regroup after it (9.5). Then both sides pass their remaining player
+    turns."""
     import yaml
 
     s = loads_scenario(yaml.safe_dump(CI_COMMAND_EXAMPLE))
@@ -465,7 +467,8 @@ def test_combat_infantry_command_range_example_diagram_2_replays_as_a_record():
     assert play("fire", "de-in-3", target="us-in-2", faces=(5, 8, 10)).rolls[0].value == 0
     assert play("fire", "de-phq", target="us-in-2", faces=(7,)).rolls[0].value == 0
     assert g.side == "US" and g.turn.active is None                            # the PHQ acted last
-    play("activate", "us-phq")
+    play("deploy", "us-phq", dest="C3")
+    assert g.position.units["us-phq"].cell == s.map.cell("C3") and g.turn.active == "us-phq"
     assert set(g.turn.commanded) == {"us-mg", "us-in-4"}
     assert play("fire", "us-mg", target="de-in-2", faces=(2, 8)).rolls[0].value == 1
     assert g.position.units["de-in-2"].steps == 1

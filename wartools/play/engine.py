@@ -17,7 +17,7 @@ Examples
 >>> s = load_scenario("scenarios/combat-infantry-saint-remy.yaml")
 >>> g = start(s)
 >>> g.turn.phase, g.turn.side, sorted({c.kind for c in legal_actions(g)})
-('player turns', 'US', ['activate', 'pass'])
+('player turns', 'US', ['activate', 'deploy', 'pass'])
 """
 from __future__ import annotations
 
@@ -312,7 +312,7 @@ def legal_actions(g: GameState) -> tuple[Candidate, ...]:
             if unit is not None:
                 out += _shots(g, unit, offer)
         else:
-            out.append(Candidate(offer.kind, g.side, offer.unit, None, None, offer.cost, None, offer.rule))
+            out.append(Candidate(offer.kind, g.side, offer.unit, None, offer.dest, offer.cost, None, offer.rule))
     return tuple(out)
 
 
@@ -399,7 +399,7 @@ def resolve(g: GameState, c: Candidate, dice: Dice) -> tuple[Resolution, int]:
         return Resolution((), (), (f"{c.unit} enters on {m.label(c.dest)}",)), 0
     if c.expands == DECLARE:
         return Resolution((), (), (f"{c.unit} will fire at {c.target}",)), c.cost
-    return rules.resolve(m, c.kind, unit, dice, g.turn), c.cost
+    return rules.resolve(m, c.kind, unit, dice, g.turn, c.dest), c.cost
 
 
 def _system(g: GameState, kind: str, side: str, res: Resolution, rule: str) -> Action:

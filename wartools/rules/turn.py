@@ -233,6 +233,9 @@ class Offer:
     #: which expansion the engine uses (``move``, ``step``, ``fire``, ``declare``, ``assault``) when
     #: ``kind`` is the game's own word for it (``"opportunity-fire"``); default: ``kind``
     engine: str | None = None
+    #: the cell a game's own word names (an HQ deploying there, Combat Infantry 4.2); resolved by
+    #: :meth:`TurnRules.resolve` with it
+    dest: Cell | None = None
 
     @property
     def expands(self) -> str:
@@ -395,8 +398,10 @@ class TurnRules:
         """Resolve ``attacker`` moving along ``cells`` into the enemy's last cell."""
         raise WartoolsError(f"{self.game.id} has no assaults")
 
-    def resolve(self, m: Map, kind: str, unit: Unit | None, dice: Dice, state: TurnState) -> Resolution:
-        """Resolve a game word (``"rally"`` ...) for ``unit``; nothing happens by default."""
+    def resolve(self, m: Map, kind: str, unit: Unit | None, dice: Dice, state: TurnState,
+                dest: Cell | None = None) -> Resolution:
+        """Resolve a game word (``"rally"`` ...) for ``unit`` (``dest``: the cell its offer named);
+        nothing happens by default."""
         return Resolution()
 
     def moved(self, m: Map, unit: Unit, cells: tuple[Cell, ...]) -> tuple[Change, ...]:

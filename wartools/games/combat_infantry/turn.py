@@ -4,7 +4,8 @@
   the first player of game turn 1, a high d10 roll (ties rolled again) the first player
   of every later one (1.0).
 - In a player turn the active player activates one HQ that has not activated this game
-  turn, or passes (1.1). A platoon HQ commands its rifle squads in command range (its
+  turn, where it stands or deployed first one hex into a friendly hex across a clear hexside or by
+  road (4.2), or passes (1.1). A platoon HQ commands its rifle squads in command range (its
   own hex and the adjacent ones, not across a lake hexside) and one weapon there (4.1);
   a squad out of range may still act on a passed morale check (4.3). A company HQ
   commands any three units anywhere (4.1).
@@ -85,7 +86,6 @@ class Turns(TurnRules):
     OMITTED = (
         ("Combat Infantry 1.1, 4.1", "platoons and companies: the scenario names none, so each platoon HQ "
                                      "commands every rifle squad of its side and the company HQ every unit"),
-        ("Combat Infantry 4.2", "HQ deployment: an HQ activates where it stands"),
         ("Combat Infantry 6.3, 6.31", "fog of war and fire at a hex: every shot targets one unit, which takes "
                                       "all its hits"),
         ("Combat Infantry 6.61", "a spotted bombardment counts against the HQ the attack question names (the "
@@ -190,7 +190,9 @@ class Turns(TurnRules):
         side = state.side
         if state.active is None:
             hqs = [u for u in m.units if u.side == side and u.type == "hq" and not state.spent.get(u.id)]
-            return (*(Offer("activate", u.id, rule="Combat Infantry 1.1, 4.2") for u in hqs),
+            deploy = [Offer("deploy", u.id, rule="Combat Infantry 4.2", dest=c) for u in hqs
+                      for c in self.deploy_hexes(m, u)] if hqs else []
+            return (*(Offer("activate", u.id, rule="Combat Infantry 1.1, 4.2") for u in hqs), *deploy,
                     Offer("pass", rule="Combat Infantry 1.1"))
         on_map = {u.id: u for u in m.units}
         hq = on_map.get(state.active)
@@ -214,6 +216,34 @@ class Turns(TurnRules):
         out.append(Offer("end", state.active, rule="Combat Infantry 4.2"))
         return tuple(out)
 
+    def deploy_hexes(self, m: Map, hq: Unit) -> tuple[Cell, ...]:
+        """The hexes ``hq`` may deploy to as it activates (4.2): an adjacent friendly hex (8.3: its
+        side's, occupied or controlled) reached across a clear hexside or by road, where an HQ may
+        stand; stacking does not limit it (4.2: it may overstack for the while).
+
+        Examples
+        --------
+        >>> from wartools.testing import tiny_map
+        >>> m = tiny_map("ci", 4, 1, units=[("hq", "US", "hq", "B1"), ("r", "US", "rifle", "C1")],
+        ...              edges={("A1", "B1"): "hedge"})
+        >>> [m.label(c) for c in Turns(m.game).deploy_hexes(m, m.unit("hq"))]
+        ['C1']
+        """
+        from wartools.games.combat_infantry.control import hex_control
+        from wartools.grids import Edge
+
+        control = hex_control(m)
+        rules = self.game.scenario_rules()
+        roads = m.road_edges
+        out = []
+        for c in m.grid.neighbours(hq.cell):
+            if control.get(m.label(c)) != hq.side or rules.standing_problem(m, hq.type, c) is not None:
+                continue
+            if m.edge_features_at(hq.cell, c) and Edge.of(hq.cell, c) not in roads:
+                continue
+            out.append(c)
+        return tuple(out)
+
     def _end_impulse(self, state: TurnState) -> TurnState:
         acted = state.acted | ({state.active} if state.active else set())
         impulses = MappingProxyType({**state.impulses, state.side: state.impulses.get(state.side, 0) + 1})
@@ -227,7 +257,7 @@ class Turns(TurnRules):
               outcome: str = "") -> TurnState:
         if kind == "pass":
             return self._end_impulse(state)
-        if kind == "activate":
+        if kind in ("activate", "deploy"):       # deployed first, the HQ commands from its new hex (4.2)
             hq = m.unit(unit or "")
             commanded = self._commanded(m, hq, state)
             return state.replace(active=unit, commanded=commanded, budget=3 if self._is_company_hq(m, hq) else 1,
@@ -274,7 +304,7 @@ class Turns(TurnRules):
         """
         from wartools.games.combat_infantry.combat import morale_check
 
-        if kind == "activate":
+        if kind in ("activate", "deploy"):
             return Prospect(acting=Fraction(1))
         if unit is None:
             return Prospect()
@@ -284,9 +314,12 @@ class Turns(TurnRules):
             return Prospect(acting=morale_check(self.morale(unit)))
         return Prospect()
 
-    def resolve(self, m: Map, kind: str, unit: Unit | None, dice: Dice, state: TurnState) -> Resolution:
+    def resolve(self, m: Map, kind: str, unit: Unit | None, dice: Dice, state: TurnState,
+                dest: Cell | None = None) -> Resolution:
         from wartools.games.combat_infantry.combat import morale_check, passes_morale
 
+        if kind == "deploy" and unit is not None and dest is not None:
+            return Resolution((), (Change(unit.id, cell=dest),), (f"{unit.id} deploys to {m.label(dest)} (4.2)",))
         if unit is None or kind not in ("rally", "command-check"):
             return Resolution()
         morale = self._hq_morale(m, state) if kind == "rally" else self.morale(unit)

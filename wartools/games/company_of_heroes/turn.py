@@ -110,7 +110,8 @@ class Turns(TurnRules):
             return (Change(unit.id, add=("deployed",)),)
         return (Change(unit.id, remove=("deployed",)),) if "deployed" in unit.tags else ()
 
-    def resolve(self, m: Map, kind: str, unit: Unit | None, dice: Dice, state: TurnState) -> Resolution:
+    def resolve(self, m: Map, kind: str, unit: Unit | None, dice: Dice, state: TurnState,
+                dest: Cell | None = None) -> Resolution:
         if kind == "deploy" and unit is not None:
             return Resolution((), (Change(unit.id, add=("deployed",)),), (f"{unit.id} deploys",))
         return Resolution()
