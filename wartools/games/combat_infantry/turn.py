@@ -229,20 +229,18 @@ class Turns(TurnRules):
         >>> [m.label(c) for c in Turns(m.game).deploy_hexes(m, m.unit("hq"))]
         ['C1']
         """
-        from wartools.games.combat_infantry.control import hex_control
+        from wartools.games.combat_infantry.scenario import hex_control
         from wartools.grids import Edge
 
-        control = hex_control(m)
-        rules = self.game.scenario_rules()
         roads = m.road_edges
-        out = []
-        for c in m.grid.neighbours(hq.cell):
-            if control.get(m.label(c)) != hq.side or rules.standing_problem(m, hq.type, c) is not None:
-                continue
-            if m.edge_features_at(hq.cell, c) and Edge.of(hq.cell, c) not in roads:
-                continue
-            out.append(c)
-        return tuple(out)
+        near = [c for c in m.grid.neighbours(hq.cell)
+                if not m.edge_features_at(hq.cell, c) or Edge.of(hq.cell, c) in roads]
+        if not near:
+            return ()
+        control = hex_control(m, m.units)
+        near = [c for c in near if control.get(c) == hq.side]
+        rules = self.game.scenario_rules()
+        return tuple(c for c in near if rules.standing_problem(m, hq.type, c) is None)
 
     def _end_impulse(self, state: TurnState) -> TurnState:
         acted = state.acted | ({state.active} if state.active else set())
