@@ -40,6 +40,16 @@ SCENARIO = {
 }
 
 
+def _replays(s, g, actions):
+    """The record of a one-turn example played to ``g`` by ``actions`` (a draw, no VP); it replays with
+    the example's dice to the same final position."""
+    path, digest = scenario_identity(s)
+    record = Record(s, path, digest, (0, ()), dict.fromkeys(s.sides, "rulebook"), tuple(actions),
+                    (TurnEnd(1, g.position),), "Draw", None, dict.fromkeys(s.sides, 0))
+    assert replay(record, seeded=False).final == g.position
+    return record
+
+
 def _play(g, kind, unit, *, target=None, dest=None, faces=()):
     m = g.map
     for c in legal_actions(g):
@@ -69,10 +79,7 @@ def test_conflict_of_heroes_3_1_opportunity_fire_example_replays_as_a_record():
         g, acts, ended = _play(g, kind, None)
         actions += acts
     assert g.over and ended
-    path, digest = scenario_identity(s)
-    record = Record(s, path, digest, (0, ()), {"German": "rulebook", "Soviet": "rulebook"}, tuple(actions),
-                    (TurnEnd(1, g.position),), "Draw", None, {"German": 0, "Soviet": 0})
-    assert replay(record, seeded=False).final == g.position
+    _replays(s, g, actions)
 
 
 def test_conflict_of_heroes_3_21_caps_supplement_the_aps_of_an_activated_unit():
@@ -99,10 +106,7 @@ def test_conflict_of_heroes_3_21_caps_supplement_the_aps_of_an_activated_unit():
     for kind in ("pass", "pass"):
         g, acts, _ = _play(g, kind, None)
         actions += acts
-    path, digest = scenario_identity(s)
-    record = Record(s, path, digest, (0, ()), {"German": "rulebook", "Soviet": "rulebook"}, tuple(actions),
-                    (TurnEnd(1, g.position),), "Draw", None, {"German": 0, "Soviet": 0})
-    assert replay(record, seeded=False).final == g.position
+    _replays(s, g, actions)
 
 
 def test_conflict_of_heroes_caps_reset_one_less_per_casualty():
@@ -209,10 +213,7 @@ def test_combat_infantry_fire_example_diagram_3_replays_as_a_record():
     play("move", "de-in-bridge", dest="F3")
     while not g.over:                                                            # the remaining player turns
         play("end" if g.turn.active else "pass", g.turn.active)
-    path, digest = scenario_identity(s)
-    record = Record(s, path, digest, (0, ()), {"US": "rulebook", "German": "rulebook"}, tuple(actions),
-                    (TurnEnd(1, g.position),), "Draw", None, {"US": 0, "German": 0})
-    assert replay(record, seeded=False).final == g.position
+    _replays(s, g, actions)
     assert g.position.units["de-in-wood"].steps == 1 and g.position.units["de-in-bridge"].cell == s.map.cell("F3")
 
 
@@ -263,10 +264,7 @@ def test_combat_infantry_caron_farm_bombardment_diagram_6_replays_as_a_record():
     assert "us-in-3 recovers its half-hit (6.7)" in act.effects and g.position.units["us-in-3"].steps == 2
     while not g.over:
         play("end" if g.turn.active else "pass", g.turn.active)
-    path, digest = scenario_identity(s)
-    record = Record(s, path, digest, (0, ()), {"US": "rulebook", "German": "rulebook"}, tuple(actions),
-                    (TurnEnd(1, g.position),), "Draw", None, {"US": 0, "German": 0})
-    assert replay(record, seeded=False).final == g.position
+    _replays(s, g, actions)
 
 
 # --- Company of Heroes: the Maneuver Phase example (4) and the Resolving Damage Example (6) -------
@@ -287,11 +285,7 @@ def _finish(s, g, actions):
     while not g.over:
         g, acts, _ = _play(g, "end", None)
         actions.extend(acts)
-    path, digest = scenario_identity(s)
-    sides = tuple(s.sides)
-    record = Record(s, path, digest, (0, ()), dict.fromkeys(sides, "rulebook"), tuple(actions),
-                    (TurnEnd(1, g.position),), "Draw", None, dict.fromkeys(sides, 0))
-    assert replay(record, seeded=False).final == g.position
+    _replays(s, g, actions)
     return g
 
 
@@ -393,10 +387,7 @@ def test_heroes_of_normandie_minefield_example_replays_as_a_record():
     while not g.over:
         g, acts, _ = _play(g, "end" if g.turn.active else "pass", g.turn.active)
         actions.extend(acts)
-    path, digest = scenario_identity(s)
-    record = Record(s, path, digest, (0, ()), {"US": "rulebook", "German": "rulebook"}, tuple(actions),
-                    (TurnEnd(1, g.position),), "Draw", None, {"US": 0, "German": 0})
-    assert replay(record, seeded=False).final == g.position
+    _replays(s, g, actions)
 
 
 def test_company_of_heroes_every_side_assigns_damage_before_it_is_resolved():
@@ -484,8 +475,5 @@ def test_combat_infantry_command_range_example_diagram_2_replays_as_a_record():
     play("end", "us-phq")
     while not g.over:
         play("end" if g.turn.active else "pass", g.turn.active)
-    path, digest = scenario_identity(s)
-    record = Record(s, path, digest, (0, ()), {"US": "rulebook", "German": "rulebook"}, tuple(actions),
-                    (TurnEnd(1, g.position),), "Draw", None, {"US": 0, "German": 0})
-    assert replay(record, seeded=False).final == g.position
+    record = _replays(s, g, actions)
     assert sorted(record.events()) == ["game turn 1: de-in-1 eliminated", "game turn 1: de-in-2 eliminated"]
