@@ -7,16 +7,20 @@ from hypothesis import strategies as st
 from test_movement_engine import maps, recost
 
 from wartools.testing import tiny_map
-from wartools.movement import path, reach_in_turns, reachable, route_in_turns
+from wartools.movement import path, reach_in_turns, reachable, resolve, route_in_turns
+from wartools.movement.graph import rules_class
 
 
 def reference(m, unit, turns):
-    """best[t][cell]: cheapest points to end turn t on cell, turn by turn with `reachable`."""
+    """best[t][cell]: cheapest points to end turn t on cell, turn by turn with `reachable`; a move
+    that ends in an assault (an enemy's hex, a minefield: Combat Infantry 7.2) goes no further."""
+    _, utype, sit = resolve(m, unit.cell, unit.id)
+    rules = rules_class(m.game)(m, utype, sit)
     best = [{unit.cell: 0}]
     for _ in range(turns):
         layer: dict = {}
         for here, spent in best[-1].items():
-            if here != unit.cell and any(u.side != unit.side for u in m.units_at(here) if u.id != unit.id):
+            if here != unit.cell and rules.assault_at(here):
                 continue
             for there, cost in reachable(m, here, unit.id).costs.items():
                 if spent + cost < layer.get(there, 10**9):
