@@ -46,6 +46,8 @@ EXECUTORS = ("inline", "processes", "dask")
 
 Tasks = Sequence[tuple[Any, ...]]
 _SHARED: list[Any] = []
+UNTRIMMED = "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_"
+"""The Dask setting a local cluster's workers start without (``None``: unset; see :func:`dask_client`)."""
 
 
 def run_tasks(fn: Callable[..., Any], tasks: Tasks | Callable[[int], Tasks], *, shared: Any = None,
@@ -109,7 +111,14 @@ def _processes(fn: Callable[..., Any], tasks: Tasks, shared: Any, workers: int,
 @contextlib.contextmanager
 def dask_client(address: str | None = None, workers: int | None = None, timeout: float = 10.0) -> Iterator[Any]:
     """A Dask client on ``address`` (``tcp://host:port``) or on a ``LocalCluster`` of ``workers``
-    single-threaded processes started here and closed when the block ends."""
+    single-threaded processes started here and closed when the block ends.
+
+    The local workers start without the ``MALLOC_TRIM_THRESHOLD_`` that Dask's nannies set by
+    default (``distributed.nanny.pre-spawn-environ``): setting it turns off glibc's adaptive mmap
+    threshold, so every large NumPy temporary is mapped and faulted in afresh, and a matrix tile
+    took three to four times the CPU it takes in a plain process (measured:
+    ``benchmarks/los.py``'s executor table)."""
+    import dask
     from distributed import Client, LocalCluster
 
     quiet = logging.getLogger("distributed")
@@ -117,8 +126,9 @@ def dask_client(address: str | None = None, workers: int | None = None, timeout:
     quiet.setLevel(logging.CRITICAL)      # its warnings would break the command line's one line
     try:
         if address is None:
-            with LocalCluster(n_workers=workers or 2, threads_per_worker=1, processes=True,
-                              dashboard_address=":0", silence_logs=logging.CRITICAL) as cluster, \
+            with dask.config.set({UNTRIMMED: None}), \
+                    LocalCluster(n_workers=workers or 2, threads_per_worker=1, processes=True,
+                                 dashboard_address=":0", silence_logs=logging.CRITICAL) as cluster, \
                     Client(cluster) as client:
                 yield client
             return
