@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
+from wartools.errors import WartoolsError
 from wartools.parallel import run_tasks
 
 _PREPARED: list[object] = []
@@ -42,3 +45,17 @@ def test_local_dask_workers_start_without_the_malloc_trim_threshold():
     with dask_client(None, 1) as client:
         assert set(client.run(os.environ.get, "MALLOC_TRIM_THRESHOLD_").values()) == {None}
         assert set(client.run(os.environ.get, "OMP_NUM_THREADS").values()) == {"1"}   # the rest is kept
+
+
+def _refuse(shared: object) -> None:
+    raise WartoolsError(f"refused {shared}")
+
+
+def _prepares_itself(shared: object, k: int) -> None:
+    _refuse(shared)
+
+
+def test_a_failed_preparation_is_the_first_tasks_error_not_a_broken_pool():
+    with pytest.raises(WartoolsError, match="refused job"):
+        list(run_tasks(_prepares_itself, [(1,), (2,)], shared="job", executor="processes", workers=2,
+                       prepare=_refuse))

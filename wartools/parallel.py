@@ -6,7 +6,9 @@
 with every task; ``prepare(shared)``, when given, runs once in each worker before its
 first task (what every task reads and a worker builds once: a map rebuilt, compiled
 kernels loaded), so a run's start-up is paid once per worker, at the start, and a
-benchmark can time it apart. ``tasks`` is a sequence, or a function of the number of
+benchmark can time it apart; the tasks must not rely on it (a worker that joins a running
+cluster later, or whose preparation failed, prepares lazily in its first task, which then
+reports the error). ``tasks`` is a sequence, or a function of the number of
 workers that gives it (work cut into pieces for as many workers as the run has).
 
 - ``"inline"``: one task after another, here;
@@ -79,7 +81,10 @@ def _start_worker(shared: Any, prepare: Callable[[Any], None] | None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # the parent handles Ctrl-C
     _SHARED[:] = [shared]
     if prepare is not None:
-        prepare(shared)
+        try:
+            prepare(shared)
+        except Exception:   # noqa: BLE001 - a pool's initializer cannot report an error (the pool
+            pass            # breaks); the first task prepares again and reports it as its own
 
 
 def _call(fn: Callable[..., Any], *task: Any) -> Any:

@@ -138,14 +138,14 @@ def prepare(job: Job) -> None:
     if job.version and job.version != _version():
         raise WartoolsError(f"this worker runs wartools {_version()}, the run was made by {job.version}: "
                             "install the same wartools on every worker")
+    scenario = _scenario(job.scenario)
+    if job.position is not None:
+        _position(job.scenario, job.position)
     if job.matrix is not None:
         from wartools.los.matrix import matrix_of_board, use_matrix
 
-        if matrix_of_board(_scenario(job.scenario).map) is not job.matrix:
+        if matrix_of_board(scenario.map) is not job.matrix:
             use_matrix(job.matrix)
-    _scenario(job.scenario)
-    if job.position is not None:
-        _position(job.scenario, job.position)
 
 
 def play_chunk(job: Job, start: int, stop: int) -> Chunk:
