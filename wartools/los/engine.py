@@ -37,6 +37,7 @@ from wartools.rules import Game
 from wartools.rules.options import Assumption
 from wartools.grids.base import Cell, Edge
 from wartools.los.geometry import Batch, MapGeometry, geometry
+from wartools.los.kernel import compiled_verdict
 from wartools.rules.los import (Contact, Effect, FindingColumns, Findings, LOSPolicy, LOSSituation,
                                 Where)
 from wartools.los.result import Reason, LOSResult
@@ -106,6 +107,15 @@ def _annotate(batch: Batch, geo: MapGeometry, sit: LOSSituation) -> None:
         batch.obs_side = geo.unit_side[batch.a]
 
 
+def _verdict(policy: LOSPolicy, batch: Batch, prep: dict[str, Any],
+             sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The policy's compiled verdict on ``batch``, or ``None`` (no loop, or the process still
+    judges with numpy: :func:`~wartools.los.kernel.compiled_verdict`)."""
+    loop = policy.verdict_loop()
+    got = compiled_verdict(loop, batch) if loop is not None else None
+    return None if got is None else policy.verdict(*got, batch, prep, sit)
+
+
 def evaluate(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None = None, *,
              policy: LOSPolicy | None = None, explain: bool = False,
              geo: MapGeometry | None = None) -> Evaluation:
@@ -117,7 +127,7 @@ def evaluate(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None =
     batch = geo.batch(a, b, explain=explain, cells=cells, edges=edges)
     _annotate(batch, geo, sit)
     prep = policy.prepared(geo)
-    got = policy.verdict(batch, prep, sit) if policy.verdict_applies and not explain else None
+    got = _verdict(policy, batch, prep, sit) if policy.verdict_applies and not explain else None
     if got is not None:               # the game's compiled verdict; its findings only when asked
         blocked, hindrance, modifier = got
         status = np.where(blocked, 2, np.where(hindrance > 0, 1, 0)).astype(np.int8)

@@ -32,6 +32,7 @@ LOSSituation(side=None, unit='rifle', night=True, weather='clear', target=None, 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
@@ -257,18 +258,22 @@ class LOSPolicy:
         sight)."""
         self.range_findings(batch, sit, out)
 
-    def verdict(self, batch: Batch, prep: dict[str, Any],
-                sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    def verdict_loop(self) -> Callable[..., Any] | None:
+        """The plain-Python loop over a batch's rows that numba compiles for :meth:`verdict` (a
+        game's ``verdict`` module's ``verdict``), or ``None``: the neutral rules have none."""
+        return None
+
+    def verdict(self, fn: Callable[..., Any], rows: tuple[np.ndarray, ...], batch: Batch,
+                prep: dict[str, Any], sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """The answers of :meth:`judge` without its findings: per ruler, whether it is blocked,
         its hindrance count and its modifier (bool, int64, int64 arrays), or ``None`` to be
         judged by :meth:`judge`.
 
-        A game may answer here with a compiled loop over the batch's rows
-        (:meth:`Batch.sources <wartools.los.geometry.Batch.sources>`), exactly as :meth:`judge`
-        would; the engine asks only when no explanation is wanted, and :meth:`judge` stays the
-        oracle (and the source of findings). The neutral rules have none. A subclass that
-        overrides a method of the class that declares :meth:`verdict` is judged by
-        :meth:`judge` (see :attr:`verdict_applies`).
+        ``fn`` is :meth:`verdict_loop` compiled and ``rows`` the batch's row columns as it takes
+        them (:func:`wartools.los.kernel.compiled_verdict`); the engine asks only when no
+        explanation is wanted and the process has the compiled kernels, and :meth:`judge` stays
+        the oracle (and the source of findings). A subclass that overrides a method of the class
+        that declares :meth:`verdict` is judged by :meth:`judge` (see :attr:`verdict_applies`).
         """
         return None
 

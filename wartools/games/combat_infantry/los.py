@@ -66,6 +66,7 @@ Examples
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -211,17 +212,17 @@ class CombatInfantryLOS(LOSPolicy):
         target = not sit.indirect or not self.option("bombard-into-woods")
         return target, target and not self.option("woods-see-out")
 
-    def verdict(self, batch: Batch, prep: dict[str, np.ndarray],
-                sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-        """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`), once the process has
-        the compiled kernels (:func:`wartools.los.kernel.compiled_verdict`)."""
+    def verdict_loop(self) -> Callable[..., Any]:
         from wartools.games.combat_infantry import verdict as compiled
-        from wartools.los.kernel import compiled_verdict, distance_table
 
-        got = compiled_verdict(compiled.verdict, batch)
-        if got is None:
-            return None
-        fn, rows = got
+        return compiled.verdict
+
+    def verdict(self, fn: Callable[..., Any], rows: tuple[np.ndarray, ...], batch: Batch, prep: dict[str, np.ndarray],
+                sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`)."""
+        from wartools.games.combat_infantry import verdict as compiled
+        from wartools.los.kernel import distance_table
+
         geo = batch.geo
         ea = geo.elevation[batch.a] + sit.observer_height
         eb = geo.elevation[batch.b]

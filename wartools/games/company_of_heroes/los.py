@@ -48,7 +48,7 @@ Examples
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -149,17 +149,14 @@ class CompanyOfHeroesLOS(LOSPolicy):
         enemy = (prep["camo"][batch.b] & ~own) != 0
         return enemy & (batch.dist > 1)
 
-    def verdict(self, batch: Batch, prep: dict[str, np.ndarray],
-                sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-        """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`), once the process has
-        the compiled kernels (:func:`wartools.los.kernel.compiled_verdict`)."""
+    def verdict_loop(self) -> Callable[..., Any]:
         from wartools.games.company_of_heroes import verdict as compiled
-        from wartools.los.kernel import compiled_verdict
 
-        got = compiled_verdict(compiled.verdict, batch)
-        if got is None:
-            return None
-        fn, rows = got
+        return compiled.verdict
+
+    def verdict(self, fn: Callable[..., Any], rows: tuple[np.ndarray, ...], batch: Batch, prep: dict[str, np.ndarray],
+                sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`)."""
         geo = batch.geo
         pre = (batch.dist > self._limit(batch, prep, sit)) | self._camouflaged(batch, prep)
         blocked = fn(pre, batch.a, batch.b, *rows,

@@ -45,9 +45,9 @@ direction, not only when it happens to run parallel to a map axis:
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
@@ -174,17 +174,16 @@ class ConflictOfHeroesLOS(LOSPolicy):
         return (prep["block"] | (prep["hinder"] > 0) | (geo.elevation > low),
                 prep["eblock"] | (prep["ehinder"] > 0))
 
-    def verdict(self, batch: Batch, prep: dict[str, np.ndarray],
-                sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-        """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`), once the process has
-        the compiled kernels (:func:`wartools.los.kernel.compiled_verdict`)."""
+    def verdict_loop(self) -> Callable[..., Any]:
         from wartools.games.conflict_of_heroes import verdict as compiled
-        from wartools.los.kernel import compiled_verdict
 
-        got = compiled_verdict(compiled.verdict, batch)
-        if got is None:
-            return None
-        fn, rows = got
+        return compiled.verdict
+
+    def verdict(self, fn: Callable[..., Any], rows: tuple[np.ndarray, ...], batch: Batch, prep: dict[str, np.ndarray],
+                sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`)."""
+        from wartools.games.conflict_of_heroes import verdict as compiled
+
         geo = batch.geo
         pre = self.beyond_range(batch, sit)
         codes = {"any": compiled.ANY, "both": compiled.BOTH, "ignore": compiled.IGNORE}

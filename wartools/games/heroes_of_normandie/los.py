@@ -54,7 +54,7 @@ Examples
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -304,17 +304,17 @@ class HeroesOfNormandieLOS(LOSPolicy):
         return (sit.observer_height == 0 and sit.unit is None and sit.target is None
                 and not (self.prepared(geo)["trench"] >= 0).any())
 
-    def verdict(self, batch: Batch, prep: dict[str, Any],
-                sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-        """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`), once the process has
-        the compiled kernels (:func:`wartools.los.kernel.compiled_verdict`)."""
+    def verdict_loop(self) -> Callable[..., Any]:
         from wartools.games.heroes_of_normandie import verdict as compiled
-        from wartools.los.kernel import compiled_verdict, distance_table
 
-        got = compiled_verdict(compiled.verdict, batch)
-        if got is None:
-            return None
-        fn, rows = got
+        return compiled.verdict
+
+    def verdict(self, fn: Callable[..., Any], rows: tuple[np.ndarray, ...], batch: Batch, prep: dict[str, Any],
+                sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`)."""
+        from wartools.games.heroes_of_normandie import verdict as compiled
+        from wartools.los.kernel import distance_table
+
         geo = batch.geo
         pre = self.beyond_range(batch, sit)
         untyped = bool(self.option("untyped-units-are-infantry"))
