@@ -182,6 +182,24 @@ def test_fire_plan_assigns_only_what_the_attack_question_allows(game):
 
 
 @pytest.mark.parametrize("game", sorted(FEATURES))
+def test_the_occupied_cells_between_are_those_cells_between_lists(game):
+    """``FireRules.among_between`` (what a bot keeping answers asks of the occupied cells) is a loop
+    over ``cells_between`` for every pair of cells (Heroes of Normandie 1.1: the rectangle the two
+    squares span, found by columns and rows instead of listed)."""
+    @settings(SETTINGS, max_examples=5)
+    @given(boards(game))
+    def check(board: Board) -> None:
+        m, fire = board.map, board.fire
+        cells = list(m.grid.cells())
+        occupied = list(dict.fromkeys(u.cell for u in m.units))
+        for a in cells:
+            for b in cells:
+                between = fire.cells_between(m, a, b) or frozenset()
+                assert fire.among_between(m, a, b, occupied) == tuple(c for c in occupied if c in between)
+    check()
+
+
+@pytest.mark.parametrize("game", sorted(FEATURES))
 def test_an_answer_reads_no_unit_but_those_its_fire_rules_name(game):
     """``FireRules.units_read``: removing or moving a unit it does not name (onto the attacker's or
     the target's cell too) changes no answer of the attack question (what a bot may keep its

@@ -579,6 +579,13 @@ class FireRules:
         ends), or ``None``: none (by default)."""
         return None
 
+    def among_between(self, board: Map, a: Cell, b: Cell, cells: Iterable[Cell]) -> tuple[Cell, ...]:
+        """Those of ``cells`` (in their order) that are among :meth:`cells_between` ``a`` and ``b``:
+        what a caller keeping answers asks of the occupied cells (a game may answer it without
+        listing the cells between; ``tests/test_attack_question.py`` checks it against them)."""
+        between = self.cells_between(board, a, b)
+        return tuple(c for c in cells if c in between) if between else ()
+
     def line_situation(self, board: Map, attacker: Unit, target: Unit, profile: Profile,
                        sit: Situation) -> LOSSituation:
         """The line-of-sight situation of ``attacker`` firing at ``target`` in ``sit``."""

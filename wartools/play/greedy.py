@@ -98,7 +98,6 @@ class GreedyBot:
         self._fresh: dict[Any, dict[Cell, float]] = {}
         self._rows: dict[Any, dict[Cell, tuple[tuple[Unit, ...], Attack | None]]] = {}
         self._combined: dict[Any, dict[Cell, tuple[tuple[tuple[Unit, ...], ...], float]]] = {}
-        self._lines: dict[Any, Any] = {}
         self._pooled: dict[Any, float] = {}
         self._odds: dict[Any, Any] = {}
 
@@ -109,7 +108,6 @@ class GreedyBot:
             self._rows.clear()
             self._combined.clear()
             self._pooled.clear()
-            self._lines.clear()
             self._fresh = {}
         alike: dict[Unit, set[Cell]] = {}      # one pass per enemy for every mover alike
         for c in legal_actions:
@@ -234,7 +232,7 @@ class GreedyBot:
                 self._combined.clear()
             combined = self._combined[keys] = {}
         at = self._occupants(g)
-        seen = {c: tuple(self._between(m, key[4].cell, c, at) for key in keys) for c in cells}
+        seen = {c: tuple(self._between(fire, m, key[4].cell, c, at) for key in keys) for c in cells}
         wanted = sorted(c for c in cells if combined.get(c, (None,))[0] != seen[c])
         if wanted:
             per_cell: dict[Cell, list[Attack]] = {c: [] for c in wanted}
@@ -250,18 +248,12 @@ class GreedyBot:
                                   if attacks else 0.0)
         return {c: combined[c][1] for c in cells}
 
-    def _between(self, m: Any, a: Cell, b: Cell, at: dict[Cell, tuple[Unit, ...]]) -> tuple[Unit, ...]:
+    @staticmethod
+    def _between(fire: Any, m: Any, a: Cell, b: Cell, at: dict[Cell, tuple[Unit, ...]]) -> tuple[Unit, ...]:
         """The units on the cells between ``a`` and ``b`` whose units an answer reads besides its
-        key's (:meth:`~wartools.games.fire_rules.FireRules.cells_between`)."""
-        key = (m.board_fingerprint, a, b)
-        between = self._lines.get(key, False)
-        if between is False:
-            if len(self._lines) >= 64 * self.KEEP:
-                self._lines.clear()
-            between = self._lines[key] = m.game.fire_rules().cells_between(m, a, b)
-        if not between:
-            return ()
-        return tuple(u for c, units in at.items() if c in between for u in units)
+        key's (:meth:`~wartools.games.fire_rules.FireRules.cells_between`, asked of the occupied
+        cells: :meth:`~wartools.games.fire_rules.FireRules.among_between`)."""
+        return tuple(u for c in fire.among_between(m, a, b, at) for u in at[c])
 
     @staticmethod
     def _occupants(g: GameState) -> dict[Cell, tuple[Unit, ...]]:

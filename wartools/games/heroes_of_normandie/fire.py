@@ -21,7 +21,7 @@ Examples
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from wartools.games.fire_rules import EVERY_CELL, FireRules, Line, Profile
@@ -63,6 +63,14 @@ class Fire(FireRules):
         (ac, ar), (bc, br) = board.grid.to_offset(a), board.grid.to_offset(b)
         return frozenset(board.grid.from_offset(c, r) for c in range(min(ac, bc), max(ac, bc) + 1)
                          for r in range(min(ar, br), max(ar, br) + 1))
+
+    def among_between(self, board: Map, a: Cell, b: Cell, cells: Iterable[Cell]) -> tuple[Cell, ...]:
+        """The squares of ``cells`` inside the rectangle :meth:`cells_between` lists, found by their
+        columns and rows (the rectangle is not listed)."""
+        to = board.grid.to_offset
+        (ac, ar), (bc, br) = to(a), to(b)
+        c0, c1, r0, r1 = min(ac, bc), max(ac, bc), min(ar, br), max(ar, br)
+        return tuple(c for c in cells if c0 <= (o := to(c))[0] <= c1 and r0 <= o[1] <= r1)
 
     def odds_inputs(self, board: Map, attacker: Unit, profile: Profile, target: Unit, defender: Profile,
                     line: Line) -> dict[str, Any] | None:
