@@ -118,6 +118,26 @@ def test_mortars_bombard_with_spotting_6_6_6_61():
     assert "no HQ of its side spots" in plan.text()
 
 
+def test_an_hq_spots_the_hexes_its_own_spotting_line_reaches_6_61():
+    """6.61: the hexes an HQ spots (judged in one pass per board) are those within 4 hexes its own
+    line of sight in spotting mode reaches, one by one, on random boards of every feature."""
+    from hypothesis import given, settings
+
+    from test_attack_question import SETTINGS, boards
+    from wartools.los.engine import line_of_sight
+
+    @settings(SETTINGS, max_examples=8)
+    @given(boards("combat-infantry"))
+    def check(board: Board) -> None:
+        m, fire, sit = board.map, board.fire, board.situation
+        for hq in (u for u in m.units if u.type == "hq"):
+            want = {c for c in m.grid.cells() if 0 < m.grid.distance(hq.cell, c) <= 4
+                    and line_of_sight(m, hq.cell, c, sit, unit="hq", side=hq.side, mode="sight",
+                                      spotting=True).visible}
+            assert fire._spotted(m, hq, sit) == want, m.label(hq.cell)
+    check()
+
+
 def test_one_hq_spots_for_one_bombarding_unit_6_61():
     """6.61: an HQ may spot for only one bombarding unit per game turn."""
     units = [("m-1", "German", "mortar", "A1"), ("m-2", "German", "mortar", "A3"), ("hq-1", "German", "hq", "E1"),

@@ -398,6 +398,7 @@ class FireRules:
         import numpy as np
 
         from wartools.los import evaluate, geometry, policy_for
+        from wartools.los.engine import line_of_sight
         from wartools.los.matrix import evaluate_cached
         from wartools.mapmodel import Unit
 
@@ -428,9 +429,11 @@ class FireRules:
         for i in range(len(tb)):
             cell = geo.cells[int(tb[i])]
             probe = Unit(target.id, target.side, target.type, cell, target.name, target.strength, target.tags)
-            if not ev.visible[i]:
-                if unseen:
-                    spotted = self.attack(board, attacker, probe, sit, cache=cache)
+            if not ev.visible[i]:      # what attack() asks of a blocked line, its start already known
+                if unseen and self.before_line(board, attacker, probe, sit, profile) is None:
+                    line = line_of_sight(board, attacker.cell, cell, los_sit)
+                    spotted = self.judge(board, attacker, probe, sit, profile,
+                                         self._line(board, attacker, probe, sit, profile, line), cache, fixed)
                     if isinstance(spotted, Attack):
                         out[cell] = spotted
                 continue

@@ -40,6 +40,7 @@ from wartools.games.fire_rules import END_OF_MOVE, GAME_TURN, FireRules, Limit, 
 from wartools.rules.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
+    from wartools.grids.base import Cell
     from wartools.rules.los import LOSSituation
     from wartools.los.result import LOSResult
     from wartools.mapmodel import Map, Unit
@@ -49,6 +50,9 @@ if TYPE_CHECKING:  # pragma: no cover
 HIDDEN_TAG = "hidden"
 #: unit types that bombard (6.6, the red triangle)
 BOMBARDING = frozenset({"mortar"})
+#: the farthest an HQ spots (6.61: three hexes, four when higher than the target; its line of sight
+#: in spotting mode decides which)
+SPOTTING_RANGE = 4
 SPOTTER_READING = Assumption("Combat Infantry 6.61",
                              "any HQ of the bombarding unit's side may spot for it, face-up or not (the "
                              "company of each HQ and unit is not recorded)")
@@ -82,6 +86,10 @@ class Fire(FireRules):
         "vehicle": {"range": 3, "firepower": 2, "armor": 1, "strength": 2},
         "bunker": {"range": 3, "firepower": 3, "armor": 3, "strength": 2},
     }
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self._spotting: dict[tuple[Any, ...], tuple[Map, frozenset[Cell]]] = {}
 
     def profile(self, unit: Unit) -> Profile | None:
         """The typical block of the unit's type, its range from the game's ``range-<type>``
@@ -143,19 +151,31 @@ class Fire(FireRules):
 
     def _spotter(self, board: Map, attacker: Unit, target: Unit, sit: Situation) -> tuple[Unit, bool] | None:
         """The HQ of ``attacker``'s side that spots ``target``'s hex (adjacent ones first)."""
-        from wartools.los.engine import line_of_sight
-
         hqs = sorted((u for u in board.units if u.type == "hq" and u.side == attacker.side),
                      key=lambda u: (board.grid.distance(u.cell, target.cell), u.id))
         for hq in hqs:
             d = board.grid.distance(hq.cell, target.cell)
-            if d > 4 or d == 0:
+            if d > SPOTTING_RANGE or d == 0:
                 continue
-            seen = line_of_sight(board, hq.cell, target.cell, sit, unit="hq", side=hq.side, mode="sight",
-                                 spotting=True)
-            if seen.visible:
+            if target.cell in self._spotted(board, hq, sit):
                 return hq, d == 1
         return None
+
+    def _spotted(self, board: Map, hq: Unit, sit: Situation) -> frozenset[Cell]:
+        """The hexes within :data:`SPOTTING_RANGE` of ``hq`` that it sees when spotting (6.61): the
+        line of sight of each, judged in one pass and kept per board object and situation."""
+        from wartools.los.analysis import viewshed
+
+        key = (id(board), hq, sit)
+        got = self._spotting.get(key)
+        if got is None or got[0] is not board:
+            if len(self._spotting) >= 256:
+                self._spotting.clear()
+            grid = board.grid
+            near = [c for c in grid.cells() if 0 < grid.distance(hq.cell, c) <= SPOTTING_RANGE]
+            seen = viewshed(board, hq.cell, sit, cells=near, unit="hq", side=hq.side, mode="sight", spotting=True)
+            got = self._spotting[key] = (board, frozenset(seen))
+        return got[1]
 
     def odds_inputs(self, board: Map, attacker: Unit, profile: Profile, target: Unit, defender: Profile,
                     line: Line) -> dict[str, Any] | None:
