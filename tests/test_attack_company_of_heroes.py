@@ -143,3 +143,51 @@ def test_a_tag_overrides_a_typical_value_and_the_answer_says_so():
     assert any("a heavy-vehicle fires and defends with the typical values of its type" in r and "AP" not in r
                for r in readings)
     assert any("t-1's tags give AP=0" in x.reading for x in threat_map(b, "US", target="light-vehicle").assumptions)
+
+
+def test_the_team_spotting_kept_is_the_teams_viewsheds_7():
+    """7 Spotting: the cells a team sees, kept under the units an attack of its side reads (the team,
+    units on its cells, camouflaged units), are the team's viewsheds asked afresh after any other unit
+    leaves or moves (random boards of every feature)."""
+    import dataclasses
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from test_attack_question import SETTINGS, boards
+    from wartools.games.company_of_heroes.los import spotted_cells
+
+    @settings(SETTINGS, max_examples=10)
+    @given(boards("company-of-heroes"), st.data())
+    def check(board: Board, data: st.DataObject) -> None:
+        m, fire = board.map, board.fire
+        side = data.draw(st.sampled_from(sorted({u.side for u in m.units})))
+        assert fire._spotted_by(m, side) == frozenset(spotted_cells(m, side))
+        read = {u.id for u in fire._read_by(m, side)}
+        for other in (u for u in m.units if u.id not in read):
+            to = data.draw(st.sampled_from(list(m.grid.cells())))
+            for units in ([u for u in m.units if u.id != other.id],
+                          [dataclasses.replace(u, cell=to) if u.id == other.id else u for u in m.units]):
+                changed = dataclasses.replace(m, units=tuple(units))
+                assert fire._spotted_by(changed, side) == frozenset(spotted_cells(changed, side)), other.id
+    check()
+
+
+def test_pooled_damage_is_one_defence_roll_whatever_the_order_5():
+    """5: the attacks on one target pool their damage dice into one defence roll, so the combination
+    (kept per pool) is the odds procedure's answer on the pool in any order of the attacks."""
+    from fractions import Fraction
+
+    from wartools.games import find_game
+    from wartools.games.fire_rules import Attack
+
+    game = find_game("company-of-heroes")
+    fire = game.fire_rules()
+    specs = ["AI=1", "AP=1", "HE=1"]
+    attacks = [Attack(f"a{i}", (0, 0), {"target": "infantry", "health": 4, "damage": [d], "building": False},
+                      Fraction(0), Fraction(0)) for i, d in enumerate(specs)]
+    want = fire.read(game.odds_procedure().run(game, {"target": "infantry", "health": 4, "damage": specs,
+                                                      "building": False}).answer)
+    assert fire.combine(attacks, "infantry", fire.target_profile("infantry")) == want
+    assert fire.combine(attacks[::-1], "infantry", fire.target_profile("infantry")) == want
+    assert want[1] > fire.combine(attacks[:2], "infantry", fire.target_profile("infantry"))[1]

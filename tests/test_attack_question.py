@@ -231,5 +231,6 @@ def test_an_answer_reads_no_unit_but_those_its_fire_rules_name(game):
         for units in ([u for u in m.units if u.id != other.id],
                       [dataclasses.replace(u, cell=to) if u.id == other.id else u for u in m.units]):
             changed = dataclasses.replace(m, units=tuple(units))
-            assert fire.attack(changed, attacker, target, board.situation) == before, (other.id, m.label(to))
+            fresh = type(fire)(fire.game)       # nothing kept from the board before the change
+            assert fresh.attack(changed, attacker, target, board.situation) == before, (other.id, m.label(to))
     check()

@@ -74,7 +74,8 @@ class Fire(FireRules):
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
-        self._spotted: dict[tuple[int, str], tuple[Map, frozenset[Cell]]] = {}
+        self._spotted: dict[tuple[Any, ...], frozenset[Cell]] = {}
+        self._pooled: dict[tuple[Any, ...], tuple[Fraction, Fraction]] = {}
 
     def fire_range(self, attacker: Unit, profile: Profile) -> int:
         """The type's range, one more per ``range+1`` tag (7 Range), unless a ``range=N`` tag gives it."""
@@ -125,9 +126,14 @@ class Fire(FireRules):
         cells (its sight and range tags count there, 7 Sight, Range); camouflaged units, which
         block a line unless an ally is adjacent (7 Camouflage); transports, whose riders cannot be
         targeted (4 Transport)."""
+        return self._read_by(board, attacker.side)
+
+    @staticmethod
+    def _read_by(board: Map, side: str) -> tuple[Unit, ...]:
+        """:meth:`units_read` of an attacker of ``side`` (they depend on its side only)."""
         from wartools.games.company_of_heroes.los import CAMOUFLAGE_TAG
 
-        team = board.allies(attacker.side)
+        team = board.allies(side)
         posts = {u.cell for u in board.units if u.side in team}
         return tuple(u for u in board.units if u.cell in posts or CAMOUFLAGE_TAG in u.tags or "transport" in u.tags)
 
@@ -172,16 +178,18 @@ class Fire(FireRules):
                              side=attacker.side, unit=attacker.type, target=target.type).visible
 
     def _spotted_by(self, board: Map, side: str) -> frozenset[Cell]:
-        """The cells ``side``'s team sees on ``board`` (computed once per board and side)."""
+        """The cells ``side``'s team sees on ``board``, kept under the board's terrain and game, the
+        side and the units an attack of the side reads (:meth:`units_read`: the team's sight, the
+        camouflaged units), so a position whose other units moved asks no viewshed again."""
         from wartools.games.company_of_heroes.los import spotted_cells
 
-        key = (id(board), side)
+        key = (board.board_fingerprint, board.game, side, self._read_by(board, side))
         got = self._spotted.get(key)
-        if got is None or got[0] is not board:
-            if len(self._spotted) > 64:
+        if got is None:
+            if len(self._spotted) >= 256:
                 self._spotted.clear()
-            got = self._spotted[key] = (board, frozenset(spotted_cells(board, side)))
-        return got[1]
+            got = self._spotted[key] = frozenset(spotted_cells(board, side))
+        return got
 
     def _damage(self, profile: Profile, line: Line) -> str:
         kinds = ("HE",) if "he" in line.notes else DAMAGE
@@ -207,12 +215,19 @@ class Fire(FireRules):
         return 1 - answer["damage"][0], answer["expected_damage"]
 
     def combine(self, attacks: Sequence[Attack], target_type: str, target: Profile) -> tuple[Fraction, Fraction]:
-        """The pooled damage of every attack, resolved as one defence roll (5)."""
+        """The pooled damage of every attack, resolved as one defence roll (5); kept per target and
+        pool (a sum of the attacks' dice, so their order does not matter)."""
         if not attacks:
             return Fraction(0), Fraction(0)
         inputs = dict(attacks[0].inputs)
-        inputs["damage"] = [d for a in attacks for d in a.inputs["damage"]]
-        return self.read(self.game.odds_procedure().run(self.game, inputs).answer)
+        inputs["damage"] = sorted(d for a in attacks for d in a.inputs["damage"])
+        key = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(inputs.items()))
+        got = self._pooled.get(key)
+        if got is None:
+            if len(self._pooled) >= 4096:
+                self._pooled.clear()
+            got = self._pooled[key] = self.read(self.game.odds_procedure().run(self.game, inputs).answer)
+        return got
 
     def move_budget(self, attacker: Unit, allowance: int) -> int | None:
         """A unit moves its allowance and attacks (5)."""
