@@ -12,7 +12,7 @@ from wartools.dice import Dist, standard_errors
 from wartools.errors import WartoolsError
 from wartools.games.combat_infantry import assault as assault_module
 from wartools.games.combat_infantry import combat
-from wartools.games.combat_infantry.assault import (AssaultEnd, AssaultRules, AssaultUnit, assault,
+from wartools.games.combat_infantry.assault import (AssaultEnd, AssaultRules, AssaultUnit, Retreat, assault,
                                                     replay_assault, simulate_assault)
 
 FACES = range(10)  # printed d10 faces; 0 counts as 10
@@ -76,7 +76,7 @@ def brute_assault(attackers, defenders, rules=None) -> Dist:
     chain = assault_module._Assault(attackers, defenders, rules)
 
     def expand(state):
-        rnd, phase, att, dfn = state
+        rnd, phase, att, dfn, room = state
         own = att if phase else dfn
         need = sum(s for s in own if s > 0) + sum(1 for s in own if s == 1)
         seqs = list(itertools.product(FACES, repeat=need))
@@ -90,7 +90,7 @@ def fraction_assault(attackers, defenders, rules=None) -> Dist:
     chain = assault_module._Assault(attackers, defenders, rules)
 
     def expand(state):
-        rnd, phase, att, dfn = state
+        rnd, phase, att, dfn, room = state
         own, enemy = (att, dfn) if phase == 1 else (dfn, att)
         patterns = {frozenset(): Fraction(1)}
         for i, morale in chain.checkers(rnd, phase, own):
@@ -102,7 +102,8 @@ def fraction_assault(attackers, defenders, rules=None) -> Dist:
             patterns = new
         for pat, p in patterns.items():
             if chain.retreats(rnd, phase):
-                yield chain.next_state(rnd, phase, next(chain.after(rnd, phase, own, enemy, pat)), enemy), p
+                own2, room2, _ = chain.after(phase, own, pat, room)
+                yield chain.next_state(rnd, phase, own2, enemy, room2), p
                 continue
             enemies = {enemy: p}
             for i, dice, f, atr in chain.shooters(rnd, phase, own):
@@ -115,7 +116,7 @@ def fraction_assault(attackers, defenders, rules=None) -> Dist:
                         new_e[e2] = new_e.get(e2, 0) + pe * ph
                 enemies = new_e
             for e, pe in enemies.items():
-                yield chain.next_state(rnd, phase, own, e), pe
+                yield chain.next_state(rnd, phase, own, e, room), pe
     return forward(chain, expand)
 
 
@@ -127,6 +128,14 @@ SMALL = [
     ([AssaultUnit("rifle", 2, 5)], [AssaultUnit("hq", 1, 2, morale=8), AssaultUnit("mortar", 1, 3, morale=3)],
      AssaultRules(hit_limit=1, defender_retreat_round=3)),
     ([AssaultUnit("rifle", 1, 6)], [AssaultUnit("rifle", 1, 1)], AssaultRules(attacker_can_retreat=False)),
+    # 9.4: two attackers retreat in round 3 into one hex with room for one: the second is eliminated
+    ([AssaultUnit("rifle", 1, 3), AssaultUnit("rifle", 1, 2, river_or_cliff=True)], [AssaultUnit("rifle", 1, 2)],
+     AssaultRules(attacker_retreat=Retreat(("A1",), (1,), (2,), ((True,), (True,))))),
+    # 9.4: defenders retreat from round 2 through hexsides letting one unit a round each; the first unit
+    # may not cross into B1 (a hexside impassable to it), the second takes it; room is kept across rounds
+    ([AssaultUnit("rifle", 1, 4)], [AssaultUnit("rifle", 1, 2, morale=4), AssaultUnit("rifle", 1, 3, morale=7)],
+     AssaultRules(defender_retreat_round=2,
+                  defender_retreat=Retreat(("B1", "C2"), (1, 1), (1, 1), ((False, True), (True, True))))),
 ]
 
 
@@ -216,3 +225,18 @@ def test_assault_rules_validation():
         AssaultUnit("rifle", 0, 3)
     with pytest.raises(WartoolsError):
         assault([], [AssaultUnit("rifle", 1, 3)])
+
+
+@pytest.mark.parametrize("room, limit, survivors", [((1,), (2,), (2, 0)), ((2,), (1,), (2, 0)), ((2,), (2,), (2, 2)),
+                                                    ((1, 1), (1, 1), (2, 2))])
+def test_retreats_fill_the_room_and_the_hexside_limit_of_a_round_9_4(room, limit, survivors):
+    """9.4: units retreat into adjacent hexes subject to stacking (8.2), no more across a hexside in one
+    round than its assault limit; with no valid hex left a unit is eliminated (6.33). Two attackers that
+    cannot hit and cannot be hit (F0 both sides, no morale checks at strength 2) retreat in round 3."""
+    hexes = ("A1", "C1")[:len(room)]
+    rules = AssaultRules(attacker_retreat=Retreat(hexes, room, limit, ((True,) * len(room),) * 2))
+    att, dfn = [AssaultUnit("rifle", 2, 0)] * 2, [AssaultUnit("rifle", 2, 0)]
+    how = "retreated" if any(survivors) else "eliminated"
+    assert assault(att, dfn, rules) == Dist.constant(AssaultEnd("defender", 3, survivors, (2,), how))
+    end, log = replay_assault(att, dfn, [5] * 14, rules)
+    assert end.attackers == survivors and ("1 eliminated: no valid hex" in log[-1]) == (survivors[1] == 0)

@@ -433,13 +433,15 @@ def test_combat_infantry_command_range_example_diagram_2_replays_as_a_record():
     the PHQ commands only the adjacent IN 3 (4.1: the adjacent IN 2 is behind a lake hexside, impassable,
     and the IN 1 at the bridge is not adjacent), which fires and misses; the PHQ fires and misses (its
     action ends the activation, 4.2). American: the MG hits the German IN 2 once; IN 2, out of command,
-    fails its check and may not act (4.3); IN 3 passes and assaults the IN 1 at the bridge, who fails its
-    morale check in round 1 and is disrupted (9.3) while IN 3 scores the hit that eliminates it; IN 4
-    assaults the German IN 2 (now IN 1), who passes, fires and misses, and IN 4's one hit ends the assault
-    (9.2). The American PHQ deploys into IN 4's hex as it activates (4.2: one hex, into a friendly hex
-    across a clear hexside), commanding the same units from there. Not played: its joining IN 4's assault
-    (9.1: one unit assaults), and the regroup after it (9.5). Then both sides pass their remaining player
-    turns."""
+    fails its check and may not act (4.3); IN 3 passes and moves into an assault on the IN 1 at the bridge;
+    IN 4 moves into an assault on the German IN 2 (now IN 1), and the PHQ, which deployed into IN 4's hex
+    as it activated (4.2: one hex, into a friendly hex across a clear hexside) and commanded the same units
+    from there, joins that assault as its own action, which ends the activation (4.2). Then the two
+    assaults are fought, one by one (1.3, 9.1): at D2 the German IN 1 passes its morale check, fires and
+    misses, the PHQ misses and IN 4's one hit ends the assault (9.2); at the bridge the IN 1 fails its
+    morale check in round 1 and is disrupted (9.3) while IN 3 scores the hit that eliminates it. Not
+    played: IN 4's regroup after its assault (9.5: winners stay, a named reading). Then both sides pass
+    their remaining player turns."""
     import yaml
 
     s = loads_scenario(yaml.safe_dump(CI_COMMAND_EXAMPLE))
@@ -466,13 +468,17 @@ def test_combat_infantry_command_range_example_diagram_2_replays_as_a_record():
     assert "fails" in play("command-check", "us-in-2", faces=(8,)).effects[0]
     assert _kinds(g, "us-in-2") == set()                                        # face-down: no action
     assert "passes" in play("command-check", "us-in-3", faces=(4,)).effects[0]
-    bridge = play("assault", "us-in-3", dest="D3", faces=(9, 1, 5, 7))
-    assert bridge.effects[0] == "the attacker wins in round 1 (eliminated)" and bridge.eliminated == ("de-in-1",)
-    assert g.position.units["us-in-3"].cell == s.map.cell("D3")
-    other = play("assault", "us-in-4", dest="D2", faces=(3, 8, 2, 6, 7, 9))
-    assert other.effects[0] == "the attacker wins in round 1 (eliminated)" and other.eliminated == ("de-in-2",)
-    assert g.position.units["us-in-4"].steps == 4                               # the German shot missed
-    play("end", "us-phq")
+    bridge = play("assault", "us-in-3", dest="D3")
+    assert bridge.rolls == () and g.position.units["us-in-3"].cell == s.map.cell("D3")   # fought later (9.1)
+    assert play("assault", "us-in-4", dest="D2").rolls == ()
+    both = play("assault", "us-phq", dest="D2", faces=(3, 8, 7, 2, 6, 7, 9, 9, 1, 5, 7))
+    assert [r.what for r in both.rolls] == ["us-phq, us-in-4 assault D2 (de-in-2)", "us-in-3 assaults D3 (de-in-1)"]
+    assert [r.faces for r in both.rolls] == [(3, 8, 7, 2, 6, 7, 9), (9, 1, 5, 7)]
+    assert "assault on D2: the attacker wins in round 1 (eliminated)" in both.effects
+    assert "assault on D3: the attacker wins in round 1 (eliminated)" in both.effects
+    assert both.eliminated == ("de-in-2", "de-in-1") and g.turn.active is None
+    assert g.position.units["us-in-4"].steps == 4 and g.position.units["us-phq"].cell == s.map.cell("D2")
+    assert all(not u.tags for u in g.position.units.values())                  # no assault left pending
     while not g.over:
         play("end" if g.turn.active else "pass", g.turn.active)
     record = _replays(s, g, actions)

@@ -140,20 +140,23 @@ def test_company_of_heroes_pooled_damage_fits_the_exact_defence_roll():
 
 
 def test_combat_infantry_assault_ends_fit_the_exact_chain():
-    from wartools.games.combat_infantry.assault import AssaultUnit, assault
+    """9.1-9.4: the assault a playout fights when the activation ends (two squads that moved into B2 from
+    A2 and from B1, against one German squad) is :func:`hex_assault`'s: every roll's chance is its exact
+    answer's for that end, its expectation the attackers' chance to win, and the ends fit those odds."""
+    from wartools.games.combat_infantry.hexassault import hex_assault
 
-    game = find_game("ci")
-    rules = game.turn_rules()
-    m = tiny_map("ci", 3, 1, units=[("us-1", "US", "rifle", "A1", {"strength": 2}),
-                                   ("de-1", "German", "rifle", "B1", {"strength": 1})])
-    a = m.unit("us-1")
+    rules = find_game("ci").turn_rules()
+    m = tiny_map("ci", 3, 3, units=[("us-1", "US", "rifle", "B2", {"strength": 2, "tags": ["assaulting=A2"]}),
+                                   ("us-2", "US", "rifle", "B2", {"strength": 1, "tags": ["assaulting=B1"]}),
+                                   ("de-1", "German", "rifle", "B2", {"strength": 2}),
+                                   ("de-2", "German", "rifle", "C3", {"strength": 1})])
+    answer = hex_assault(m, "B2")
+    assert answer.attackers == ("us-1", "us-2") and answer.defenders == ("de-1",)
     dice = RngDice(np.random.default_rng(5))
-    res = [rules.resolve_assault(m, a, (a.cell, m.cell("B1")), dice, _state(m, "US")) for _ in range(TRIALS)]
-    ends = assault([AssaultUnit("rifle", 2, 2, 6)], [AssaultUnit("rifle", 1, 2, 6)])
-    by_effects = {r.effects: r.rolls[0].p for r in res}      # one end state per distinct outcome
-    assert set(by_effects.values()) <= set(dict(ends.pmf()).values())
-    win = ends.prob(lambda e: e.winner == "attacker")
-    assert all(r.rolls[0].expected == win for r in res)
+    res = [rules.fight_assaults(m, dice) for _ in range(TRIALS // 3)]
+    assert all(len(r.rolls) == 1 and r.rolls[0].expected == answer.attacker_wins for r in res)
+    by_effects = {r.effects: r.rolls[0].p for r in res}      # one end state (and retreats) per distinct outcome
+    assert set(by_effects.values()) <= set(dict(answer.ends.pmf()).values())
     other = 1 - sum(by_effects.values())
     assert other >= 0
     assert goodness_of_fit([r.effects for r in res], {**by_effects, "not seen": other}) > 0.001
@@ -227,13 +230,15 @@ def test_a_move_into_a_minefield_is_the_games_assault_as_path_and_route_say_and_
     beyond = [c for c in legal_actions(g) if c.unit == "eng" and c.dest not in (None, m.cell("B1"))]
     assert beyond == [] and not path(m, "A1", "C1", "eng").reachable
     assert not route_in_turns(m, "A1", "C1", "eng").reachable                 # an assault does not move on
-    g2, (act, *_), _ = step(g, into[0], ScriptedDice([3, 10]))
+    g1, (moved, *_), _ = step(g, into[0], ScriptedDice([]))       # it moves in; the assault waits (1.3, 9.1)
+    assert moved.rolls == () and g1.position.units["eng"].tags == ("assaulting=A1",)
+    g2, (act, *_), _ = step(g1, next(c for c in legal_actions(g1) if c.kind == "end"), ScriptedDice([3, 10]))
     ends = mine_assault(AssaultUnit("engineer", 2, 2, morale=6))
     (roll,) = act.rolls
     assert roll.faces == (3, 10) and roll.value == 1 and roll.expected == ends.prob(lambda e: e.cleared)
     assert roll.p == ends[next(e for e in ends.outcomes if e.cleared and e.round == 1 and e.strength == 1)]
     eng = g2.position.units["eng"]
-    assert (eng.cell, eng.steps) == (m.cell("B1"), 1) and g2.position.cleared == ((m.cell("B1"), "mines"),)
+    assert (eng.cell, eng.steps, eng.tags) == (m.cell("B1"), 1, ()) and g2.position.cleared == ((m.cell("B1"), "mines"),)
     assert "mines" not in g2.map.features_at("B1")
     from wartools.scenario import dumps_position, loads_position
 
@@ -241,7 +246,13 @@ def test_a_move_into_a_minefield_is_the_games_assault_as_path_and_route_say_and_
     assert "cleared" in text and loads_position(text, s).cleared == g2.position.cleared
     with pytest.raises(WartoolsError, match="cleared.C1.0: unknown cell feature of C1 'mines'"):
         loads_position(text.replace("B1: [mines]", "C1: [mines]").replace("B1:\n  - mines", "C1:\n  - mines"), s)
-    hq = [c.kind for c in legal_actions(g2) if c.unit == "hq" and c.dest == m.cell("B1")]
+    hq = [c.kind for c in legal_actions(g1) if c.unit == "hq" and c.dest == m.cell("B1")]
+    assert hq == ["assault"]                                                  # the mine stands until it is fought
+    from wartools.play.engine import start
+
+    g3 = start(s, g2.position)
+    g3, _, _ = step(g3, next(c for c in legal_actions(g3) if c.kind == "activate"), ScriptedDice([]))
+    hq = [c.kind for c in legal_actions(g3) if c.unit == "hq" and c.dest == m.cell("B1")]
     assert hq == ["move"]                                                     # a cleared minefield is no assault
 
 
@@ -272,10 +283,11 @@ def test_minefield_assault_ends_in_play_fit_the_exact_chain():
     from wartools.games.combat_infantry.assault import AssaultUnit, mine_assault
 
     rules = find_game("ci").turn_rules()
-    m = tiny_map("ci", 3, 1, units=[("us-1", "US", "rifle", "A1", {"strength": 2})], features={"B1": ["mines"]})
+    m = tiny_map("ci", 3, 1, units=[("us-1", "US", "rifle", "B1", {"strength": 2, "tags": ["assaulting=A1"]})],
+                 features={"B1": ["mines"]})
     a = m.unit("us-1")
     dice = RngDice(np.random.default_rng(8))
-    res = [rules.resolve_assault(m, a, (a.cell, m.cell("B1")), dice, _state(m, "US")) for _ in range(TRIALS)]
+    res = [rules.fight_assaults(m, dice) for _ in range(TRIALS)]
     firepower = find_game("ci").fire_rules().target_profile("rifle").value("firepower")
     ends = mine_assault(AssaultUnit("rifle", 2, firepower, morale=rules.morale(a)))
     by_effects = {r.effects: r.rolls[0].p for r in res}

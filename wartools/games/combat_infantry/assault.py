@@ -38,7 +38,7 @@ from wartools.errors import WartoolsError
 from wartools.games.combat_infantry.combat import (ARMORED, fire, hits_from_rolls, minefield_assault,
                                                    minefield_rolls, morale_check, passes_morale)
 
-__all__ = ["AssaultUnit", "AssaultRules", "AssaultEnd", "AssaultStory", "MineEnd", "assault", "mine_assault",
+__all__ = ["AssaultUnit", "AssaultRules", "Retreat", "AssaultEnd", "AssaultStory", "MineEnd", "assault", "mine_assault",
            "replay_assault", "replay_mine_assault", "retell_assault", "simulate_assault"]
 
 
@@ -54,16 +54,73 @@ class AssaultUnit:
         units (9.63), ``hq`` ignores morale checks unless alone (9.66).
     strength, firepower, morale
         Current steps, F rating and morale (2.11, 2.12, 2.16).
+    river_or_cliff
+        This attacker entered the assault across a river or cliff hexside: -1F in
+        round 1 unless it is an engineer (9.1, 8.5). :attr:`AssaultRules.river_or_cliff`
+        says it of every attacker at once.
     """
 
     kind: str
     strength: int
     firepower: int
     morale: int = 5
+    river_or_cliff: bool = False
 
     def __post_init__(self) -> None:
         if self.strength < 1:
             raise WartoolsError(f"an assaulting unit needs strength >= 1, got {self.strength}")
+
+
+@dataclass(frozen=True)
+class Retreat:
+    """Where one side's units may retreat from an assault hex, and how many fit (Combat Infantry 9.4).
+
+    Parameters
+    ----------
+    hexes
+        The hexes of retreat (labels), in the order retreating units take them.
+    room
+        How many more of the side's units each hex holds (stacking, 8.2).
+    limit
+        How many units may cross each hex's hexside in one round (9.4: the assault limit).
+    allowed
+        Per unit of the side (listed order), per hex: whether that unit may retreat there
+        (a hexside impassable to it, a hedge for all but tanks: 3.4, 8.5).
+
+    A retreating unit goes to the first hex it is allowed into with room and with its
+    hexside's limit not used up this round; a unit with no such hex is eliminated (9.4, 6.33).
+
+    Examples
+    --------
+    >>> r = Retreat(("A1", "C1"), room=(1, 3), limit=(2, 1), allowed=((True, True),) * 3)
+    >>> r.assign([0, 1, 2], r.room)     # A1 takes one unit, C1's hexside lets one more through
+    ({0: 0, 1: 1, 2: None}, (0, 2))
+    """
+
+    hexes: tuple[str, ...]
+    room: tuple[int, ...]
+    limit: tuple[int, ...]
+    allowed: tuple[tuple[bool, ...], ...]
+
+    def __post_init__(self) -> None:
+        n = len(self.hexes)
+        if len(self.room) != n or len(self.limit) != n or any(len(a) != n for a in self.allowed):
+            raise WartoolsError("a retreat gives a room, a limit and each unit's permission for every hex")
+
+    def assign(self, going: Sequence[int], room: tuple[int, ...]) -> tuple[dict[int, int | None], tuple[int, ...]]:
+        """Where each of the units ``going`` (listed order) retreats this round, given the ``room``
+        left: a hex index, or ``None`` (no valid hex: eliminated); and the room left after."""
+        left = list(room)
+        crossed = [0] * len(self.hexes)
+        out: dict[int, int | None] = {}
+        for i in going:
+            may = self.allowed[i] if i < len(self.allowed) else ()
+            h = next((h for h, ok in enumerate(may) if ok and left[h] > 0 and crossed[h] < self.limit[h]), None)
+            out[i] = h
+            if h is not None:
+                left[h] -= 1
+                crossed[h] += 1
+        return out, tuple(left)
 
 
 @dataclass(frozen=True)
@@ -88,6 +145,9 @@ class AssaultRules:
     attacker_can_retreat, defender_can_retreat
         Whether a valid retreat hex exists; otherwise retreating units are
         eliminated (9.4).
+    attacker_retreat, defender_retreat
+        Where each side's units may retreat and how many fit (:class:`Retreat`, 9.4); given,
+        it replaces the side's ``*_can_retreat``.
     """
 
     river_or_cliff: bool = False
@@ -97,6 +157,8 @@ class AssaultRules:
     defender_retreat_round: int | None = None
     attacker_can_retreat: bool = True
     defender_can_retreat: bool = True
+    attacker_retreat: Retreat | None = None
+    defender_retreat: Retreat | None = None
 
     def __post_init__(self) -> None:
         if not 1 <= self.attacker_retreat_round <= 3:
@@ -123,7 +185,7 @@ def _efp(u: AssaultUnit, attacker: bool, rnd: int, rules: AssaultRules) -> int:
     f = u.firepower * 2 if u.kind == "engineer" else u.firepower
     if u.kind in ("at-gun", "mortar") and rnd >= 2:
         f = 1
-    if attacker and rnd == 1 and rules.river_or_cliff and u.kind != "engineer":
+    if attacker and rnd == 1 and (rules.river_or_cliff or u.river_or_cliff) and u.kind != "engineer":
         f -= 1
     return f - rules.smoke
 
@@ -155,8 +217,10 @@ def _apply(enemy: tuple[int, ...], kinds: tuple[str, ...], hits: int, atr: bool)
 class _Assault:
     """Shared bookkeeping of the exact chain and the scripted replay.
 
-    State: ``(round, phase, attackers, defenders)``, phase 0 = defender fires,
-    1 = attacker; strengths > 0 present, 0 eliminated, -s retreated at strength s.
+    State: ``(round, phase, attackers, defenders, room)``, phase 0 = defender fires,
+    1 = attacker; strengths > 0 present, 0 eliminated, -s retreated at strength s; ``room``
+    the room left in each side's hexes of retreat (defenders', attackers'; empty without a
+    :class:`Retreat`).
     """
 
     def __init__(self, attackers: Sequence[AssaultUnit], defenders: Sequence[AssaultUnit],
@@ -166,7 +230,9 @@ class _Assault:
         self.units = (tuple(defenders), tuple(attackers))
         self.kinds = tuple(tuple(u.kind for u in side) for side in self.units)
         self.rules = rules or AssaultRules()
-        self.start = (1, 0, tuple(u.strength for u in attackers), tuple(u.strength for u in defenders))
+        self.plans = (self.rules.defender_retreat, self.rules.attacker_retreat)
+        room = tuple(p.room if p is not None else () for p in self.plans)
+        self.start = (1, 0, tuple(u.strength for u in attackers), tuple(u.strength for u in defenders), room)
         self._hit_memo: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], int]] = {}
         self._fire_memo: dict[tuple, list[tuple[tuple[int, ...], int]]] = {}
 
@@ -181,11 +247,20 @@ class _Assault:
             return []  # no attacker morale checks in round 3 (9.2)
         return _checkers(self.units[phase], own)
 
-    def after(self, rnd: int, phase: int, own: tuple[int, ...], enemy: tuple[int, ...],
-              disrupted: frozenset[int]) -> Iterator[tuple[int, ...]]:
-        """Own side after a retreat phase (no enemy change); yields nothing when firing."""
-        can = self.rules.attacker_can_retreat if phase == 1 else self.rules.defender_can_retreat
-        yield tuple((-s if can else 0) if s > 0 and i not in disrupted else s for i, s in enumerate(own))
+    def after(self, phase: int, own: tuple[int, ...], disrupted: frozenset[int], room: tuple[tuple[int, ...], ...]
+              ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], dict[int, int | None]]:
+        """Own side after a retreat phase, the room left, and where each retreating unit went (a
+        hex index of the side's :class:`Retreat`, ``None``: eliminated, no valid hex, 9.4)."""
+        going = [i for i, s in enumerate(own) if s > 0 and i not in disrupted]
+        plan = self.plans[phase]
+        if plan is None:
+            can = self.rules.attacker_can_retreat if phase == 1 else self.rules.defender_can_retreat
+            return (tuple((-s if can else 0) if i in going else s for i, s in enumerate(own)), room,
+                    dict.fromkeys(going, 0 if can else None))
+        where, left = plan.assign(going, room[phase])
+        rooms = (left, room[1]) if phase == 0 else (room[0], left)
+        return (tuple((0 if where[i] is None else -s) if i in where else s for i, s in enumerate(own)), rooms,
+                where)
 
     def shooters(self, rnd: int, phase: int, own: tuple[int, ...]) -> list[tuple[int, int, int, bool]]:
         """``(index, dice, firepower, is_atr)`` of each present unit, in listed order."""
@@ -194,7 +269,7 @@ class _Assault:
                 for i, s in enumerate(own) if s > 0]
 
     def next_state(self, rnd: int, phase: int, own: tuple[int, ...],
-                   enemy: tuple[int, ...]) -> tuple | AssaultEnd:
+                   enemy: tuple[int, ...], room: tuple[tuple[int, ...], ...]) -> tuple | AssaultEnd:
         att, dfn = (own, enemy) if phase == 1 else (enemy, own)
         for side, loser in (("attacker", dfn), ("defender", att)):
             if not any(s > 0 for s in loser):
@@ -202,7 +277,7 @@ class _Assault:
                 return AssaultEnd(side, rnd, tuple(map(abs, att)), tuple(map(abs, dfn)), how)
         if phase == 1 and rnd == 3:
             raise AssertionError("attackers are always gone after round 3")  # pragma: no cover
-        return (rnd + phase, 1 - phase, att, dfn)
+        return (rnd + phase, 1 - phase, att, dfn, room)
 
     def step(self, state: tuple | AssaultEnd) -> Dist | None:
         """Distribution of the state after one side-round (``None`` once the assault ended).
@@ -213,13 +288,14 @@ class _Assault:
         """
         if isinstance(state, AssaultEnd):
             return None
-        rnd, phase, att, dfn = state
+        rnd, phase, att, dfn, room = state
         own, enemy = (att, dfn) if phase == 1 else (dfn, att)
         patterns, total = self.morale_weights(rnd, phase, own)
         out: dict = {}
         if self.retreats(rnd, phase):
             for pat, w in patterns.items():
-                key = self.next_state(rnd, phase, next(self.after(rnd, phase, own, enemy, pat)), enemy)
+                own2, room2, _ = self.after(phase, own, pat, room)
+                key = self.next_state(rnd, phase, own2, enemy, room2)
                 out[key] = out.get(key, 0) + w
             return Dist._from_int_weights(out, total)
         shooters = self.shooters(rnd, phase, own)
@@ -242,7 +318,7 @@ class _Assault:
             for e, we in enemies.items():
                 after_fire[e] = after_fire.get(e, 0) + we
         for e, we in after_fire.items():
-            key = self.next_state(rnd, phase, own, e)
+            key = self.next_state(rnd, phase, own, e, room)
             out[key] = out.get(key, 0) + we
         return Dist._from_int_weights(out, total)
 
@@ -285,8 +361,11 @@ class _Assault:
             found = self._fire_memo[key] = list(merged.items())
         return found
 
-    def replay_phase(self, state: tuple, faces: Iterator[int], log: list[str]) -> tuple | AssaultEnd:
-        rnd, phase, att, dfn = state
+    def replay_phase(self, state: tuple, faces: Iterator[int], log: list[str],
+                     went: dict[tuple[int, int], int | None] | None = None) -> tuple | AssaultEnd:
+        """One side-round die by die; ``went`` gains ``(phase, unit index): hex index or None`` for
+        each unit that retreats (:meth:`after`)."""
+        rnd, phase, att, dfn, room = state
         side = "attacker" if phase else "defender"
         own, enemy = (att, dfn) if phase == 1 else (dfn, att)
         disrupted = set()
@@ -298,9 +377,13 @@ class _Assault:
                 disrupted.add(i)
         pat = frozenset(disrupted)
         if self.retreats(rnd, phase):
-            own2 = next(self.after(rnd, phase, own, enemy, pat))
-            log.append(f"round {rnd} {side}s retreat")
-            return self.next_state(rnd, phase, own2, enemy)
+            own2, room2, where = self.after(phase, own, pat, room)
+            if went is not None:
+                went.update({(phase, i): h for i, h in where.items()})
+            lost = [str(i) for i, h in where.items() if h is None]
+            log.append(f"round {rnd} {side}s retreat" + (f" ({', '.join(lost)} eliminated: no valid hex, 9.4)"
+                                                          if lost else ""))
+            return self.next_state(rnd, phase, own2, enemy, room2)
         for i, dice, f, atr in self.shooters(rnd, phase, own):
             if i in pat:
                 continue
@@ -308,7 +391,7 @@ class _Assault:
             h = hits_from_rolls(rolled, f, hit_limit=self.rules.hit_limit)
             enemy = _apply(enemy, self.kinds[1 - phase], h, atr)
             log.append(f"round {rnd} {side} {i} F{f} rolls {rolled}: {h} hit(s) -> {enemy}")
-        return self.next_state(rnd, phase, own, enemy)
+        return self.next_state(rnd, phase, own, enemy, room)
 
 
 def _next_face(faces: Iterator[int]) -> int:
@@ -358,13 +441,20 @@ def replay_assault(attackers: Sequence[AssaultUnit], defenders: Sequence[Assault
     >>> end.winner, end.round, log
     ('defender', 1, ['round 1 defender 0 F3 rolls [5, 1]: 1 hit(s) -> (0,)'])
     """
-    chain = _Assault(attackers, defenders, rules)
+    end, log, _ = _replay(_Assault(attackers, defenders, rules), faces)
+    return end, log
+
+
+def _replay(chain: _Assault, faces: Iterable[int]
+            ) -> tuple[AssaultEnd, list[str], dict[tuple[int, int], int | None]]:
+    """The end, the log and where each retreating unit went (:meth:`_Assault.replay_phase`)."""
     it = iter(faces)
     log: list[str] = []
+    went: dict[tuple[int, int], int | None] = {}
     state: tuple | AssaultEnd = chain.start
     while not isinstance(state, AssaultEnd):
-        state = chain.replay_phase(state, it, log)
-    return state, log
+        state = chain.replay_phase(state, it, log, went)
+    return state, log, went
 
 
 @dataclass(frozen=True)
@@ -421,6 +511,9 @@ def simulate_assault(attackers: Sequence[AssaultUnit], defenders: Sequence[Assau
     True
     """
     rules = rules or AssaultRules()
+    if rules.attacker_retreat is not None or rules.defender_retreat is not None:
+        raise WartoolsError("simulate_assault plays retreats as attacker_can_retreat/defender_can_retreat say; "
+                            "for a Retreat of hexes and room use assault() or replay_assault()")
     sides = (tuple(defenders), tuple(attackers))
     st = [np.tile(np.array([u.strength for u in side], dtype=np.int64), (trials, 1)) for side in sides]
     done = np.zeros(trials, bool)

@@ -238,14 +238,18 @@ class RetreatHexes(Collection[str]):
         return ax
 
 
-def retreat_hexes(m: Map, assault_hex: str, side: str, entered_from: Iterable[str] = ()) -> RetreatHexes:
-    """Where attackers of ``side`` may retreat from ``assault_hex`` (Combat Infantry 9.4).
+def retreat_hexes(m: Map, assault_hex: str, side: str, entered_from: Iterable[str] = (), *,
+                  defending: bool = False) -> RetreatHexes:
+    """Where attackers of ``side`` may retreat from ``assault_hex`` (Combat Infantry 9.4), or its
+    defenders with ``defending``.
 
-    Back into a hex they entered from, or into an adjacent hex their side
-    occupies -- never into an enemy or disputed hex (8.3; the assault hex is
-    disputed and extends no control, 9.1). Stacking and hexside limits are
-    not checked here. Control follows the option ``control-across-cliff``, named in the
-    answer when the map has a cliff hexside (the movement rules name it alike).
+    Attackers go back into a hex they entered from, or into an adjacent hex their side
+    occupies; defenders via any hexside unavailable to the attackers, so into none of the hexes
+    the attackers entered from (``entered_from``) nor one the attackers occupy; neither side
+    ever into an enemy or disputed hex (8.3; the assault hex is disputed and extends no
+    control, 9.1). Stacking and hexside limits are not checked here. Control follows the option
+    ``control-across-cliff``, named in the answer when the map has a cliff hexside (the
+    movement rules name it alike).
 
     Examples
     --------
@@ -254,12 +258,22 @@ def retreat_hexes(m: Map, assault_hex: str, side: str, entered_from: Iterable[st
     ...                                              ("de-2", "German", "rifle", "D1"), ("us-2", "US", "rifle", "A1")])
     >>> retreat_hexes(m, "C1", "German", entered_from=["B1"]).hexes   # B1 is next to the US on A1: disputed
     ('D1',)
+    >>> retreat_hexes(m, "C1", "US", entered_from=["B1"], defending=True).hexes   # D1 is German
+    ()
     """
     control = hex_control(m)
     here = m.cell(assault_hex)
     came: Sequence[str] = list(entered_from)
-    friendly = {m.label(u.cell) for u in m.units if u.side == side}
     out = []
+    if defending:
+        attackers = {u.side for u in m.units if u.cell == here and u.side != side}
+        theirs = {m.label(u.cell) for u in m.units if u.side in attackers}
+        for n in sorted(m.grid.neighbours(here), key=m.grid.to_offset):
+            lab = m.label(n)
+            if lab not in came and lab not in theirs and control.get(lab, side) == side:
+                out.append(lab)
+        return RetreatHexes(m, m.label(here), side, tuple(out), control.assumptions)
+    friendly = {m.label(u.cell) for u in m.units if u.side == side}
     for n in sorted(m.grid.neighbours(here), key=m.grid.to_offset):
         lab = m.label(n)
         if (lab in came or lab in friendly) and control.get(lab, side) == side:

@@ -11,6 +11,7 @@ _L = "tests/test_los_rulebooks.py::"
 _M = "tests/test_movement_rules.py::"
 _S = "tests/test_lessons_combat_infantry.py::"
 _F = "tests/test_attack_combat_infantry.py::"
+_P = "tests/test_combat_infantry_assaults_in_play.py::"
 
 COVERAGE = (
     Entry("1.0", "Game turns: 8 player turns, first player by 1d10", "not-modelled",
@@ -19,7 +20,9 @@ COVERAGE = (
           "activation sequencing is played; command range is 4.1"),
     Entry("1.2", "Actions: one action per commanded unit", "not-modelled",
           "action bookkeeping is played, not computed"),
-    Entry("1.3", "Assaults end an HQ activation", "implemented", _M + "test_ci_assault_rules"),
+    Entry("1.3", "Assaults end an HQ activation: fought after its other actions", "implemented",
+          _M + "test_ci_assault_rules; "
+          + _P + "test_assaults_are_fought_when_the_activation_ends_after_half_hits_recover_1_3_4_2_6_7"),
     Entry("2.0", "Unit types", "implemented", _M + "test_ci_assault_rules"),
     Entry("2.1", "Unit data", "implemented", _C + "test_fire_6_1_example_scripted_and_exact"),
     Entry("2.11", "Strength: dice rolled, reduced step by step", "implemented",
@@ -106,8 +109,10 @@ COVERAGE = (
           + _F + "test_mortars_bombard_with_spotting_6_6_6_61; " + _F + "test_one_hq_spots_for_one_bombarding_unit_6_61"),
     Entry("6.62", "Treebursts", "implemented", _C + "test_d2_terrain_and_treebursts"),
     Entry("6.63", "Friendly fire", "implemented", _C + "test_friendly_fire_zeros_and_air_doubles"),
-    Entry("6.7", "Double defense (D2)", "implemented", _C + "test_d2_half_hit_must_take_next_hit_and_recovers; "
-          "in play: tests/test_play_examples.py::test_combat_infantry_fire_example_diagram_3_replays_as_a_record"),
+    Entry("6.7", "Double defense (D2); a half-hit recovers before the activation's assaults", "implemented",
+          _C + "test_d2_half_hit_must_take_next_hit_and_recovers; "
+          "in play: tests/test_play_examples.py::test_combat_infantry_fire_example_diagram_3_replays_as_a_record; "
+          + _P + "test_assaults_are_fought_when_the_activation_ends_after_half_hits_recover_1_3_4_2_6_7"),
     Entry("7.0", "Special actions", "not-modelled", "digging, demolition and smoke laying are played"),
     Entry("7.1", "Foxholes: D2, stacking 2", "implemented", _C + "test_d2_terrain_and_treebursts"),
     Entry("7.2", "Mines: assault odds; entering a minefield is an assault; playouts fight an undefended one",
@@ -134,12 +139,19 @@ COVERAGE = (
     Entry("8.4", "Road movement", "implemented", _M + "test_ci_road_examples_clear_1_woods_2_only_along_road_hexsides"),
     Entry("8.5", "River crossings", "implemented", _M + "test_ci_rivers_cliffs_fords"),
     Entry("9.0", "Assaults", "implemented", _A + "test_caron_farm_assault_scripted"),
-    Entry("9.1", "Assault combat: no D2, AC zero; assault limits", "implemented",
-          _A + "test_armor_class_zero_in_assaults_9_65; " + _R + "test_assault_limits_per_hexside"),
+    Entry("9.1", "Assault combat: several units together, no D2, AC zero; assault limits per hexside", "implemented",
+          _A + "test_armor_class_zero_in_assaults_9_65; " + _R + "test_assault_limits_per_hexside; "
+          + _P + "test_no_more_units_assault_across_a_hexside_than_its_assault_limit_9_1; "
+          + _P + "test_the_assault_on_a_hex_reads_the_board_as_9_1_and_9_4_say; "
+          "tests/test_play_examples.py::test_combat_infantry_command_range_example_diagram_2_replays_as_a_record"),
     Entry("9.2", "Assault rounds", "implemented", _A + "test_caron_farm_assault_exact_contains_narrative_end"),
     Entry("9.3", "Assault morale", "implemented", _A + "test_hq_ignores_morale_unless_alone_and_lends_morale"),
-    Entry("9.4", "Assault retreats", "implemented", _S + "test_caron_farm_retreat"),
-    Entry("9.5", "Regrouping", "not-modelled", "a move after the assault; the assault odds end at its result"),
+    Entry("9.4", "Assault retreats: where to, stacking, hexside limits per round, none possible", "implemented",
+          _S + "test_caron_farm_retreat; " + _P + "test_the_assault_on_a_hex_reads_the_board_as_9_1_and_9_4_say; "
+          + _P + "test_a_unit_with_no_hex_of_retreat_is_eliminated_in_play_9_4; "
+          + _A + "test_retreats_fill_the_room_and_the_hexside_limit_of_a_round_9_4 (off the map: not played)"),
+    Entry("9.5", "Regrouping", "not-modelled", "a move after the assault, the winners' choice; playouts keep the "
+          "winners in the hex (said in the turn rules' assumptions)"),
     Entry("9.6", "Assault modifiers", "implemented", _A + "test_assault_modifiers"),
     Entry("9.61", "AT guns and mortars: no assault moves (a minefield too), F1 after round 1", "implemented",
           _A + "test_assault_modifiers; " + _R + "test_a_minefield_is_an_assault_so_mgs_mortars_and_guns_may_not_enter_it"),

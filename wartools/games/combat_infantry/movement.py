@@ -30,7 +30,9 @@ Rules implemented (Combat Infantry sections):
   friendly unit has just occupied is friendly and later movers pass it.
 - Entering an enemy-occupied hex is an assault and ends the move, never with the
   road bonus (8.0, 8.4, 9.1); machine guns, mortars and AT guns cannot move
-  into assaults (9.61, 9.62); across a hedge only tanks assault (3.4).
+  into assaults (9.61, 9.62); across a hedge only tanks assault (3.4); no more units
+  assault across one hexside in an HQ activation than its assault limit (9.1: the units
+  already in the assault carry the hex they entered from, ``assaulting=<hex>``).
 - Night halves MP, rounded up (10.3).
 - Stacking limits are checked where the move ends (8.2), per side in an assault hex (9.1).
 
@@ -56,6 +58,7 @@ Examples
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -71,6 +74,8 @@ HEAVY = frozenset({"at-gun", "tank", "vehicle"})
 WHEELED = frozenset({"at-gun", "vehicle"})
 #: units that cannot move into an assault (9.61, 9.62)
 NO_ASSAULT = frozenset({"mg", "mortar", "at-gun", "bunker"})   # bunkers never move (2.55)
+#: the tag of a unit that moved into an assault hex, ``assaulting=<the hex it entered from>`` (9.1)
+ASSAULTING = "assaulting"
 #: weather names that spoil unpaved roads (8.4, 10.2)
 BAD_WEATHER = frozenset({"bad", "poor", "mud", "snow", "rain"})
 
@@ -294,6 +299,9 @@ class Rules(MovementRules):
                                     f"{'; mines are units, 7.2' if mines else ''})")
             if "hedge" in feats and unit != "tank":
                 return Step.blocked(f"{what} across a hedge: only tanks assault across hedges (3.4)")
+            full = self._assault_limit_used(a, b)
+            if full:
+                return Step.blocked(full)
             stops.append("enemy-occupied hex: assault, must stop (8.0, 9.1)" if enemy else
                          "minefield hex: mines are units, so entering is an assault on them: must "
                          "stop (7.2, 8.0; a mines feature names no side: read as the enemy's)")
@@ -308,6 +316,23 @@ class Rules(MovementRules):
         if "wire" in cell_feats:
             stops.append("barbed wire hex: must stop (7.5)")
         return Step.of(*parts, stop="; ".join(stops) or None)
+
+    def _assault_limit_used(self, a: Cell, b: Cell) -> str | None:
+        """Why no more units may assault from ``a`` into ``b`` this HQ activation: the friendly units
+        that moved into the assault on ``b`` across this hexside (tagged ``assaulting=<a>``) fill its
+        assault limit (9.1, in addition to the fire limits)."""
+        from wartools.games.combat_infantry.limits import hexside_limits
+
+        came = self.map.label(a)
+        across = sum(1 for u in self.friends_at(b) if entered_from(u.tags) == came)
+        if not across:
+            return None
+        lim = hexside_limits(self.map, a, b)
+        n = lim.tank_assault if self.unit_type == "tank" else lim.assault
+        if across < n:
+            return None
+        return (f"assault limit {n} of the {lim.terrain} hexside used up: {across} unit{'s' if across > 1 else ''} "
+                f"already assault{'s' if across == 1 else ''} across it this activation (9.1)")
 
     def assault_at(self, cell: Cell) -> bool:
         """An enemy unit or a minefield is there: a move ending on it is an assault (8.0, 9.1, 7.2)."""
@@ -350,6 +375,27 @@ class Rules(MovementRules):
             return (f"stacking limit {limit} in a {where} (8.2): {friends} friendly unit"
                     f"{'s' if friends > 1 else ''} already there")
         return None
+
+
+def assaulting_tag(came_from: str) -> str:
+    """The tag of a unit that moved into an assault from hex ``came_from`` (9.1): the movement rules
+    count the units that crossed each hexside into an assault against its assault limit.
+
+    Examples
+    --------
+    >>> assaulting_tag("C3"), entered_from(("half-hit", assaulting_tag("C3")))
+    ('assaulting=C3', 'C3')
+    """
+    return f"{ASSAULTING}={came_from}"
+
+
+def entered_from(tags: Iterable[str]) -> str | None:
+    """The hex a unit with these tags entered its assault from (``None``: it is not assaulting)."""
+    for t in tags:
+        name, sep, value = t.partition("=")
+        if sep and name == ASSAULTING:
+            return value
+    return None
 
 
 @dataclass(frozen=True)

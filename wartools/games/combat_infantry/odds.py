@@ -43,7 +43,7 @@ def _units(game: Game, spec: str, what: str) -> list[AssaultUnit]:
         nums = [int(f) for f in fields[1:]]
         if not 1 <= nums[0] <= MAX_ASSAULT_STRENGTH:
             raise WartoolsError(f"{what}: strength must be 1..{MAX_ASSAULT_STRENGTH}, got {part!r}")
-        units.append(AssaultUnit(kind, *nums))
+        units.append(AssaultUnit(kind, nums[0], nums[1]) if len(nums) == 2 else AssaultUnit(kind, nums[0], nums[1], nums[2]))
     if len(units) > MAX_ASSAULT_UNITS:
         raise WartoolsError(f"{what}: at most {MAX_ASSAULT_UNITS} units per side (the exact chain grows "
                             f"with every unit), got {len(units)}")

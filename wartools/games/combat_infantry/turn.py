@@ -12,13 +12,18 @@
 - Each commanded unit takes ONE action (1.2): rally (a d10 at or under the HQ's morale
   gains a step, 5.0), fire (6.1: a d10 per step, a hit on each roll at or under the net
   firepower; D2 terrain takes a step per two hits, and a lone half-hit waits for the next hit
-  until the activation ends, 6.7), move (8.0), or move into an
-  enemy's hex and assault it (9.0: the exact three-round chain of
-  :mod:`~wartools.games.combat_infantry.assault`, die by die). Which ends are assaults is the
-  movement rules' word (``assault_at``): a minefield is one (7.2), fought by the exact chain of
-  :func:`~wartools.games.combat_infantry.assault.mine_assault` when no unit defends it; a cleared
-  minefield leaves the board (the position's ``cleared``). The HQ acts last, which ends
-  the activation (4.2). A unit that acted may not act again this game turn.
+  until the activation ends, 6.7), move (8.0), or move into an enemy's hex (9.1: it stops there,
+  tagged with the hex it entered from; more units may join it, up to the stacking limit and each
+  hexside's assault limit, the movement rules' word). Which ends are assaults is the movement
+  rules' word too (``assault_at``): a minefield is one (7.2). The HQ acts last, which ends the
+  activation (4.2). A unit that acted may not act again this game turn.
+- When the activation ends, half-hits recover (6.7) and then the assaults are fought, one by one
+  (1.3, 4.2, 9.1): each the answer of
+  :func:`~wartools.games.combat_infantry.hexassault.hex_assault` (the exact three-round chain of
+  :mod:`~wartools.games.combat_infantry.assault` with both sides' retreats, 9.2-9.4), die by die;
+  an undefended minefield by the chain of
+  :func:`~wartools.games.combat_infantry.assault.mine_assault`, a cleared one leaving the board (the
+  position's ``cleared``).
 - A shot is one the attack question allows with room left in the fire limits it counts against
   (the engine counts them): a hexside's fire limit and one long-range firer per firing and target
   hex per HQ activation (6.5, 6.51), one bombarding unit per spotting HQ per game turn (6.61).
@@ -43,9 +48,9 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from wartools.games.combat_infantry.movement import NO_ASSAULT
+from wartools.games.combat_infantry.movement import NO_ASSAULT, assaulting_tag, entered_from
 from wartools.games.fire_rules import tag_values
 from wartools.rules.options import Assumption
 from wartools.rules.turn import (ASSAULT, FIRE, MOVE, Change, Dice, Offer, Prospect, Resolution, Roll,
@@ -53,7 +58,7 @@ from wartools.rules.turn import (ASSAULT, FIRE, MOVE, Change, Dice, Offer, Prosp
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.dice import Dist
-    from wartools.games.combat_infantry.assault import AssaultRules, AssaultUnit
+    from wartools.games.combat_infantry.assault import AssaultUnit
     from wartools.games.fire_rules import Attack
     from wartools.grids.base import Cell
     from wartools.mapmodel import Map, Unit
@@ -62,14 +67,6 @@ if TYPE_CHECKING:  # pragma: no cover
 COMMAND_STOPPERS = frozenset({"lake"})
 #: the tag of a unit holding a D2 half-hit until its activation ends (6.7)
 HALF_HIT = "half-hit"
-
-
-@lru_cache(maxsize=4096)
-def _assault_ends(attackers: tuple[AssaultUnit, ...], defenders: tuple[AssaultUnit, ...],
-                  rules: AssaultRules) -> Dist:
-    from wartools.games.combat_infantry.assault import assault
-
-    return assault(attackers, defenders, rules)
 
 
 class Turns(TurnRules):
@@ -92,15 +89,14 @@ class Turns(TurnRules):
                                  "nearest that spots); once that HQ has spotted this game turn, another HQ that "
                                  "could spot the hex is not asked"),
         ("Combat Infantry 2.6, 2.7", "field artillery and air support (off-map; the scenarios list none)"),
-        ("Combat Infantry 6.7", "an assault (fought at once in a playout, not after the activation's other "
-                                "actions) does not wait for a half-hit to recover"),
         ("Combat Infantry 7.0", "special actions (foxholes, mines, smoke, demolitions, wire)"),
         ("Combat Infantry 7.2, 9.1", "a minefield defended by units: the assault is fought against the units "
                                      "alone (the mine takes no hits and its 9s and 0s are not rolled); a cleared "
                                      "minefield scores no VP (the map's mines name no side)"),
-        ("Combat Infantry 9.1-9.5", "an assault is one moving unit against the whole hex, resolved at once; "
-                                    "defenders fight all three rounds; a beaten attacker falls back to the hex "
-                                    "it came from; no regrouping"),
+        ("Combat Infantry 7.2", "several units that moved into one undefended minefield fight the mine one at "
+                                "a time, in the map's order, until it falls"),
+        ("Combat Infantry 9.4", "retreats off the map (a unit with no hex of retreat on the map is eliminated)"),
+        ("Combat Infantry 9.5", "regrouping: the winners of an assault stay in the hex"),
     )
 
     # --- units ------------------------------------------------------------------------
@@ -119,7 +115,9 @@ class Turns(TurnRules):
         return defends_d2(m.terrain_at(unit.cell), "fire", foxhole="foxhole" in m.features_at(unit.cell))
 
     def assumptions(self) -> tuple[Assumption, ...]:
-        return (*super().assumptions(),
+        from wartools.games.combat_infantry.hexassault import CHOICES
+
+        return (*super().assumptions(), *CHOICES,
                 Assumption("Combat Infantry 2.16", f"units test morale {self.DEFAULT_MORALE} and HQs "
                                                    f"{self.morale_of_type('hq')} unless the scenario gives "
                                                    "them a morale=N tag (the excerpt prints no blocks)"),
@@ -462,7 +460,9 @@ class Turns(TurnRules):
             squad = squads[0] if company else found[0]
             where = found[1]
             changes = [ch for ch in changes if ch.unit != uid]
-            changes.append(Change(uid, strength=1, cell=where, remove=(HALF_HIT,)))
+            came = entered_from(hq.tags)
+            changes.append(Change(uid, strength=1, cell=where,
+                                  remove=(HALF_HIT, *((assaulting_tag(came),) if came is not None else ()))))
             left = int(squad.strength or 0) - 1
             changes.append(Change(squad.id, strength=0, eliminated=True) if left <= 0 else Change(squad.id, strength=left))
             effects.append(f"battlefield promotion (4.4): {uid} returns on {m.label(where)}; "
@@ -487,89 +487,146 @@ class Turns(TurnRules):
                 return cell
         return None
 
-    def end_of_activation(self, m: Map, state: TurnState) -> Resolution:
-        """6.7: a D2 unit holding a half-hit recovers it when the HQ activation ends."""
+    def end_of_activation(self, m: Map, state: TurnState, dice: Dice) -> Resolution:
+        """The activation ends: a D2 unit holding a half-hit recovers it (6.7), and then the assaults
+        its units moved into are fought, one by one (1.3, 4.2, 9.1: :meth:`fight_assaults`)."""
         held = [u for u in m.units if HALF_HIT in u.tags]
-        return Resolution((), tuple(Change(u.id, remove=(HALF_HIT,)) for u in held),
-                          tuple(f"{u.id} recovers its half-hit (6.7)" for u in held))
+        recovered = Resolution((), tuple(Change(u.id, remove=(HALF_HIT,)) for u in held),
+                               tuple(f"{u.id} recovers its half-hit (6.7)" for u in held))
+        if not any(entered_from(u.tags) for u in m.units):
+            return recovered
+        fought = self.fight_assaults(self._changed(m, recovered.changes), dice)
+        return Resolution(fought.rolls, (*recovered.changes, *fought.changes), (*recovered.effects, *fought.effects),
+                          cleared=fought.cleared)
 
-    def _assault_unit(self, u: Unit) -> AssaultUnit:
-        from wartools.games.combat_infantry.assault import AssaultUnit
+    def fight_assaults(self, m: Map, dice: Dice) -> Resolution:
+        """Every assault on the board (hexes holding units tagged ``assaulting=<hex>``), fought one by
+        one in the order of the map's units (the active player's sequence, 9.1: a named reading), each
+        on the board the earlier ones left: :meth:`_fight` (an eliminated HQ promoted after each, 4.4)."""
+        rolls: list[Roll] = []
+        changes: list[Change] = []
+        effects: list[str] = []
+        cleared: list[tuple[Cell, str]] = []
+        done: set[Cell] = set()
+        for u in m.units:
+            if entered_from(u.tags) is None or u.cell in done:
+                continue
+            done.add(u.cell)
+            board = self._changed(m, tuple(changes))
+            res = self._promote(board, self._fight(board, u.cell, dice))
+            rolls += res.rolls
+            changes += res.changes
+            effects += res.effects
+            cleared += res.cleared
+            if res.cleared:
+                m = _cleared(m, res.cleared)
+        return Resolution(tuple(rolls), tuple(changes), tuple(effects), cleared=tuple(cleared))
 
-        profile = self.game.fire_rules().target_profile(u.type)
-        given = tag_values(u.tags)
-        return AssaultUnit(u.type, self.strength(u), int(given.get("firepower", profile.value("firepower"))),
-                           self.morale(u))
+    def _changed(self, m: Map, changes: tuple[Change, ...]) -> Map:
+        """``m`` with ``changes`` made to its units (:class:`_After`)."""
+        return replace(m, units=tuple(_After(self, m, changes).standing())) if changes else m
+
+    def _fight(self, m: Map, cell: Cell, dice: Dice) -> Resolution:
+        """The assault on ``cell``: :func:`~wartools.games.combat_infantry.hexassault.hex_assault`'s answer
+        fought die by die (:meth:`~wartools.games.combat_infantry.hexassault.HexAssault.fight`). Surviving
+        units that retreated move to their hex of retreat (9.4); the winners stay (9.5: no regrouping).
+        An undefended minefield is fought by :meth:`_fight_mines`."""
+        from wartools.games.combat_infantry.hexassault import hex_assault
+
+        attackers = [u for u in m.units if u.cell == cell and entered_from(u.tags) is not None]
+        team = m.allies(attackers[0].side)
+        if not any(u.cell == cell and u.side not in team for u in m.units):
+            return self._fight_mines(m, cell, attackers, dice)
+        answer = hex_assault(m, cell)
+        fought = answer.fight(_faces(dice))
+        end = fought.end
+        label = answer.hex
+        roll = Roll(answer.side, f"{', '.join(answer.attackers)} assault{'s' if len(answer.attackers) == 1 else ''} "
+                                 f"{label} ({', '.join(answer.defenders)})",
+                    fought.faces, answer.ends[end], Fraction(int(end.winner == "attacker")), answer.attacker_wins,
+                    "Combat Infantry 9.2")
+        changes: list[Change] = []
+        effects = [f"assault on {label}: the {end.winner} wins in round {end.round} ({end.how})"]
+        units = {u.id: u for u in m.units}
+        for uid, after in zip((*answer.attackers, *answer.defenders), (*end.attackers, *end.defenders)):
+            u = units[uid]
+            lost, words = strength_effects(m, u, self.strength(u), after)
+            if uid in fought.went and fought.went[uid] is None and after == 0:
+                words = (f"{uid} eliminated: no hex to retreat into (9.4)",)
+            effects += words
+            if after <= 0:
+                changes += lost
+                continue
+            where = fought.went.get(uid)
+            tag = (assaulting_tag(entered_from(u.tags) or ""),) if uid in answer.attackers else ()
+            changes.append(Change(uid, strength=after if after != self.strength(u) else None,
+                                  cell=m.cell(where) if where else None, remove=tag))
+            if where:
+                effects.append(f"{uid} retreats to {where} (9.4)")
+        return Resolution((roll,), tuple(changes), tuple(effects))
+
+    def _fight_mines(self, m: Map, cell: Cell, attackers: list[Unit], dice: Dice) -> Resolution:
+        """Units that moved into an undefended minefield on ``cell`` (7.2, 9.2) fight the mine one at a
+        time, in the map's order, by the exact chain of
+        :func:`~wartools.games.combat_infantry.assault.mine_assault`, die by die, until it falls: then the
+        others simply hold the hex. One that does not clear it falls back whence it came; the mine leaves
+        the board once cleared (the position's ``cleared``)."""
+        from wartools.games.combat_infantry.assault import replay_mine_assault
+        from wartools.games.combat_infantry.hexassault import assault_unit
+
+        label = m.label(cell)
+        rolls: list[Roll] = []
+        changes: list[Change] = []
+        effects: list[str] = []
+        cleared = False
+        for attacker in attackers:
+            came = entered_from(attacker.tags) or label
+            tag = (assaulting_tag(came),)
+            if cleared:
+                changes.append(Change(attacker.id, remove=tag))
+                continue
+            across = bool({"river", "cliff"} & set(m.edge_features_at(m.cell(came), cell)))
+            unit = assault_unit(m, attacker)
+            drawn: list[int] = []
+            end, _ = replay_mine_assault(unit, _faces(dice, drawn), across)
+            ends = _mine_ends(unit, across)
+            rolls.append(Roll(attacker.side, f"{attacker.id} assaults the minefield on {label}", tuple(drawn),
+                              ends[end], Fraction(int(end.cleared)), ends.prob(lambda e: e.cleared),
+                              "Combat Infantry 7.2, 9.2"))
+            effects.append(f"the mine on {label} {'is eliminated' if end.cleared else 'holds'} in round {end.round}")
+            lost, words = strength_effects(m, attacker, self.strength(attacker), end.strength)
+            effects += words
+            cleared = end.cleared
+            if end.strength <= 0:
+                changes += lost
+                continue
+            where = None if end.cleared else m.cell(came)
+            changes.append(Change(attacker.id, strength=lost[0].strength if lost else None, cell=where, remove=tag))
+            effects.append(f"{attacker.id} {'takes' if end.cleared else 'falls back to'} {m.label(where or cell)}")
+        return Resolution(tuple(rolls), tuple(changes), tuple(effects), cleared=((cell, "mines"),) if cleared else ())
 
     def resolve_assault(self, m: Map, attacker: Unit, cells: tuple[Cell, ...], dice: Dice,
                         state: TurnState) -> Resolution:
-        """The assault's resolution (:meth:`_assault`), an eliminated HQ promoted (4.4, :meth:`_promote`)."""
-        return self._promote(m, self._assault(m, attacker, cells, dice))
-
-    def _assault(self, m: Map, attacker: Unit, cells: tuple[Cell, ...], dice: Dice) -> Resolution:
-        from wartools.games.combat_infantry.assault import AssaultRules, replay_assault
-
+        """``attacker`` moves along ``cells`` into the assault on the last one (9.1): it stops there, tagged
+        with the hex it entered from; the assault is fought when the activation ends
+        (:meth:`end_of_activation`, 1.3), with every other unit that moved into it."""
         target = cells[-1]
         came_from = cells[-2] if len(cells) > 1 else attacker.cell
-        defenders = [u for u in m.units if u.cell == target and u.side != attacker.side]
-        across = set(m.edge_features_at(came_from, target)) & {"river", "cliff"}
-        if not defenders and "mines" in m.features_at(target):
-            return self._assault_mines(m, attacker, target, came_from, bool(across), dice)
-        rules = AssaultRules(river_or_cliff=bool(across))
-        att = (self._assault_unit(attacker),)
-        dfd = tuple(self._assault_unit(u) for u in defenders)
-        drawn: list[int] = []
-        end, log = replay_assault(att, dfd, _faces(dice, drawn), rules)
-        ends = _assault_ends(att, dfd, rules)
-        p_win = ends.prob(lambda e: e.winner == "attacker")
         label = m.label(target)
-        roll = Roll(attacker.side, f"{attacker.id} assaults {label} ({', '.join(u.id for u in defenders)})",
-                    tuple(drawn), ends[end], Fraction(int(end.winner == "attacker")), p_win, "Combat Infantry 9.2")
-        changes: list[Change] = []
-        effects = [f"the {end.winner} wins in round {end.round} ({end.how})"]
-        for u, after in zip((attacker, *defenders), (*end.attackers, *end.defenders)):
-            ch, words = strength_effects(m, u, self.strength(u), after)
-            changes += ch
-            effects += words
-        if end.attackers[0] > 0:
-            where = target if end.winner == "attacker" else came_from
-            now = end.attackers[0]
-            changes = [c for c in changes if c.unit != attacker.id]
-            changes.append(Change(attacker.id, strength=now if now != self.strength(attacker) else None, cell=where))
-            effects.append(f"{attacker.id} {'takes' if where == target else 'falls back to'} {m.label(where)}")
-        return Resolution((roll,), tuple(changes), tuple(effects))
-
-    def _assault_mines(self, m: Map, attacker: Unit, target: Cell, came_from: Cell, across: bool,
-                       dice: Dice) -> Resolution:
-        """``attacker`` assaults the undefended minefield on ``target`` (7.2, 9.2): the exact chain of
-        :func:`~wartools.games.combat_infantry.assault.mine_assault`, die by die. A cleared minefield
-        leaves the board and the attacker takes the hex; otherwise it falls back whence it came."""
-        from wartools.games.combat_infantry.assault import replay_mine_assault
-
-        unit = self._assault_unit(attacker)
-        drawn: list[int] = []
-        end, _ = replay_mine_assault(unit, _faces(dice, drawn), across)
-        ends = _mine_ends(unit, across)
-        label = m.label(target)
-        roll = Roll(attacker.side, f"{attacker.id} assaults the minefield on {label}", tuple(drawn), ends[end],
-                    Fraction(int(end.cleared)), ends.prob(lambda e: e.cleared), "Combat Infantry 7.2, 9.2")
-        effects = [f"the mine on {label} {'is eliminated' if end.cleared else 'holds'} in round {end.round}"]
-        changes, words = strength_effects(m, attacker, self.strength(attacker), end.strength)
-        effects += words
-        if end.strength > 0:
-            where = target if end.cleared else came_from
-            changes = (Change(attacker.id, strength=changes[0].strength if changes else None, cell=where),)
-            effects.append(f"{attacker.id} {'takes' if end.cleared else 'falls back to'} {m.label(where)}")
-        return Resolution((roll,), changes, tuple(effects), cleared=((target, "mines"),) if end.cleared else ())
+        return Resolution((), (Change(attacker.id, cell=target, add=(assaulting_tag(m.label(came_from)),)),),
+                          (f"{attacker.id} moves into the assault on {label} from {m.label(came_from)}: it is fought "
+                           "when the activation ends (1.3, 9.1)",))
 
 
 class _After:
-    """The units of a map as a resolution's changes leave them: cells and strengths, the eliminated gone."""
+    """The units of a map as a resolution's changes leave them: cells, strengths and tags, the eliminated
+    gone."""
 
     def __init__(self, rules: Turns, m: Map, changes: tuple[Change, ...]) -> None:
         self.units = {u.id: u for u in m.units}
         self.cell = {u.id: u.cell for u in m.units}
         self.steps = {u.id: rules.strength(u) for u in m.units}
+        self.tags = {u.id: u.tags for u in m.units}
         for ch in changes:
             if ch.eliminated:
                 self.cell.pop(ch.unit, None)
@@ -578,19 +635,30 @@ class _After:
                 self.cell[ch.unit] = ch.cell
             if ch.strength is not None:
                 self.steps[ch.unit] = ch.strength
+            if ch.add or ch.remove:
+                kept = tuple(t for t in self.tags[ch.unit] if t not in ch.remove)
+                self.tags[ch.unit] = kept + tuple(t for t in ch.add if t not in kept)
 
     def standing(self, side: str | None = None) -> list[Unit]:
         """The units still on the map (of ``side``), in map order, where the changes leave them."""
-        return [replace(u, cell=self.cell[u.id], strength=self.steps[u.id]) for u in self.units.values()
-                if u.id in self.cell and (side is None or u.side == side)]
+        return [replace(u, cell=self.cell[u.id], strength=self.steps[u.id], tags=self.tags[u.id])
+                for u in self.units.values() if u.id in self.cell and (side is None or u.side == side)]
 
 
-def _faces(dice: Dice, drawn: list[int]) -> Iterator[int]:
+def _faces(dice: Dice, drawn: list[int] | None = None) -> Iterator[int]:
     """d10 faces from ``dice`` one at a time, as long as an assault asks, each kept in ``drawn``."""
     while True:
         face = dice.roll(10)[0]
-        drawn.append(face)
+        if drawn is not None:
+            drawn.append(face)
         yield face
+
+
+def _cleared(m: Map, cleared: tuple[tuple[Cell, str], ...]) -> Map:
+    """``m`` without the cell features ``cleared`` names (a minefield whose mine fell, 7.2)."""
+    gone = set(cleared)
+    features = {c: tuple(f for f in fs if (c, f) not in gone) for c, fs in m.features.items()}
+    return replace(m, features={c: fs for c, fs in features.items() if fs})
 
 
 @lru_cache(maxsize=1024)

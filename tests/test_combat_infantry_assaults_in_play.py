@@ -1,0 +1,217 @@
+"""Combat Infantry assaults on a board and in play (1.3, 4.2, 6.7, 9.1-9.4): several units assault one hex
+together, each hexside's assault limit counted as they move in; the assaults are fought once the HQ
+activation's other actions are done, after half-hits recover; both sides retreat as 9.4 says. The assault a
+playout fights is :func:`hex_assault`'s answer, die by die; on random boards with assaults, mines, HQs,
+foxholes and hexside terrain every playout action is re-checked by the single answers and every assault
+fought against its exact answer and the retreat rules."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+import yaml
+
+from test_play import check_playout_action
+from test_play_examples import _play, _replays
+from wartools.games.combat_infantry.hexassault import hex_assault
+from wartools.games.combat_infantry.movement import entered_from
+from wartools.games.combat_infantry.control import hex_control
+from wartools.movement import path
+from wartools.movement.search import resolve_graph
+from wartools.play import find_bot, legal_actions, start, step
+from wartools.play.engine import RngDice
+from wartools.rules.turn import ScriptedDice
+from wartools.scenario import loads_scenario
+from wartools.testing import tiny_map, tiny_map_data
+
+
+def _caron_farm_board():
+    """Our board for 9.4's Caron Farm narrative: the farm C2 on a hill, two German squads in it that
+    entered from B2 (uphill, across the slope) and from D2 (across a river) against the US IN and MG; a US
+    squad on A2 and a German one on B1 make B2 disputed once vacant."""
+    return tiny_map("ci", 5, 4, terrain={"C2": "farm"}, elevation={"C2": 1}, edges={("B2", "C2"): "slope",
+                                                                                       ("C2", "D2"): "river"},
+                    units=[("us-in", "US", "rifle", "C2", {"strength": 1}), ("us-mg", "US", "mg", "C2", {"strength": 2}),
+                           ("us-2", "US", "rifle", "A2"),
+                           ("de-1", "German", "rifle", "C2", {"strength": 3, "tags": ["assaulting=B2"]}),
+                           ("de-2", "German", "rifle", "C2", {"strength": 3, "tags": ["assaulting=D2"]}),
+                           ("de-b", "German", "rifle", "B1"), ("de-d", "German", "rifle", "D2")])
+
+
+def test_the_assault_on_a_hex_reads_the_board_as_9_1_and_9_4_say():
+    """9.1: the attackers are the units that moved into the hex, the defenders every enemy there; -1F in
+    round 1 for the one that came across a river (8.5), not for the one that came up the slope. 9.4 (the
+    Caron Farm narrative): the squad that assaulted uphill cannot go back to B2, now disputed, but may retreat
+    into the adjacent friendly-occupied hexes B1 and D2 (D2 also the hex the other squad entered from); the
+    defenders may retreat across no hexside the attackers used or hold, and never into an enemy hex."""
+    m = _caron_farm_board()
+    a = hex_assault(m, "C2")
+    assert (a.side, a.attackers, a.defenders) == ("German", ("de-1", "de-2"), ("us-in", "us-mg"))
+    assert [u.river_or_cliff for u in a.attacking] == [False, True]
+    assert hex_control(m)["B2"] == "disputed"
+    assert a.retreats == (("B1", "D2"), ())
+    plan = a.rules.attacker_retreat
+    assert plan.room == (2, 2) and plan.limit == (1, 1)          # clear hexes of 3 (8.2); a farm hexside: 1 (9.4)
+    fought = a.fight([10] * 40)                                   # nobody hits: the Germans retreat in round 3
+    assert fought.end.winner == "defender" and fought.end.round == 3
+    assert fought.went == {"de-1": "B1", "de-2": "D2"}            # one unit a round across each farm hexside
+    assert a.to_json()["retreats"] == {"attackers": ["B1", "D2"], "defenders": []} and "assaults C2" in a.text()
+    assert any(x.rule == "Combat Infantry 9.4" for x in a.assumptions)
+    import json
+
+    import matplotlib.pyplot as plt
+
+    json.dumps(a.to_json())                                       # the answer protocol (wartools.answers)
+    ax = a.draw()
+    assert ax.get_legend() is not None or any(x.get_gid() == "overlay-legend" for x in ax.artists)
+    plt.close(ax.figure)
+
+
+def test_a_unit_with_no_hex_of_retreat_is_eliminated_in_play_9_4():
+    """9.4: if no valid retreat hex exists, units are eliminated. The attacker came from A1, now the enemy's
+    (the German on A2 is next to it, 8.3), and its side occupies no other hex next to B1: when it must
+    retreat in round 3 it is eliminated, and the playout says so."""
+    m = tiny_map("ci", 3, 3, units=[("us-1", "US", "rifle", "B1", {"strength": 2, "tags": ["assaulting=A1"]}),
+                                   ("de-1", "German", "rifle", "B1", {"strength": 2}),
+                                   ("de-2", "German", "rifle", "A2")])
+    a = hex_assault(m, "B1")
+    assert a.retreats[0] == () and a.ends.prob(lambda e: e.winner == "defender" and e.attackers != (0,)) == 0
+    res = m.game.turn_rules().fight_assaults(m, ScriptedDice([10] * 14))
+    assert res.rolls[0].faces == (10,) * 10 and "us-1 eliminated: no hex to retreat into (9.4)" in res.effects
+    assert [ch.unit for ch in res.changes if ch.eliminated] == ["us-1"]
+
+
+def test_no_more_units_assault_across_a_hexside_than_its_assault_limit_9_1():
+    """9.1: assault limits apply to hexsides, in addition to fire limits; a town hexside lets one unit
+    assault (3.4 Town); the stacking limit of the assault hex applies to each side (9.1: two in a town)."""
+    units = [("in", "US", "rifle", "C2", {"tags": ["assaulting=B2"]}), ("de", "German", "rifle", "C2"),
+             ("b2", "US", "rifle", "B2"), ("c3", "US", "rifle", "C3"), ("d2", "US", "rifle", "D2")]
+    m = tiny_map("ci", 5, 4, terrain={"C2": "town"}, units=units)
+    p = path(m, "B2", "C2", "b2")
+    assert p.labels()[-2] != "B2" and p.cost == 4                  # not across the full hexside: around it
+    _, graph = resolve_graph(m, m.cell("B2"), "b2")
+    across = graph.rules.step(m.cell("B2"), m.cell("C2"))
+    assert not across.passable and "assault limit 1 of the town hexside used up" in across.reasons[0]
+    assert path(m, "C3", "C2", "c3").labels() == ["C3", "C2"]     # another hexside
+    joined = m.without_unit("c3").with_unit("c3", "US", "rifle", "C2", tags=["assaulting=C3"])
+    blocked = path(joined, "D2", "C2", "d2")
+    assert not blocked.reachable and "stacking limit 2" in blocked.why_not
+
+
+SCENARIO = {"format": "wartools-scenario/1", "name": "assaults after the activation (our board)",
+            "game": "combat-infantry", "turns": 1, "first": "US",
+            "map": tiny_map_data("combat-infantry", 4, 3, terrain={"C2": "town"}, name="tiny"),
+            "sides": {"US": {"units": [{"id": "us-hq", "type": "hq", "cell": "B2"},
+                                       {"id": "us-1", "type": "rifle", "cell": "B2", "steps": 4},
+                                       {"id": "us-2", "type": "rifle", "cell": "C3", "steps": 4}]},
+                      "German": {"units": [{"id": "de-1", "type": "rifle", "cell": "C2", "steps": 2}]}},
+            "victory": {"levels": [{"result": "Draw", "otherwise": True}]}}
+
+
+def test_assaults_are_fought_when_the_activation_ends_after_half_hits_recover_1_3_4_2_6_7():
+    """1.3 and 9.1: units that moved into an enemy hex fight an assault after all other action of the HQ
+    activation, the HQ's own action included (4.2); a lone half-hit recovers at the end of the activation
+    but before any assault is fought (6.7). Nobody may fire into the assault hex meanwhile (6.1)."""
+    s = loads_scenario(yaml.safe_dump(SCENARIO))
+    g, actions = start(s), []
+
+    def play(kind, unit, **kw):
+        nonlocal g
+        g, acts, _ = _play(g, kind, unit, **kw)
+        actions.extend(acts)
+        return acts[0]
+
+    play("activate", "us-hq")
+    assert play("fire", "us-1", target="de-1", faces=(1, 8, 8, 8)).rolls[0].value == 1
+    assert "half-hit" in g.position.units["de-1"].tags                     # a town: D2 against fire (6.7)
+    moved = play("assault", "us-2", dest="C2")
+    assert moved.rolls == () and g.position.units["us-2"].tags == ("assaulting=C3",)
+    assert not [c for c in legal_actions(g) if c.kind == "fire" and c.target == "de-1"]      # 6.1
+    faces = (9, 9, 1, 2, 8, 8)      # de-1 misses twice; us-2 hits twice: de-1 eliminated in round 1
+    end = play("end", "us-hq", faces=faces)
+    assert end.effects[0] == "de-1 recovers its half-hit (6.7)"
+    assert end.effects[1] == "assault on C2: the attacker wins in round 1 (eliminated)"
+    assert end.rolls[0].faces == faces and end.eliminated == ("de-1",)
+    assert g.position.units["us-2"].cell == s.map.cell("C2") and g.position.units["us-2"].tags == ()
+    while not g.over:
+        play("end" if g.turn.active else "pass", g.turn.active)
+    _replays(s, g, actions)
+
+
+# --- composed: seeded playouts on random boards ---------------------------------------------------
+def random_board(seed: int):
+    """A random 6 x 4 Combat Infantry board with every assault feature: hex terrain (town, woods, farm),
+    hexside terrain (river, hedge, cliff, slope with a hill, lake), mines, foxholes and smoke, and two
+    sides of an HQ and three units each (rifle squads, an engineer, an MG, an AT rocket team) close enough to assault."""
+    rng = random.Random(seed)
+    cols, rows = 6, 4
+    cells = [f"{chr(65 + c)}{r + 1}" for c in range(cols) for r in range(rows)]
+    m = tiny_map("ci", cols, rows)
+    terrain = {c: rng.choice(("town", "woods", "farm", "clear")) for c in rng.sample(cells, 7)}
+    hill = rng.choice(cells)
+    pairs = sorted({tuple(sorted((c, m.label(n)))) for c in cells for n in m.grid.neighbours(m.cell(c))})
+    edges = {p: rng.choice(("river", "hedge", "cliff", "lake", "woods")) for p in rng.sample(pairs, 4)}
+    edges.update({tuple(sorted((hill, m.label(n)))): "slope" for n in m.grid.neighbours(m.cell(hill))})
+    west, east = [c for c in cells if c[0] in "BC"], [c for c in cells if c[0] in "DE"]
+    units: dict[str, list] = {"US": [], "German": []}
+    taken: list[str] = []
+    for side, area in (("US", west), ("German", east)):
+        spots = rng.sample(area, 3)
+        taken += spots
+        units[side].append({"id": f"{side.lower()}-hq", "type": "hq", "cell": spots[0]})
+        for i, t in enumerate(rng.sample(("rifle", "rifle", "engineer", "mg", "atr"), 3)):
+            units[side].append({"id": f"{side.lower()}-{i}", "type": t, "cell": spots[1 + i % 2],
+                                "steps": rng.randint(1, 3)})
+    free = [c for c in cells if c not in taken and c[0] in "BCDE"]
+    features = {c: [f] for c, f in zip(rng.sample(free, 3), ("mines", "foxhole", "smoke"))}
+    data = {"format": "wartools-scenario/1", "name": f"random {seed}", "game": "combat-infantry", "turns": 2,
+            "first": "US", "map": tiny_map_data("combat-infantry", cols, rows, terrain=terrain, edges=edges,
+                                                 elevation={hill: 1}, features=features, name="random"),
+            "sides": {side: {"units": u} for side, u in units.items()},
+            "victory": {"levels": [{"result": "Draw", "otherwise": True}]}}
+    return loads_scenario(yaml.safe_dump(data))
+
+
+def _check_assaults(before, after, action):
+    """Every assault an ``end`` action fought (one roll per hex, rule 9.2) on the board ``before``: the
+    roll's expectation is the exact answer's; each attacker ends eliminated, in the hex or in a hex 9.4
+    allows; no unit is left assaulting once an activation is over."""
+    m = before.map
+    fought = [r for r in action.rolls if r.rule == "Combat Infantry 9.2"]
+    if after.turn.active is None:
+        assert not any(entered_from(st.tags) for st in after.position.units.values())
+    if not fought or action.kind != "end":
+        return len(fought)
+    hexes = list(dict.fromkeys(u.cell for u in m.units if entered_from(u.tags) is not None
+                               and any(e.cell == u.cell and e.side != u.side for e in m.units)))
+    assert len(fought) == len(hexes)
+    if len(hexes) == 1:
+        answer = hex_assault(m, hexes[0])
+        assert fought[0].expected == answer.attacker_wins
+        assert fought[0].p in set(answer.ends.probabilities)
+        back = set(answer.retreats[0])
+        for uid in answer.attackers:
+            st = after.position.units.get(uid)
+            assert st is None or m.label(st.cell) in back | {answer.hex}, (uid, st)
+    return len(fought)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_seeded_playouts_on_random_boards_fight_assaults_by_the_single_answers(seed):
+    fights = actions = 0
+    for k in range(4):
+        s = random_board(seed * 10 + k)
+        g = start(s)
+        bot = find_bot("greedy")
+        rng = np.random.default_rng(seed * 10 + k)
+        dice = RngDice(rng)
+        while not g.over:
+            legal = legal_actions(g)
+            c = legal[bot.choose(g, legal, rng).index]
+            check_playout_action(g, c)
+            nxt, acts, _ = step(g, c, dice)
+            fights += _check_assaults(g, nxt, acts[0])
+            actions += 1
+            g = nxt
+    assert fights >= 2 and actions > 20
