@@ -485,7 +485,9 @@ class FireRules:
               line: LOSResult) -> Line | Refusal:
         """The explained line as a :class:`Line`, or what :meth:`unseen` makes of a blocked one."""
         if line.visible:
-            notes = frozenset(r.rule_id for r in line.reasons if r.rule_id in self.NOTED)
+            # a line's reasons are judged when first read: only a game that notes some reads them
+            notes = frozenset(r.rule_id for r in line.reasons if r.rule_id in self.NOTED) if self.NOTED \
+                else frozenset()
             return Line(line.range, line.modifier or 0, line.situation.indirect, assumptions=line.assumptions,
                         notes=notes)
         return self.unseen(board, attacker, target, sit, profile, line)

@@ -37,10 +37,10 @@ from wartools.rules import Game
 from wartools.rules.options import Assumption
 from wartools.grids.base import Cell, Edge
 from wartools.los.geometry import Batch, MapGeometry, geometry
-from wartools.los.kernel import compiled_verdict
+from wartools.los.kernel import compiled_verdict, loaded as kernels_loaded
 from wartools.rules.los import (Contact, Effect, FindingColumns, Findings, LOSPolicy, LOSSituation,
                                 Where)
-from wartools.los.result import Reason, LOSResult
+from wartools.los.result import STATUSES, Reason, LOSResult
 from wartools.los.templates import KINDS
 from wartools.mapmodel import Map
 from wartools.situation import Situation, check_keywords
@@ -65,8 +65,27 @@ def make_situation(m: Map, situation: Situation | None = None, **options: Any) -
     >>> make_situation(m, Situation(side="us"), target="MG", range=None).target
     'mg'
     """
+    key = (id(m), situation, *((k, type(v), v) for k, v in options.items()))
+    try:                     # the same question asked of the same map object: remembered
+        got, kept = _SITUATIONS.get(key), True
+    except TypeError:        # a situation or an option value that cannot be hashed
+        got, kept = None, False
+    if got is not None and got[0] is m:
+        return got[1]
     LOSSituation.check_names(options)
-    return LOSSituation.of(situation, **{k: v for k, v in options.items() if v is not None}).on(m)
+    sit = LOSSituation.of(situation, **{k: v for k, v in options.items() if v is not None}).on(m)
+    if kept:
+        if len(_SITUATIONS) >= SITUATIONS_MOST:
+            _SITUATIONS.clear()
+        _SITUATIONS[key] = (m, sit)
+    return sit
+
+
+_SITUATIONS: dict[tuple[Any, ...], tuple[Map, LOSSituation]] = {}
+""":func:`make_situation`'s answers by map object (held, so its id is not reused while here),
+situation and options."""
+SITUATIONS_MOST = 256
+"""Most questions :func:`make_situation` remembers."""
 
 
 @dataclass(frozen=True)
@@ -265,13 +284,19 @@ def line_of_sight(m: Map, a: Cell | str, b: Cell | str, situation: Situation | N
     sit = make_situation(m, situation, **options)
     geo = geometry(m)
     policy = policy or policy_for(m)
-    ev = evaluate(m, np.array([geo.ext(ca)]), np.array([geo.ext(cb)]), sit, policy=policy,
-                  explain=True, geo=geo)
-    reasons = explain(m, geo, policy, ev, 0)
-    status = ("clear", "hindered", "blocked")[int(ev.status[0])]
+    ends = np.array([geo.ext(ca)]), np.array([geo.ext(cb)])
+    # the verdict now, the reasons when first read (LOSResult.reasons): from the compiled verdict
+    # once the process has it, else from the explained judgement, whose findings they then read
+    explained = not kernels_loaded() or not policy.verdict_applies
+    ev = evaluate(m, *ends, sit, policy=policy, explain=explained, geo=geo)
+
+    def why() -> tuple[Reason, ...]:
+        got = ev if explained else evaluate(m, *ends, sit, policy=policy, explain=True, geo=geo)
+        return explain(m, geo, policy, got, 0)
+    code = int(ev.status[0])
     extra = policy.details(m, geo, ca, cb, sit)
-    return LOSResult(m, ca, cb, bool(ev.visible[0]), status, int(ev.hindrance[0]),
-                     int(ev.modifier[0]) if ev.status[0] == 1 else None, reasons,
+    return LOSResult(m, ca, cb, code != 2, STATUSES[code], int(ev.hindrance[0]),
+                     int(ev.modifier[0]) if code == 1 else None, why,
                      m.grid.distance(ca, cb), sit, MappingProxyType(extra), _assumptions(policy, sit))
 
 

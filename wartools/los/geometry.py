@@ -423,9 +423,16 @@ class Batch:
                  cells: np.ndarray | None = None, edges: np.ndarray | None = None) -> None:
         self.geo, self.a, self.b, self.explain = geo, a, b, explain
         self.n = len(a)
-        dq, dr = geo.q[b] - geo.q[a], geo.r[b] - geo.r[a]
-        self.dist = geo.frame.distance(dq, dr)
-        reach = int(self.dist.max(initial=0))
+        if self.n == 1:       # one ruler (a line of sight): its displacement read as Python integers
+            x, y = int(a[0]), int(b[0])
+            dq1, dr1 = int(geo.q[y] - geo.q[x]), int(geo.r[y] - geo.r[x])
+            reach = geo.frame.distance_of(dq1, dr1)
+            dq, dr = np.array([dq1]), np.array([dr1])
+            self.dist = np.array([reach])
+        else:
+            dq, dr = geo.q[b] - geo.q[a], geo.r[b] - geo.r[a]
+            self.dist = geo.frame.distance(dq, dr)
+            reach = int(self.dist.max(initial=0))
         grid = geo.map.grid
         t = geo.templates if geo.templates is not None and geo.templates.radius >= reach else \
             cached_templates(grid, reach)

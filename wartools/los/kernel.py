@@ -255,6 +255,11 @@ def load() -> None:
     _compiled()
 
 
+def loaded() -> bool:
+    """Whether this process has the compiled kernels (then every verdict is judged compiled)."""
+    return bool(_KERNELS)
+
+
 def _compiled() -> dict[Any, Callable[..., Any]]:
     """The numba kernels, compiled (or loaded from numba's cache) on first use."""
     if not _KERNELS:

@@ -2,11 +2,11 @@
 :class:`DeadGround` (the answer protocol of :mod:`wartools.answers`)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any
+from typing import Any, overload
 
 from wartools.answers import Answer, Collection
 from wartools.rules.options import Assumption
@@ -56,6 +56,39 @@ class Reason:
         return {"where": self.where, "contact": self.contact, "rule": self.rule}
 
 
+Why = tuple[Reason, ...] | Callable[[], tuple[Reason, ...]]
+"""What :attr:`LOSResult.reasons` is given: the reasons, or a function that gives them."""
+
+
+class Explained:
+    """The :attr:`LOSResult.reasons` field: given the reasons or a function that gives them, it
+    calls the function on first read and keeps its answer (in the instance's ``_reasons``).
+
+    A line of sight's verdict is computed at once and its explanation when first read (as
+    shapely and pandas compute derived properties), so a caller that only asks *whether* pays
+    nothing for *why*. A dataclass field whose default is a descriptor stores what ``__init__``
+    is given through :meth:`__set__` (the Python data model's "descriptor-typed fields"), so
+    ``LOSResult(..., reasons, ...)``, :func:`dataclasses.replace`, equality and the ``repr`` all
+    read the reasons as before.
+    """
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> Explained: ...
+    @overload
+    def __get__(self, obj: LOSResult, owner: type | None = None) -> tuple[Reason, ...]: ...
+
+    def __get__(self, obj: LOSResult | None, owner: type | None = None) -> tuple[Reason, ...] | Explained:
+        if obj is None:
+            raise AttributeError("reasons")          # no default: the field is required
+        got = obj.__dict__["_reasons"]
+        if not isinstance(got, tuple):
+            got = obj.__dict__["_reasons"] = tuple(got())
+        return got
+
+    def __set__(self, obj: LOSResult, value: Why) -> None:
+        obj.__dict__["_reasons"] = value
+
+
 @dataclass(frozen=True)
 class LOSResult(Answer):
     """The answer to *can A see B, and why (not)?*
@@ -78,7 +111,8 @@ class LOSResult(Answer):
         Normandie), or ``None`` if nothing hinders.
     reasons
         The contacts and rules that decided the answer, from the start of the
-        ruler to its end, then rules about the whole line.
+        ruler to its end, then rules about the whole line (given as a tuple, or as a
+        function computed on first read: :class:`Explained`).
     range
         Distance from start to end in cells.
     situation
@@ -97,8 +131,8 @@ class LOSResult(Answer):
     status: str
     hindrance: int
     modifier: int | None
-    reasons: tuple[Reason, ...]
-    range: int
+    reasons: Explained = Explained()     # no default: Explained() answers none (AttributeError)
+    range: int                           # type: ignore[misc]  # (mypy takes the descriptor for a default)
     situation: LOSSituation = field(default_factory=LOSSituation, repr=False)
     details: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False)
     assumptions: tuple[Assumption, ...] = field(default=(), repr=False)

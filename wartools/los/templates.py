@@ -106,6 +106,7 @@ class Frame:
                     tuple(got) != tuple((cx + x, cy + y) for x, y in self.corners):
                 raise ValueError(f"{type(grid).__name__}: integer frame is not affine")
         self._table: tuple[int, np.ndarray] = (-1, np.zeros((0, 0), dtype=np.int64))
+        self._distances: dict[tuple[int, int], int] = {}
         self._lock = threading.Lock()
         radius, table = self._grow(METRIC_CHECK)
         span = np.arange(-radius, radius + 1)
@@ -129,6 +130,16 @@ class Frame:
             radius, table = self._grow(need)
         return table[dq + radius, dr + radius]
 
+    def distance_of(self, dq: int, dr: int) -> int:
+        """:meth:`distance` of one displacement, as a Python integer (remembered: a line of sight
+        asks one at a time)."""
+        got = self._distances.get((dq, dr))
+        if got is None:
+            if len(self._distances) >= DISTANCES_MOST:
+                self._distances.clear()
+            got = self._distances[(dq, dr)] = int(self.distance(np.array([dq]), np.array([dr]))[0])
+        return got
+
     def _grow(self, need: int) -> tuple[int, np.ndarray]:
         with self._lock:
             if self._table[0] < need:
@@ -140,6 +151,8 @@ class Frame:
             return self._table
 
 
+DISTANCES_MOST = 1 << 16
+"""Most displacements whose distance a :class:`Frame` remembers (:meth:`Frame.distance_of`)."""
 _FRAMES: dict[tuple[type, int | None], Frame] = {}
 _LOCK = threading.Lock()
 
