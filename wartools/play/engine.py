@@ -126,7 +126,7 @@ class Candidate:
         out = f"{self.unit or self.side} {self.kind}"
         if self.target:
             out += f" at {self.target}"
-        if self.dest is not None and self.expands not in (FIRE, DECLARE):
+        if self.dest is not None and self.target is None:
             out += f" to {m.label(self.dest)}"
         return out
 
@@ -312,7 +312,13 @@ def legal_actions(g: GameState) -> tuple[Candidate, ...]:
             if unit is not None:
                 out += _shots(g, unit, offer)
         else:
-            out.append(Candidate(offer.kind, g.side, offer.unit, None, offer.dest, offer.cost, None, offer.rule))
+            attack = None
+            if unit is not None and offer.target in units:      # a word naming a target: the attack on it
+                from wartools.play.attacks import attack_on
+
+                attack = attack_on(g.board, unit, units[offer.target or ""])
+            out.append(Candidate(offer.kind, g.side, offer.unit, offer.target, offer.dest, offer.cost, attack,
+                                 offer.rule))
     return tuple(out)
 
 
@@ -375,6 +381,8 @@ def _apply(s: Scenario, p: Position, res: Resolution) -> Position:
             tags = [t for t in st.tags if t not in ch.remove]
             tags += [t for t in ch.add if t not in tags]
             upd["tags"] = tuple(tags)
+            if "pinned" in ch.remove and st.pins:       # a position's pins are its units' pinned tag
+                upd["pins"] = 0
         units[ch.unit] = st.replace(**upd)
     cleared = (*p.cleared, *(x for x in res.cleared if x not in p.cleared))
     return p.replace(units=MappingProxyType(units), eliminated=tuple(eliminated), cleared=cleared)
@@ -487,6 +495,10 @@ def _settle(g: GameState, dice: Dice, ended: list[tuple[int, Position]], actions
         p = _apply(s, g.position, res)
         done = p.turn
         p = end_turn(s, p)
+        lifted = g.rules.after_scoring(s.map_at(p), g.turn)
+        if lifted.changes or lifted.effects:
+            p = _apply(s, p, lifted)
+            actions.append(_system(g, "end-of-turn", g.turn.first, lifted, g.rules.turn_rule))
         ended.append((done, p))
         if p.ended:
             return g.replace(position=p, over=True)

@@ -5,7 +5,8 @@ highest score played) and MegaMek's path ranker (a move ranked by the damage it 
 deal, the damage it exposes it to and how far it gets towards its goal), one score per
 candidate, from the same answers a player sees:
 
-- a shot or a declared attack: the expected hits the attack question gives, worth
+- a shot, a declared attack or one of the game's own actions naming a target (a machine gun's
+  pin, Company of Heroes 7): the expected hits the attack question gives on it, worth
   :attr:`GreedyBot.kill` more when it is likely to destroy the target (its chance of
   at least one hit on a one-step target);
 - an assault: the chance to win it, times the defenders' strength;
@@ -134,7 +135,7 @@ class GreedyBot:
     def score(self, g: GameState, c: Candidate) -> float:
         """The candidate's score (higher is better)."""
         kind = c.expands
-        if kind in (FIRE, DECLARE) and c.attack is not None:
+        if c.attack is not None:        # a shot, a declared attack, a game's word naming a target (a pin)
             target = g.map.unit(c.target or "")
             weak = target.strength is None or target.strength <= 1
             return float(c.attack.expected) + (self.kill * float(c.attack.p_hit) if weak else 0.0)

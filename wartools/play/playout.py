@@ -65,12 +65,16 @@ def bots_by_side(scenario: Scenario, bots: Mapping[str, Bot | str] | Sequence[Bo
 
 def scenario_identity(scenario: Scenario) -> tuple[str | None, str]:
     """The scenario's file path (``None`` when made in code) and the sha256 of its bytes (of its
-    canonical dump when it has no file)."""
+    canonical dump when it has no file, worked out once per scenario object: a balance job's
+    scenario has no file, and the dump took a tenth of a random playout's time)."""
     src = scenario.source
     if src and os.path.isfile(src):
         with open(src, "rb") as f:
             return src, hashlib.sha256(f.read()).hexdigest()
-    return None, hashlib.sha256(dumps_scenario(scenario).encode()).hexdigest()
+    digest: str | None = scenario.__dict__.get("_dump_digest")     # a scenario is immutable: its dump too
+    if digest is None:
+        digest = scenario.__dict__["_dump_digest"] = hashlib.sha256(dumps_scenario(scenario).encode()).hexdigest()
+    return None, digest
 
 
 def playout(scenario: Scenario, bots: Mapping[str, Bot | str] | Sequence[Bot | str],

@@ -236,6 +236,9 @@ class Offer:
     #: the cell a game's own word names (an HQ deploying there, Combat Infantry 4.2); resolved by
     #: :meth:`TurnRules.resolve` with it
     dest: Cell | None = None
+    #: the enemy unit a game's own word names (a machine gun's pin, Company of Heroes 7), standing on
+    #: ``dest``; the engine gives the candidate the attack question's answer on it
+    target: str | None = None
 
     @property
     def expands(self) -> str:
@@ -422,6 +425,12 @@ class TurnRules:
 
     def end_of_turn(self, m: Map, state: TurnState, dice: Dice) -> Resolution:
         """What changes at the end of a turn besides scoring (removing pins, reinforcing ...)."""
+        return Resolution()
+
+    def after_scoring(self, m: Map, state: TurnState) -> Resolution:
+        """What changes once a turn is scored (``m`` the map after :func:`~wartools.scenario.end_turn`):
+        statuses that last the whole turn, its end-of-turn capture included (Company of Heroes' pins,
+        7); nothing by default."""
         return Resolution()
 
     def prospect(self, m: Map, state: TurnState, kind: str, unit: Unit | None) -> Prospect:

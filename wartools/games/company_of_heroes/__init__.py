@@ -32,6 +32,11 @@ class CompanyOfHeroes(Game):
                "may spend 4 cp a round instead of 3"),
         Option("deploy", False, "Company of Heroes 4",
                "weapon teams pay 1 cp to deploy at the end of their move"),
+        Option("pin-needs-attack", True, "Company of Heroes 5, 7",
+               "a machine-gun team pins only a unit its attack question allows (deployed, in range, the "
+               "line not through a building)", assumed=True,
+               reading="the unit a machine gun pins is the unit it will attack this round (5, 1. Pin), so "
+                       "it pins only a unit it may attack; off: within its range and seen by it (7) is enough"),
         # scenario layer (wartools.games.company_of_heroes.scenario)
         Option("contested-capture", "unchanged", "Company of Heroes 8",
                "what a control point with capturing units of both teams does in the supply phase",

@@ -10,6 +10,7 @@ _L = "tests/test_los_rulebooks.py::"
 _M = "tests/test_movement_rules.py::"
 _S = "tests/test_scenario_control.py::"
 _F = "tests/test_attack_company_of_heroes.py::"
+_P = "tests/test_play_company_of_heroes.py::"
 
 COVERAGE = (
     Entry("1", "Objective: victory points from destroyed units and held VP hexes", "implemented",
@@ -40,7 +41,14 @@ COVERAGE = (
     Entry("6.1", "Static defenses: +2 in a building, +1 upgrade, none against flame", "implemented",
           _C + "test_building_example_three_ap_five_defense_dice"),
     Entry("7", "Pinning, sight, range, spotting, camouflage, buildings blocking sight", "assumed",
-          "option: building-corners; " + _R + "test_los_and_viewshed_use_the_units_plus_one_sight_7_sight; "
+          "option: building-corners; option: pin-needs-attack; "
+          + _P + "test_only_green_units_outside_buildings_and_not_machine_guns_are_pinned_7; "
+          + _P + "test_a_machine_gun_pins_a_unit_within_range_that_it_sees_itself_7; "
+          + _P + "test_the_pinned_unit_is_the_one_the_machine_gun_attacks_an_option_7_5; "
+          + _P + "test_a_machine_gun_that_pinned_attacks_only_its_pinned_unit_7; "
+          + _P + "test_a_pinned_unit_deals_no_damage_moves_not_captures_not_but_defends_and_spots_7; "
+          + _P + "test_machine_guns_pin_before_damage_is_assigned_and_the_pins_last_the_round_5_7; "
+          + _P + "test_playouts_on_random_boards_pin_by_the_pinning_answer_and_replay; " + _R + "test_los_and_viewshed_use_the_units_plus_one_sight_7_sight; "
           + _R + "test_teams_share_spotting_7_spotting; "
           + _R + "test_teams_camouflage_hides_only_from_the_other_team_7_camouflage; "
           + _R + "test_can_attack_refuses_mortar_adjacent_packed_up_teams_and_pinned_units; "

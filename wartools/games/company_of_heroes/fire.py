@@ -8,7 +8,8 @@
 - A camouflaged unit is spotted only from an adjacent hex (7 Camouflage); once spotted it
   is attacked as normal: the rulebook's mortar four hexes away attacks a camouflaged sniper
   an ally stands next to.
-- Refused: a pinned unit (7 Pinning), a weapon team not deployed (4 Weapon Teams), a mortar
+- Refused: a pinned unit (7 Pinning), a machine gun's attack on any unit but the one it pinned
+  this round (tag ``pinning=<id>``, 7 Pinning (Machine Guns)), a weapon team not deployed (4 Weapon Teams), a mortar
   team's adjacent target (4), infantry riding a transport ("cannot be targeted directly",
   4 Transport), and a target the damage cannot hurt (immune, 6 Defense Matrix).
 - The damage of every attacker on one target is **pooled** into one defence roll (5,
@@ -97,10 +98,15 @@ class Fire(FireRules):
                     profile: Profile) -> Refusal | None:
         from wartools.games.company_of_heroes.los import WEAPON_TEAMS
         from wartools.games.company_of_heroes.movement import TRANSPORT_UNITS, VEHICLES
+        from wartools.games.company_of_heroes.pinning import PIN_RULE, pinning_target
 
         if "pinned" in attacker.tags:
             return self.refuse(attacker, target, "pinned", "Company of Heroes 7 (Pinning)",
                                "a pinned unit cannot deal damage")
+        pinned = pinning_target(attacker)
+        if pinned is not None and target.id != pinned:
+            return self.refuse(attacker, target, "pinned", PIN_RULE,
+                               f"{attacker.id} pinned {pinned} this round and may attack only it")
         if attacker.type in WEAPON_TEAMS and DEPLOYED not in attacker.tags:
             return self.refuse(attacker, target, "deploy", "Company of Heroes 4 (Weapon Teams)",
                                "a weapon team attacks only when deployed; it spawns packed up (tag it deployed)")

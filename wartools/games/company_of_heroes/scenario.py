@@ -78,9 +78,31 @@ class Rules(ScenarioRules):
 
     def control(self, m: Map, units: Sequence[Unit], cells: Iterable[Cell],
                 recorded: Mapping[Cell, str | None]) -> dict[Cell, Control]:
-        """The flags as they stand: control changes only in the supply phase (Company of Heroes 8)."""
-        return self.recorded_control(cells, recorded, "{side}'s flag since an earlier supply phase (Company of "
-                                     "Heroes 8)", "no flag yet (Company of Heroes 8)")
+        """The flags as they stand: control changes only in the supply phase (Company of Heroes 8).
+        A unit on the point that cannot capture it because it is pinned or retreating is named
+        (8: pinned or retreating units cannot capture; 7 Pinning).
+
+        Examples
+        --------
+        >>> from wartools.games import find_game
+        >>> from wartools.mapmodel import Unit
+        >>> from wartools.grids.hexgrid import Hex
+        >>> from wartools.testing import tiny_map
+        >>> m = tiny_map("coh", 2, 1)
+        >>> us = Unit("us-1", "US", "infantry", Hex(0, 0), tags=("pinned",))
+        >>> print(find_game("coh").scenario_rules().control(m, [us], [Hex(0, 0)], {})[Hex(0, 0)].why)
+        no flag yet (Company of Heroes 8); us-1 is pinned and cannot capture it (Company of Heroes 8, 7 Pinning)
+        """
+        out = self.recorded_control(cells, recorded, "{side}'s flag since an earlier supply phase (Company of "
+                                    "Heroes 8)", "no flag yet (Company of Heroes 8)")
+        for c, ctl in out.items():
+            held = [f"{u.id} is {' and '.join(t for t in sorted(NO_CAPTURE_TAGS) if t in u.tags)}"
+                    for u in units if u.cell == c and (u.type in CAPTURERS or "capture" in u.tags)
+                    and NO_CAPTURE_TAGS.intersection(u.tags)]
+            if held:
+                out[c] = Control(ctl.side, ctl.status, f"{ctl.why}; {', '.join(held)} and cannot capture it "
+                                                       "(Company of Heroes 8, 7 Pinning)")
+        return out
 
     def capture(self, m: Map, units: Sequence[Unit], cells: Iterable[Cell],
                 recorded: Mapping[Cell, str | None]) -> dict[Cell, str | None]:

@@ -7,11 +7,19 @@
   what is not spent is forfeited.
 - A weapon team deploys for 1 cp to attack (4, Weapon Teams: an ``deploy`` action, or the end of
   its move with the option ``deploy``); moving packs it up.
-- Damage phase (5, 6): the team that went first declares its attacks (each unit one target the
+- Damage phase (5, 6, 7): first the machine guns pin (5, 1. Pin; 7 Pinning (Machine Guns)): the
+  team that went first, then the other, each machine-gun team naming at most one unit the pinning
+  answer allows (:func:`~wartools.games.company_of_heroes.pinning.pin`; a ``pin`` action, the
+  target tagged ``pinned`` and the machine gun ``pinning=<id>``); a team with nothing to pin skips
+  the step. Then the team that went first declares its attacks (each unit one target the
   attack question allows), then the other team; then every target's pooled damage is resolved
   at once by its defence dice (6: a die blocks a point on a green or black face), so destroyed
-  units still attack (5). A destroyed unit gives the attacking team a VP (the scenario's VP).
-- Supply phase (8): objectives are captured (the scenario layer's end-of-round capture).
+  units still attack (5). A destroyed unit gives the attacking team a VP (the scenario's VP). A
+  pinned unit declares no attack, and a machine gun that pinned attacks only its pinned unit (the
+  attack question reads the tags, 7).
+- Supply phase (8): objectives are captured (the scenario layer's end-of-round capture; pinned
+  units do not capture). The pins are lifted once the round is scored (7: until the end of the
+  round).
 
 Examples
 --------
@@ -27,6 +35,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from wartools.games.company_of_heroes.movement import WEAPON_TEAMS
+from wartools.games.company_of_heroes.pinning import PIN_RULE, PINNED, PINNERS, PINNING, pin, pin_targets
 from wartools.rules.turn import DECLARE, MOVE, Change, Dice, Offer, Resolution, Roll, TurnRules, TurnState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -49,7 +58,9 @@ class Turns(TurnRules):
     TURNS_PER_PHASE: ClassVar[int] = 3
     UNIT_CP: ClassVar[int] = 3
     OMITTED = (
-        ("Company of Heroes 7", "machine-gun pinning"),
+        ("Company of Heroes 9 (the Advanced Rulebook's list)", "Advanced Pinning, Retreat and the other "
+                                                               "Advanced Rules: the excerpt lists them but does "
+                                                               "not print them"),
         ("Company of Heroes 4", "speed dice, transports, entering and leaving buildings' limits beyond "
                                 "the movement engine's"),
         ("Company of Heroes 8, 8.1, 8.2", "incomes, purchases, upgrades, reinforcement and experience: "
@@ -76,14 +87,32 @@ class Turns(TurnRules):
             out += [Offer("deploy", u.id, cost=1, rule="Company of Heroes 4 (Weapon Teams)") for u in ready
                     if u.type in WEAPON_TEAMS and "deployed" not in u.tags]
             return (*out, Offer("end", rule="Company of Heroes 4 (forfeit the rest of the turn)"))
+        if state.phase == "pin":
+            return (*self._pins(m, state.side), Offer("end", rule="Company of Heroes 5 (1. Pin: the team's "
+                                                                  "machine guns have pinned)"))
         out = [Offer(DECLARE, u.id, rule="Company of Heroes 5") for u in mine
-               if u.id not in state.acted and "pinned" not in u.tags]
+               if u.id not in state.acted and PINNED not in u.tags]
         return (*out, Offer("end", rule="Company of Heroes 5 (the team's damage is assigned)"))
 
-    def _next_turn(self, state: TurnState) -> TurnState:
+    @staticmethod
+    def _pins(m: Map, side: str) -> tuple[Offer, ...]:
+        """The pins ``side``'s machine guns that have not pinned yet may make (7)."""
+        return tuple(Offer("pin", p.mg, rule=PIN_RULE, dest=p.cell, target=p.target)
+                     for u in m.units if u.side == side and u.type in PINNERS
+                     and not any(t.startswith(PINNING) for t in u.tags) for p in pin_targets(m, u))
+
+    def _pin_step(self, m: Map, state: TurnState, sides: tuple[str, ...]) -> TurnState:
+        """The first of ``sides`` with something to pin pins next (5, 1. Pin); when none has, the
+        team that went first assigns its damage (5, 2)."""
+        for side in sides:
+            if self._pins(m, side):
+                return state.replace(phase="pin", side=side, impulses=MappingProxyType({}), budget=0)
+        return state.replace(phase="damage", side=state.first, impulses=MappingProxyType({}), budget=0)
+
+    def _next_turn(self, m: Map, state: TurnState) -> TurnState:
         impulses = MappingProxyType({**state.impulses, state.side: state.impulses.get(state.side, 0) + 1})
         if all(impulses.get(s, 0) >= self.TURNS_PER_PHASE for s in state.sides):
-            return state.replace(phase="damage", side=state.first, impulses=MappingProxyType({}), budget=0)
+            return self._pin_step(m, state, (state.first, state.other(state.first)))
         nxt = state.other()
         if impulses.get(nxt, 0) >= self.TURNS_PER_PHASE:
             nxt = state.side
@@ -93,9 +122,13 @@ class Turns(TurnRules):
               outcome: str = "") -> TurnState:
         if state.phase == "maneuver":
             if kind == "end":
-                return self._next_turn(state)
+                return self._next_turn(m, state)
             state = state.replace(spent=state.spend(unit or "", cost), budget=state.budget - cost)
-            return self._next_turn(state) if state.budget <= 0 else state
+            return self._next_turn(m, state) if state.budget <= 0 else state
+        if state.phase == "pin":
+            if kind != "end" and self._pins(m, state.side):
+                return state                # another of the team's machine guns may pin
+            return self._pin_step(m, state, (state.other(state.first),) if state.side == state.first else ())
         if kind == "end":           # each side assigns its damage in turn order, then all resolve (5)
             if state.other() != state.first:
                 return state.replace(side=state.other())
@@ -114,7 +147,20 @@ class Turns(TurnRules):
                 dest: Cell | None = None) -> Resolution:
         if kind == "deploy" and unit is not None:
             return Resolution((), (Change(unit.id, add=("deployed",)),), (f"{unit.id} deploys",))
+        if kind == "pin" and unit is not None and dest is not None:
+            target = next(u for u in m.units_at(dest) if pin(m, unit, u))
+            return Resolution((), (Change(target.id, add=(PINNED,)), Change(unit.id, add=(PINNING + target.id,))),
+                              (f"{unit.id} pins {target.id} until the end of the round",))
         return Resolution()
+
+    def after_scoring(self, m: Map, state: TurnState) -> Resolution:
+        """The pins are lifted at the end of the round, after the supply phase's capture, which
+        pinned units take no part in (7: pinned until the end of the round; 8)."""
+        changes = tuple(Change(u.id, remove=tuple(t for t in u.tags if t == PINNED or t.startswith(PINNING)))
+                        for u in m.units if PINNED in u.tags or any(t.startswith(PINNING) for t in u.tags))
+        if not changes:
+            return Resolution()
+        return Resolution((), changes, (f"pins lifted: {', '.join(ch.unit for ch in changes)} (Company of Heroes 7)",))
 
     def resolve_now(self, state: TurnState) -> bool:
         return state.phase == "resolve"

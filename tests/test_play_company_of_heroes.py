@@ -1,0 +1,265 @@
+"""Company of Heroes machine-gun pinning (7, Pinning (Machine Guns); 5, the damage phase's first step),
+from the rule's text, in the single answers and in playouts (issue 22).
+
+Each clause: green units only (regular infantry and weapon teams), not in buildings, machine-gun teams
+immune, at the beginning of the damage phase before damage is assigned, the machine gun's target the only
+unit it may attack this round, a pinned unit deals no damage, captures no control point, spends no cp and
+does not move, but still rolls defence dice and spots, until the end of the round. Composed: playouts on
+random boards whose generator places machine-gun teams, buildings and pinned units, every pin offered
+equal to a loop over the pinning answer and every chosen action re-checked by the single answers; the
+records replay.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+import yaml
+
+from wartools.games.company_of_heroes.combat import resolve_damage
+from wartools.games.company_of_heroes.los import spotted_cells
+from wartools.games.company_of_heroes.pinning import PIN_RULE, Pin, pin, pin_targets, pinning_target
+from wartools.movement import path
+from wartools.play import find_bot, legal_actions, playout, replay, start, step
+from wartools.play.attacks import attack_on
+from wartools.rules.turn import ScriptedDice
+from wartools.scenario import end_turn, loads_scenario
+from wartools.testing import tiny_map, tiny_map_data
+
+DEPLOYED = {"tags": ["deployed"]}
+
+
+def coh(cols, rows, units, **kw):
+    return tiny_map("company-of-heroes", cols, rows, units=units, **kw)
+
+
+# --- who pins whom (7) ------------------------------------------------------------------------------
+def test_only_green_units_outside_buildings_and_not_machine_guns_are_pinned_7():
+    """7: pinning is inflicted on green units (regular infantry and weapon teams); units in buildings
+    cannot be pinned; machine-gun teams themselves cannot be pinned; and only machine-gun teams pin."""
+    m = coh(5, 3, [("mg", "US", "mg-team", "B2", DEPLOYED), ("inf", "Wehrmacht", "infantry", "C2"),
+                   ("mortar", "Wehrmacht", "mortar-team", "B1"), ("jeep", "Wehrmacht", "light-vehicle", "A2"),
+                   ("de-mg", "Wehrmacht", "mg-team", "B3"), ("house", "Wehrmacht", "infantry", "C3"),
+                   ("us-inf", "US", "infantry", "A3")], terrain={"C3": "building"})
+    mg = m.unit("mg")
+    got = {u.id: pin(m, mg, u) for u in m.units if u.side == "Wehrmacht"}
+    assert isinstance(got["inf"], Pin) and isinstance(got["mortar"], Pin)          # regular infantry, weapon team
+    assert "green" in got["jeep"].why and got["jeep"].rule == PIN_RULE
+    assert got["de-mg"].why == "a machine-gun team cannot be pinned"
+    assert got["house"].why == "a unit in a building cannot be pinned"
+    assert pin(m, m.unit("us-inf"), m.unit("inf")).why == "only machine-gun teams pin"
+    assert [p.target for p in pin_targets(m, mg)] == ["inf", "mortar"]
+    assert got["inf"].attack == attack_on_map(m, "mg", "inf") and PIN_RULE in got["inf"].text()
+
+
+def attack_on_map(m, a, t):
+    return m.game.fire_rules().attack(m, m.unit(a), m.unit(t))
+
+
+def test_a_machine_gun_pins_a_unit_within_range_that_it_sees_itself_7():
+    """7: a machine gun chooses a unit within range, that it can see. A camouflaged sniper two hexes away
+    with a US squad next to it may be attacked (the ally spots it, 7 Camouflage) but the machine gun does
+    not see it itself, so it may not pin it; a squad three hexes away is out of range."""
+    m = coh(6, 1, [("mg", "US", "mg-team", "A1", DEPLOYED), ("us", "US", "infantry", "B1"),
+                   ("sniper", "Wehrmacht", "infantry", "C1", {"tags": ["camouflaged"]}),
+                   ("far", "Wehrmacht", "infantry", "D1")])
+    mg = m.unit("mg")
+    assert attack_on_map(m, "mg", "sniper")                       # spotted by the adjacent ally
+    refused = pin(m, mg, m.unit("sniper"))
+    assert refused.kind == "spotting" and "does not see" in refused.why
+    assert pin(m, mg, m.unit("far")).kind == "range"
+
+
+def test_the_pinned_unit_is_the_one_the_machine_gun_attacks_an_option_7_5():
+    """5 (1. Pin): machine-gun teams pin one valid target, the unit they will attack this round; so by
+    default a packed-up team (which cannot attack, 4 Weapon Teams) does not pin, said in the answer's
+    assumptions. The option pin-needs-attack off reads 7 alone: within range and seen."""
+    units = [("mg", "US", "mg-team", "A1"), ("de", "Wehrmacht", "infantry", "B1")]
+    m = coh(3, 1, units)
+    refused = pin(m, m.unit("mg"), m.unit("de"))
+    assert refused.kind == "deploy" and any(a.option == "pin-needs-attack" for a in refused.assumptions)
+    loose = m.with_options(**{"pin-needs-attack": False})
+    got = pin(loose, loose.unit("mg"), loose.unit("de"))
+    assert isinstance(got, Pin) and got.attack is None
+    assert "pin-needs-attack" in [a.option for a in got.assumptions]          # the LOS reading too
+
+
+# --- what the status does in the single answers (7) --------------------------------------------------
+def test_a_machine_gun_that_pinned_attacks_only_its_pinned_unit_7():
+    """7: they can only attack the unit they selected to pin this round."""
+    m = coh(4, 1, [("mg", "US", "mg-team", "A1", {"tags": ["deployed", "pinning=de-1"]}),
+                   ("de-1", "Wehrmacht", "infantry", "B1"), ("de-2", "Wehrmacht", "infantry", "C1")])
+    assert pinning_target(m.unit("mg")) == "de-1"
+    assert attack_on_map(m, "mg", "de-1")
+    refused = attack_on_map(m, "mg", "de-2")
+    assert (refused.kind, refused.rule) == ("pinned", PIN_RULE) and "only it" in refused.why
+    assert pin(m, m.unit("mg"), m.unit("de-2")).kind == "pinned"                # one pin a round
+
+
+def test_a_pinned_unit_deals_no_damage_moves_not_captures_not_but_defends_and_spots_7():
+    """7: a pinned unit cannot deal damage, capture control points, spend cp or move; it still receives
+    defence dice and spots for allied units."""
+    units = [("us", "US", "infantry", "B1"), ("de", "Wehrmacht", "infantry", "C1"),
+             ("us-mortar", "US", "mortar-team", "A1", DEPLOYED)]
+    free = coh(6, 2, units)
+    m = coh(6, 2, [("us", "US", "infantry", "B1", {"tags": ["pinned"]}), *units[1:]])
+    refused = attack_on_map(m, "us", "de")
+    assert (refused.kind, refused.rule) == ("pinned", "Company of Heroes 7 (Pinning)")
+    assert path(free, "B1", "B2").reachable
+    assert "a pinned unit cannot move (Company of Heroes 7, Pinning)" in path(m, "B1", "B2").why_not
+    assert spotted_cells(m, "US") == spotted_cells(free, "US")                    # it still spots
+    on_pinned, on_free = attack_on_map(m, "de", "us"), attack_on_map(free, "de", "us")
+    assert (on_pinned.p_hit, on_pinned.expected) == (on_free.p_hit, on_free.expected)   # same defence dice
+    assert resolve_damage("infantry", {"AP": 2}, health=4).dice == 2
+    rules = m.game.scenario_rules()
+    cell = m.cell("B1")
+    assert rules.capture(m, m.units, [cell], {}) == {cell: None}
+    assert rules.capture(free, free.units, [cell], {}) == {cell: "US"}
+    assert "us is pinned and cannot capture it (Company of Heroes 8, 7 Pinning)" in \
+        rules.control(m, m.units, [cell], {})[cell].why
+
+
+# --- the damage phase, played (5, 7) -----------------------------------------------------------------
+def scenario(units, *, turns=2, first="US", cols=6, rows=2, objectives=(), options=None, terrain=None):
+    sides: dict = {}
+    for uid, side, utype, cell, *rest in units:
+        entry = {"id": uid, "type": utype, "cell": cell, **(rest[0] if rest else {})}
+        sides.setdefault(side, {"units": []})["units"].append(entry)
+    data = {"format": "wartools-scenario/1", "name": "pinning (test)", "game": "company-of-heroes",
+            "map": tiny_map_data("company-of-heroes", cols, rows, terrain=terrain or {}), "turns": turns,
+            "first": first, "sides": sides, "objectives": [dict(o) for o in objectives],
+            "victory": {"levels": [{"result": "Draw", "otherwise": True}]}}
+    if options:
+        data["options"] = options
+    return loads_scenario(yaml.safe_dump(data))
+
+
+def _take(g, kind, unit=None, target=None, faces=()):
+    for c in legal_actions(g):
+        if (c.kind, c.unit, c.target) == (kind, unit, target):
+            return step(g, c, ScriptedDice(list(faces)))
+    raise AssertionError(f"{kind} {unit} {target}: {[c.text(g.map) for c in legal_actions(g)]}")
+
+
+def test_machine_guns_pin_before_damage_is_assigned_and_the_pins_last_the_round_5_7():
+    """5: the damage phase's first step is the pin; 7: at the beginning of the damage phase, before damage is
+    assigned. The US machine gun pins the German squad standing on the control point; the squad then
+    declares no attack, the machine gun may declare only against it, the squad does not capture the point
+    in the supply phase (8: pinned units cannot capture) and at the end of the round the pins are lifted:
+    in round 2 it moves again. The record replays."""
+    s = scenario([("us-mg", "US", "mg-team", "A1", {"tags": ["deployed"]}),
+                  ("us-inf", "US", "infantry", "A2"), ("de-inf", "Wehrmacht", "infantry", "C1"),
+                  ("de-2", "Wehrmacht", "infantry", "C2")],
+                 objectives=[{"id": "hill", "cell": "C1", "value": 1}])
+    g = start(s)
+    actions = []
+    while g.turn.phase == "maneuver":
+        g, acts, _ = _take(g, "end")
+        actions += acts
+    assert (g.turn.phase, g.side) == ("pin", "US")                         # before any damage is assigned
+    offered = {c.target for c in legal_actions(g) if c.kind == "pin"}
+    assert offered == {p.target for p in pin_targets(g.map, g.map.unit("us-mg"))} == {"de-inf", "de-2"}
+    g, acts, _ = _take(g, "pin", "us-mg", "de-inf")
+    actions += acts
+    assert acts[0].rule == PIN_RULE and acts[0].target == "de-inf"
+    assert (g.turn.phase, g.side) == ("damage", "US")        # the Wehrmacht has no machine gun: no pin step
+    assert {c.target for c in legal_actions(g) if c.unit == "us-mg"} == {"de-inf"}
+    g, acts, _ = _take(g, "end")
+    actions += acts
+    assert g.side == "Wehrmacht" and "de-inf" not in {c.unit for c in legal_actions(g)}
+    g, acts, ended = _take(g, "end")
+    actions += acts
+    assert acts[-1].kind == "end-of-turn" and "pins lifted" in acts[-1].effects[0]
+    assert ended[0][1].control.get("hill") is None                        # the pinned squad did not capture
+    assert not any("pinned" in st.tags or pinning_target(g.map.unit(u)) for u, st in g.position.units.items())
+    assert any(c.kind == "move" and c.unit == "de-inf" for c in legal_actions(g) if g.side == "Wehrmacht") \
+        or g.side == "US"
+    free = g.position
+    assert end_turn(s, free).control.get("hill") == "Wehrmacht"          # unpinned, it captures
+    record = playout(s, ["random", "random"], seed=3)
+    assert replay(record).final == record.final
+
+
+# --- composed: playouts on random boards ------------------------------------------------------------
+TYPES = ("infantry", "infantry", "mg-team", "mg-team", "mortar-team", "light-vehicle")
+
+
+def random_scenario(seed: int):
+    """A 5 x 2 board with buildings, machine-gun teams (some deployed), other units, some of them pinned
+    (a position's pinned unit in round 1), and a control point."""
+    rng = np.random.default_rng(seed)
+    labels = [f"{chr(65 + c)}{r + 1}" for c in range(5) for r in range(2)]
+    terrain = {str(lab): "building" for lab in rng.choice(labels, 2, replace=False)}
+    units, cells = [], rng.choice(labels, 6, replace=False)
+    for i, cell in enumerate(cells):
+        side = ("US", "Wehrmacht")[i % 2]
+        kind = TYPES[int(rng.integers(len(TYPES)))] if i > 1 else "mg-team"
+        if terrain.get(cell) and kind not in ("infantry", "mg-team"):
+            kind = "infantry"
+        tags = [t for t, p in (("deployed", 0.8), ("pinned", 0.25)) if rng.random() < p
+                and (t != "deployed" or kind in ("mg-team", "mortar-team")) and (t != "pinned" or kind != "mg-team")]
+        units.append((f"u{i}", side, kind, str(cell), {"tags": tags}))
+    return scenario(units, turns=2, cols=5, rows=2, terrain=terrain,
+                    objectives=[{"id": "point", "cell": str(rng.choice(labels)), "value": 1}])
+
+
+class PinChecked:
+    """A bot that checks the pins it is offered against a loop over the pinning answer, and every chosen
+    action against the single answers, before another bot chooses."""
+
+    def __init__(self, inner):
+        self.inner = find_bot(inner)
+        self.name = self.inner.name
+        self.pins = 0
+
+    def choose(self, g, legal, rng):
+        m = g.map
+        if g.turn.phase == "pin":
+            offered = {(c.unit, c.target) for c in legal if c.kind == "pin"}
+            loop = {(u.id, t.id) for u in m.units if u.side == g.side and not pinning_target(u)
+                    for t in m.units if isinstance(pin(m, u, t), Pin)}
+            assert offered == loop and offered
+        choice = self.inner.choose(g, legal, rng)
+        c = legal[choice.index]
+        if c.kind == "pin":
+            assert isinstance(pin(m, m.unit(c.unit), m.unit(c.target)), Pin)
+            self.pins += 1
+        if c.attack is not None:
+            again = attack_on(g.board, m.unit(c.unit), m.unit(c.target))
+            assert again is not None and again.expected == c.attack.expected
+        if c.expands == "declare":
+            u = m.unit(c.unit)
+            assert "pinned" not in u.tags and pinning_target(u) in (None, c.target)
+        if c.expands == "move":
+            u = m.unit(c.unit)
+            assert "pinned" not in u.tags and path(m, u.cell, c.dest, u.id).cost == c.cost
+        return choice
+
+
+@pytest.mark.parametrize("bots", [("random", "random"), ("greedy", "random")])
+def test_playouts_on_random_boards_pin_by_the_pinning_answer_and_replay(bots):
+    pins = 0
+    for seed in range(6):
+        s = random_scenario(seed)
+        checked = [PinChecked(b) for b in bots]
+        record = playout(s, checked, seed=seed)
+        pins += sum(b.pins for b in checked)
+        assert replay(record).final == record.final
+        for end in record.turn_ends:     # every round ends with its pins lifted (7)
+            assert not any("pinned" in st.tags or st.pins for st in end.position.units.values())
+    assert pins >= 3
+
+
+def test_a_positions_pins_count_is_lifted_at_the_end_of_the_round_7():
+    """A position may record a unit's pins (the scenario format's ``pins``): the unit is pinned for the
+    rest of the round and free after it."""
+    s = scenario([("us", "US", "infantry", "A1"), ("de", "Wehrmacht", "infantry", "F2")], turns=2)
+    p = s.start()
+    p = p.replace(units={**p.units, "us": dataclasses.replace(p.units["us"], pins=1)})
+    g = start(s, p)
+    assert not any(c.unit == "us" for c in legal_actions(g))
+    while g.position.turn == 1:
+        g, _, _ = _take(g, "end")
+    assert g.position.turn == 2 and not g.position.units["us"].pins and "pinned" not in g.map.unit("us").tags
+    assert path(g.map, "A1", "B1").reachable
