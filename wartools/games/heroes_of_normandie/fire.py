@@ -58,19 +58,20 @@ class Fire(FireRules):
         return ()
 
     def cells_between(self, board: Map, a: Cell, b: Cell) -> frozenset[Cell] | None:
-        """The squares of the rectangle the two squares span: every line between points of them
-        (centres, corners) stays inside it."""
+        """The squares of the rectangle the two squares span that touch their convex hull: every
+        line between points of them (centres, corners) stays inside both."""
         (ac, ar), (bc, br) = board.grid.to_offset(a), board.grid.to_offset(b)
         return frozenset(board.grid.from_offset(c, r) for c in range(min(ac, bc), max(ac, bc) + 1)
-                         for r in range(min(ar, br), max(ar, br) + 1))
+                         for r in range(min(ar, br), max(ar, br) + 1) if _touches(ac, ar, bc, br, c, r))
 
     def among_between(self, board: Map, a: Cell, b: Cell, cells: Iterable[Cell]) -> tuple[Cell, ...]:
-        """The squares of ``cells`` inside the rectangle :meth:`cells_between` lists, found by their
-        columns and rows (the rectangle is not listed)."""
+        """The squares of ``cells`` that :meth:`cells_between` lists, found by their columns and
+        rows (the squares between are not listed)."""
         to = board.grid.to_offset
         (ac, ar), (bc, br) = to(a), to(b)
         c0, c1, r0, r1 = min(ac, bc), max(ac, bc), min(ar, br), max(ar, br)
-        return tuple(c for c in cells if c0 <= (o := to(c))[0] <= c1 and r0 <= o[1] <= r1)
+        return tuple(c for c in cells if c0 <= (o := to(c))[0] <= c1 and r0 <= o[1] <= r1
+                     and _touches(ac, ar, bc, br, o[0], o[1]))
 
     def odds_inputs(self, board: Map, attacker: Unit, profile: Profile, target: Unit, defender: Profile,
                     line: Line) -> dict[str, Any] | None:
@@ -101,3 +102,34 @@ class Fire(FireRules):
 
     def move_budget(self, attacker: Unit, allowance: int) -> int | None:
         return allowance if self.game.option("move-and-fire") else None
+
+
+def _touches(ac: int, ar: int, bc: int, br: int, c: int, r: int) -> bool:
+    """Whether square ``(c, r)`` touches the convex hull of squares ``(ac, ar)`` and ``(bc, br)``
+    (columns and rows, a square one unit wide): the hull is the segment between their centres
+    widened by a square, so it does when that segment meets the square of half-width one around
+    ``(c, r)``'s centre (boundary included). Exact, in integers: the segment's parameter ``t`` in
+    [0, 1] is cut to each axis's slab, bounds kept as fractions ``n / d`` with ``d > 0``.
+
+    Examples
+    --------
+    >>> _touches(0, 0, 4, 4, 2, 2), _touches(0, 0, 4, 4, 3, 2), _touches(0, 0, 4, 4, 4, 1)
+    (True, True, False)
+    >>> _touches(0, 0, 6, 2, 1, 1), _touches(0, 0, 6, 2, 1, 2), _touches(0, 0, 6, 2, 5, 0)
+    (True, False, False)
+    """
+    lo_n, lo_d, hi_n, hi_d = 0, 1, 1, 1
+    for start, step, centre in ((ac, bc - ac, c), (ar, br - ar, r)):
+        if step == 0:
+            if abs(start - centre) > 1:
+                return False
+            continue
+        if step > 0:
+            n0, n1, d = centre - 1 - start, centre + 1 - start, step
+        else:
+            n0, n1, d = start - centre - 1, start - centre + 1, -step
+        if n0 * lo_d > lo_n * d:
+            lo_n, lo_d = n0, d
+        if n1 * hi_d < hi_n * d:
+            hi_n, hi_d = n1, d
+    return lo_n * hi_d <= hi_n * lo_d
