@@ -214,3 +214,38 @@ def test_streamed_matrix_through_a_link_writes_its_target(tmp_path):
     write_matrix(m, tmp_path / "link.csv", progress=False)
     assert (tmp_path / "link.csv").is_symlink()
     assert real.read_text() == visibility_matrix(m, progress=False).to_csv()
+
+
+def _degenerate(kind: str, k: int) -> list[tuple[int, int]]:
+    """Rulers ``k`` steps along the grid's degenerate directions: along hexsides and through hex
+    corners (hex), through square corners and along the axes (square)."""
+    if kind == "hex":
+        dirs = [(2, -1), (1, 1), (-1, 2), (-2, 1), (-1, -1), (1, -2), (1, 0), (0, 1), (-1, 1),
+                (4, 1), (5, -1), (1, 4), (-5, 4)]
+    else:
+        dirs = [(1, 1), (1, -1), (-1, 1), (-1, -1), (1, 0), (0, 1), (2, 1), (1, -2)]
+    return [(k * a, k * b) for a, b in dirs]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(GRIDS), st.lists(st.tuples(st.integers(-200, 200), st.integers(-200, 200)), max_size=40),
+       st.integers(1, 60))
+def test_compiled_walk_gives_the_numpy_walks_rows_bit_for_bit(grid, ds, k):
+    """The compiled walk (walk.py's numba loop) and the numpy walk, the reference, give the same
+    rows in the same order with the same dtypes: random rulers of both grid kinds and every frame,
+    the degenerate ones (along hexsides, through corners), length 0 and 1, and the longest rulers of
+    the largest board the limits allow (a single row or column of MAX_CELLS cells, the square
+    board's diagonal)."""
+    from wartools.limits import MAX_CELLS
+    from wartools.los.walk import walk_compiled, walk_numpy
+
+    side, far = int(MAX_CELLS ** 0.5) - 1, MAX_CELLS - 1
+    ds = ds + _degenerate(grid.type, k) + _degenerate(grid.type, 1) + [(0, 0), (0, 0)] + \
+        [(far, 0), (0, -far), (side, side), (-side, side)]
+    dq, dr = np.array([d[0] for d in ds], dtype=np.int64), np.array([d[1] for d in ds], dtype=np.int64)
+    f = frame_for(grid)
+    got, want = walk_compiled(f, dq, dr), walk_numpy(f, dq, dr)
+    assert set(want.c_kind.tolist()) >= ({0, 1, 2} if grid.type == "hex" else {0, 2})   # the cases are there
+    for name, w in want.__dict__.items():
+        g = getattr(got, name)
+        assert g.dtype == w.dtype and np.array_equal(g, w), name

@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from wartools.los.walk import load as load_walk
 from wartools.los.walk import ranges
 
 COMPILED_FROM = 20_000
@@ -250,9 +251,11 @@ _KERNELS: dict[Any, Callable[..., Any]] = {}
 
 
 def load() -> None:
-    """Load the compiled kernels now (numba's start-up, the kernels from its disk cache), for a
-    program that knows it will judge many rulers and would rather not pay it mid-way."""
+    """Load the compiled kernels now (numba's start-up, the kernels and the compiled line walk,
+    :func:`wartools.los.walk.load`, from its disk cache), for a program that knows it will judge
+    many rulers and would rather not pay it mid-way."""
     _compiled()
+    load_walk()
 
 
 def loaded() -> bool:

@@ -37,7 +37,8 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -347,10 +348,14 @@ def _edges(sh: _Shape, X: np.ndarray, Y: np.ndarray, dd: np.ndarray, q: np.ndarr
     return near[hit], kind, order, side, corner
 
 
+def _estimate(X: np.ndarray, Y: np.ndarray, sh: _Shape) -> np.ndarray:
+    """About how many candidate cells each ruler has (its columns times their runs)."""
+    return (np.abs(X) // sh.a + 3) * 3 + np.abs(Y) // sh.d * 2
+
+
 def _chunks(X: np.ndarray, Y: np.ndarray, sh: _Shape) -> list[slice]:
     """Slices of rulers whose candidates stay within :data:`CHUNK_CANDIDATES` per pass."""
-    est = (np.abs(X) // sh.a + 3) * 3 + np.abs(Y) // sh.d * 2
-    total = np.cumsum(est)
+    total = np.cumsum(_estimate(X, Y, sh))
     cuts = [0]
     while cuts[-1] < len(X):
         base = total[cuts[-1] - 1] if cuts[-1] else 0
@@ -377,15 +382,58 @@ def walk(frame: Frame, dq: np.ndarray, dr: np.ndarray, keep: Keep | None = None)
     chosen before classification, so the cost is that of the kept candidates
     plus two lookups per (ruler, column). Rows come sorted per ruler by
     ``(order, dq, dr)`` (edges: ``(order, dq, dr, dir)``).
+
+    Every ruler of a walk without ``keep`` is walked by the compiled loop
+    (:func:`walk_compiled`, the same rows) once this process has it loaded, or once the
+    rulers it walked with numpy reach :data:`LOAD_FROM` candidates; else with numpy
+    (:func:`walk_numpy`, the reference).
     """
-    dirs = directions(frame.kind)
-    nd = len(dirs)
-    sh = _shape(frame, dirs)
+    if keep is None:
+        dirs = directions(frame.kind)
+        X, Y = _frame_xy(_shape(frame, dirs), dq, dr)
+        if not _COMPILED:
+            _WALKED[0] += int(_estimate(X, Y, _shape(frame, dirs)).sum())
+        if _COMPILED or _WALKED[0] >= LOAD_FROM:
+            return walk_compiled(frame, dq, dr)
+    return walk_numpy(frame, dq, dr, keep)
+
+
+LOAD_FROM = 20_000_000
+"""Candidate cells (estimated) a process walks with numpy before it loads the compiled walk:
+numpy's walk costs some 100 ns a candidate, loading numba and the walk from its disk cache one
+to two seconds once per process, so a single line of sight or a small board never pays it."""
+_WALKED = [0]
+_COMPILED: list[Callable[..., Any]] = []
+
+
+def load() -> Callable[..., Any]:
+    """The compiled walk loop (:func:`_walk_loop` by numba, ``cache=True``: loaded from numba's
+    disk cache after the first compilation), loading it now if need be."""
+    if not _COMPILED:
+        import numba
+
+        _COMPILED.append(numba.njit(cache=True, nogil=True)(_walk_loop))
+    return _COMPILED[0]
+
+
+def _frame_xy(sh: _Shape, dq: np.ndarray, dr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rulers' ends in the integer frame (checked against :data:`MAX_COORD`)."""
     dq, dr = np.asarray(dq, dtype=np.int64), np.asarray(dr, dtype=np.int64)
     X = sh.a * dq
     Y = sh.c * dq + sh.d * dr
     if len(X) and max(int(np.abs(X).max()), int(np.abs(Y).max())) > MAX_COORD:
         raise ValueError(f"ruler too long for the exact walk (frame coordinates beyond {MAX_COORD})")
+    return X, Y
+
+
+def walk_numpy(frame: Frame, dq: np.ndarray, dr: np.ndarray, keep: Keep | None = None) -> Walk:
+    """:func:`walk` in numpy passes over all the rulers at once (the reference the compiled walk
+    is tested against)."""
+    dirs = directions(frame.kind)
+    nd = len(dirs)
+    sh = _shape(frame, dirs)
+    dq, dr = np.asarray(dq, dtype=np.int64), np.asarray(dr, dtype=np.int64)
+    X, Y = _frame_xy(sh, dq, dr)
     cparts: list[tuple[np.ndarray, ...]] = []
     eparts: list[tuple[np.ndarray, ...]] = []
     zero = np.flatnonzero((dq == 0) & (dr == 0))
@@ -430,3 +478,257 @@ def walk(frame: Frame, dq: np.ndarray, dr: np.ndarray, keep: Keep | None = None)
     cells = [x[cs].astype(t, copy=False) for x, t in zip(c, types)]
     edges = [x[es].astype(t, copy=False) for x, t in zip(e, types[:3] + (np.int8,) + types[3:])]
     return Walk(*cells, *edges)
+
+
+def walk_compiled(frame: Frame, dq: np.ndarray, dr: np.ndarray) -> Walk:
+    """:func:`walk` without ``keep`` by the compiled loop (:func:`_walk_loop`): the same rows as
+    :func:`walk_numpy`, bit for bit, in the same order.
+
+    Examples
+    --------
+    >>> from wartools.grids import SquareGrid
+    >>> from wartools.los.templates import frame_for
+    >>> f = frame_for(SquareGrid(4, 4))
+    >>> a, b = walk_compiled(f, np.array([3, 0]), np.array([1, 0])), walk_numpy(f, np.array([3, 0]), np.array([1, 0]))
+    >>> all(np.array_equal(x, y) and x.dtype == y.dtype for x, y in zip(a.__dict__.values(), b.__dict__.values()))
+    True
+    """
+    sh = _shape(frame, directions(frame.kind))
+    X, Y = _frame_xy(sh, dq, dr)
+    cells, edges, nc, ne = load()(X, Y, sh.a, sh.c, sh.d, sh.hx, sh.hy, sh.wy, sh.ox, sh.oy, sh.ex, sh.ey,
+                                  sh.edge_k, sh.symmetric)
+    ctypes = (np.int64, np.int64, np.int64, np.int8, np.int64, np.int8, np.int64)
+    etypes = (np.int64, np.int64, np.int64, np.int8, np.int8, np.int64, np.int8, np.int64)
+    return Walk(*(cells[j, :nc].astype(t) for j, t in enumerate(ctypes)),
+                *(edges[j, :ne].astype(t) for j, t in enumerate(etypes)))
+
+
+def _walk_loop(X: Any, Y: Any, a: int, c: int, d: int, hx: int, hy: int, wy: int, ox: Any, oy: Any, ex: Any,
+               ey: Any, edge_k: Any, symmetric: bool) -> tuple[Any, Any, int, int]:
+    """Ruler by ruler, :func:`walk_numpy`'s steps fused in one loop (compiled by :func:`load`).
+
+    Per ruler: its columns and each column's run of candidate cells, as :func:`_runs` bounds
+    them (the same floating-point operations, in the same order); each candidate classified as
+    :func:`_cells` and :func:`_hard_cells` do; the edges of each touched cell as :func:`_edges`
+    does; then the ruler's rows put in order by insertion sort on the whole key
+    (order, q, r[, dir]), which is the order numpy's stable sort leaves (candidates arrive in
+    (q, r[, dir]) order there). The columns and runs are visited in the direction in which the
+    order grows, so the rows arrive nearly sorted. Returns the cell rows ``(ruler, q, r, kind,
+    order, side, corner)`` and the edge rows ``(ruler, q, r, dir, kind, order, side, corner)``
+    as int64 tables with room to spare, and how many of each.
+    """
+    n = len(X)
+    nk = len(ox)
+    nd = edge_k.shape[0]
+    cap_c, cap_e = 1024, 1024
+    cells = np.empty((7, cap_c), dtype=np.int64)
+    edges = np.empty((8, cap_e), dtype=np.int64)
+    nc, ne = 0, 0
+    s = np.empty(nk, dtype=np.int64)
+    t = np.empty(nk, dtype=np.int64)
+    px = np.empty(nk, dtype=np.int64)
+    py = np.empty(nk, dtype=np.int64)
+    tmp = np.empty((8, 64), dtype=np.int64)
+    big = np.iinfo(np.int64).max
+    for i in range(n):
+        x, y = X[i], Y[i]
+        if nc + 1 > cap_c:
+            cap_c *= 2
+            grown = np.empty((7, cap_c), dtype=np.int64)
+            grown[:, :nc] = cells[:, :nc]
+            cells = grown
+        if x == 0 and y == 0:                           # length 0: its own cell, crossed
+            cells[0, nc], cells[1, nc], cells[2, nc], cells[3, nc] = i, 0, 0, CROSSED
+            cells[4, nc], cells[5, nc], cells[6, nc] = 0, 0, -1
+            nc += 1
+            continue
+        c_first, e_first = nc, ne
+        dd = x * x + y * y
+        lo, hi = min(x, 0), max(x, 0)
+        q_lo = -((hx - lo) // a)
+        q_hi = (hi + hx) // a
+        vertical = x == 0
+        slope = y / (1 if vertical else x)
+        wmax, vmax = 0, 0
+        for k in range(nk):
+            wmax = max(wmax, abs(x * oy[k] - y * ox[k]))
+            vmax = max(vmax, abs(x * ox[k] + y * oy[k]))
+        q_step = 1 if a * x + wy * c * y >= 0 else -1
+        r_step = 1 if y >= 0 else -1
+        for qi in range(q_hi - q_lo + 1):
+            q = q_lo + qi if q_step > 0 else q_hi - qi
+            xq = a * q
+            if vertical:
+                y_lo, y_hi = float(min(y, 0)), float(max(y, 0))
+            else:
+                y1, y2 = slope * float(max(xq - hx, lo)), slope * float(min(xq + hx, hi))
+                y_lo, y_hi = np.floor(min(y1, y2)), np.ceil(max(y1, y2))
+            col_c, col_e = nc, ne
+            cq = c * q
+            r_lo = int(np.ceil((y_lo - cq - hy) / d))
+            r_hi = int(np.floor((y_hi - cq + hy) / d))
+            for ri in range(r_hi - r_lo + 1):
+                r = r_lo + ri if r_step > 0 else r_hi - ri
+                cx, cy = a * q, c * q + d * r
+                cross = x * cy - y * cx
+                kind, corner = -1, -1
+                hard = not symmetric
+                if symmetric:
+                    tc = cx * x + cy * y
+                    ac = abs(cross)
+                    if ac < wmax:
+                        if tc - vmax > 0 and tc + vmax < dd:
+                            kind = CROSSED
+                        else:
+                            hard = True
+                    elif ac == wmax:
+                        hard = True
+                if hard:
+                    pos, neg, on, first = False, False, 0, -1
+                    t_lo, t_hi = big, -big
+                    for k in range(nk):
+                        px[k], py[k] = cx + ox[k], cy + oy[k]
+                        v = x * py[k] - y * px[k]
+                        s[k] = 0 if v == 0 else (1 if v > 0 else -1)
+                        t[k] = px[k] * x + py[k] * y
+                        if s[k] > 0:
+                            pos = True
+                        elif s[k] < 0:
+                            neg = True
+                        else:
+                            on += 1
+                            t_lo, t_hi = min(t_lo, t[k]), max(t_hi, t[k])
+                            if first < 0:
+                                first = k
+                    if pos != neg and on > 0:           # a supporting line: a corner or a side on it
+                        overlap = min(t_hi, dd) - max(t_lo, 0)
+                        if overlap >= 0:
+                            kind = ALONG if overlap > 0 and on > 1 else VERTEX
+                    elif pos and neg:                   # a cutting line: does its chord meet the ruler?
+                        after, before = False, False
+                        for k in range(nk):
+                            if s[k] == 0:
+                                after = after or t[k] > 0
+                                before = before or t[k] < dd
+                            elif s[k] * s[(k + 1) % nk] < 0:
+                                den = x * ey[k] - y * ex[k]
+                                num = px[k] * ey[k] - py[k] * ex[k]
+                                after = after or num * den > 0
+                                before = before or (den - num) * den > 0
+                        if after and before:
+                            kind = CROSSED
+                    if kind == VERTEX:
+                        corner = 2 * (px[first] * x + wy * py[first] * y)
+                if kind < 0:
+                    continue
+                if nc + 1 > cap_c:
+                    cap_c *= 2
+                    grown = np.empty((7, cap_c), dtype=np.int64)
+                    grown[:, :nc] = cells[:, :nc]
+                    cells = grown
+                cells[0, nc], cells[1, nc], cells[2, nc], cells[3, nc] = i, q, r, kind
+                cells[4, nc] = 2 * (cx * x + wy * cy * y)
+                cells[5, nc] = 0 if kind == CROSSED or cross == 0 else (1 if cross > 0 else -1)
+                cells[6, nc] = corner
+                nc += 1
+                if ne + nd > cap_e:
+                    cap_e *= 2
+                    grown = np.empty((8, cap_e), dtype=np.int64)
+                    grown[:, :ne] = edges[:, :ne]
+                    edges = grown
+                for di in range(nd):                    # the edges this cell owns
+                    k1, k2 = edge_k[di, 0], edge_k[di, 1]
+                    ax, ay, bx, by = cx + ox[k1], cy + oy[k1], cx + ox[k2], cy + oy[k2]
+                    v1, v2 = x * ay - y * ax, x * by - y * bx
+                    s1 = 0 if v1 == 0 else (1 if v1 > 0 else -1)
+                    s2 = 0 if v2 == 0 else (1 if v2 > 0 else -1)
+                    if s1 * s2 > 0:
+                        continue
+                    t1, t2 = ax * x + ay * y, bx * x + by * y
+                    ekind = -1
+                    if s1 == 0 and s2 == 0:
+                        overlap = min(max(t1, t2), dd) - max(min(t1, t2), 0)
+                        if overlap > 0:
+                            ekind = ALONG
+                        elif overlap == 0:
+                            ekind = VERTEX
+                    elif s1 * s2 < 0:
+                        ux, uy = bx - ax, by - ay
+                        w3, w4 = ux * (0 - ay) - uy * (0 - ax), ux * (y - ay) - uy * (x - ax)
+                        if (w3 > 0 and w4 < 0) or (w3 < 0 and w4 > 0):
+                            ekind = CROSSED
+                    else:
+                        tt = t1 if s1 == 0 else t2
+                        if 0 <= tt <= dd:
+                            ekind = VERTEX
+                    if ekind < 0:
+                        continue
+                    edges[0, ne], edges[1, ne], edges[2, ne], edges[3, ne] = i, q, r, di
+                    edges[4, ne], edges[5, ne] = ekind, (ax + bx) * x + wy * (ay + by) * y
+                    edges[6, ne] = s1 + s2 if ekind == VERTEX else 0
+                    if ekind != VERTEX:
+                        edges[7, ne] = -1
+                    elif s1 == 0:
+                        edges[7, ne] = 2 * (ax * x + wy * ay * y)
+                    else:
+                        edges[7, ne] = 2 * (bx * x + wy * by * y)
+                    ne += 1
+            if tmp.shape[1] < max(nc - col_c, ne - col_e) + 1:
+                tmp = np.empty((8, 2 * tmp.shape[1] + nc - col_c + ne - col_e), dtype=np.int64)
+            for table in range(2):                      # the ruler's rows in order
+                rows, first, mid, end = (cells, c_first, col_c, nc) if table == 0 else (edges, e_first, col_e, ne)
+                key = 4 if table == 0 else 5            # order's column; ties: the columns 1 .. key - 2
+                width = rows.shape[0]
+                # the column's rows: insertion sort (they arrive nearly sorted)
+                for p in range(mid + 1, end):
+                    for w in range(width):
+                        tmp[w, 0] = rows[w, p]
+                    j = p - 1
+                    while j >= mid:
+                        later = False
+                        for k in range(key - 1):
+                            col = key if k == 0 else k
+                            if rows[col, j] != tmp[col, 0]:
+                                later = rows[col, j] > tmp[col, 0]
+                                break
+                        if not later:
+                            break
+                        for w in range(width):
+                            rows[w, j + 1] = rows[w, j]
+                        j -= 1
+                    for w in range(width):
+                        rows[w, j + 1] = tmp[w, 0]
+                # merged with the rows of the columns before, from the back (a few overlap at most)
+                m = end - mid
+                if m == 0 or mid == first:
+                    continue
+                later = False
+                for k in range(key - 1):
+                    col = key if k == 0 else k
+                    if rows[col, mid - 1] != rows[col, mid]:
+                        later = rows[col, mid - 1] > rows[col, mid]
+                        break
+                if not later:                           # in order already
+                    continue
+                for w in range(width):
+                    for b_ in range(m):
+                        tmp[w, b_] = rows[w, mid + b_]
+                a_, b_, out = mid - 1, m - 1, end - 1
+                while b_ >= 0:
+                    later = False
+                    if a_ >= first:
+                        for k in range(key - 1):
+                            col = key if k == 0 else k
+                            if rows[col, a_] != tmp[col, b_]:
+                                later = rows[col, a_] > tmp[col, b_]
+                                break
+                    if not later:
+                        for w in range(width):
+                            rows[w, out] = tmp[w, b_]
+                        b_ -= 1
+                    else:
+                        for w in range(width):
+                            rows[w, out] = rows[w, a_]
+                        a_ -= 1
+                    out -= 1
+    return cells, edges, nc, ne
