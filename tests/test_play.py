@@ -38,7 +38,7 @@ def check_playout_action(g, c):
             cells = [m.cell(x) for x in c.cells(m)]
             assert p.cost == paid and cells[0] == u.cell and cells[-1] == c.dest
             assert all(b in m.grid.neighbours(a) for a, b in zip(cells, cells[1:]))
-    if c.expands in ("fire", "declare"):
+    if c.expands in ("fire", "declare") or c.attack is not None:     # a game's word naming a target too (a pin)
         again = attack_on(g.board, m.unit(c.unit), m.unit(c.target))
         assert again is not None and (again.p_hit, again.expected) == (c.attack.p_hit, c.attack.expected)
 

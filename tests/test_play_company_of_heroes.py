@@ -142,16 +142,24 @@ def _take(g, kind, unit=None, target=None, faces=()):
     raise AssertionError(f"{kind} {unit} {target}: {[c.text(g.map) for c in legal_actions(g)]}")
 
 
+#: a deployed US machine gun next to two German squads, one on a control point (scenario data)
+PINS = {"format": "wartools-scenario/1", "name": "pinning (test)", "game": "company-of-heroes",
+        "map": tiny_map_data("company-of-heroes", 6, 2), "turns": 2, "first": "US",
+        "sides": {"US": {"units": [{"id": "us-mg", "type": "mg-team", "cell": "A1", "tags": ["deployed"]},
+                                   {"id": "us-inf", "type": "infantry", "cell": "A2"}]},
+                  "Wehrmacht": {"units": [{"id": "de-inf", "type": "infantry", "cell": "C1"},
+                                          {"id": "de-2", "type": "infantry", "cell": "C2"}]}},
+        "objectives": [{"id": "hill", "cell": "C1", "value": 1}],
+        "victory": {"levels": [{"result": "Draw", "otherwise": True}]}}
+
+
 def test_machine_guns_pin_before_damage_is_assigned_and_the_pins_last_the_round_5_7():
     """5: the damage phase's first step is the pin; 7: at the beginning of the damage phase, before damage is
     assigned. The US machine gun pins the German squad standing on the control point; the squad then
     declares no attack, the machine gun may declare only against it, the squad does not capture the point
     in the supply phase (8: pinned units cannot capture) and at the end of the round the pins are lifted:
-    in round 2 it moves again. The record replays."""
-    s = scenario([("us-mg", "US", "mg-team", "A1", {"tags": ["deployed"]}),
-                  ("us-inf", "US", "infantry", "A2"), ("de-inf", "Wehrmacht", "infantry", "C1"),
-                  ("de-2", "Wehrmacht", "infantry", "C2")],
-                 objectives=[{"id": "hill", "cell": "C1", "value": 1}])
+    in round 2 it moves again."""
+    s = loads_scenario(yaml.safe_dump(PINS))
     g = start(s)
     actions = []
     while g.turn.phase == "maneuver":
@@ -177,8 +185,23 @@ def test_machine_guns_pin_before_damage_is_assigned_and_the_pins_last_the_round_
         or g.side == "US"
     free = g.position
     assert end_turn(s, free).control.get("hill") == "Wehrmacht"          # unpinned, it captures
-    record = playout(s, ["random", "random"], seed=3)
-    assert replay(record).final == record.final
+
+
+def test_a_record_with_pins_replays_on_the_command_line_7(tmp_path):
+    """A pin is a recorded action citing 7 that ``wartools replay`` replays."""
+    from hostile import run_cli
+
+    from wartools.play import load_record
+
+    scen = tmp_path / "pins.yaml"
+    scen.write_text(yaml.safe_dump(PINS), encoding="utf-8")
+    rec = tmp_path / "game.yaml"
+    code, _, err = run_cli(["play", str(scen), "--bots", "greedy,greedy", "--seed", "1", "-o", str(rec)], seconds=120)
+    assert code == 0, err
+    pins = [a for a in load_record(str(rec)).actions if a.kind == "pin"]
+    assert pins and all(a.rule == PIN_RULE and a.target for a in pins)
+    code, out, err = run_cli(["replay", str(rec), "--json"], seconds=120)
+    assert code == 0, err
 
 
 # --- composed: playouts on random boards ------------------------------------------------------------
@@ -263,3 +286,120 @@ def test_a_positions_pins_count_is_lifted_at_the_end_of_the_round_7():
         g, _, _ = _take(g, "end")
     assert g.position.turn == 2 and not g.position.units["us"].pins and "pinned" not in g.map.unit("us").tags
     assert path(g.map, "A1", "B1").reachable
+
+
+# --- reinforcement in the supply phase (8.2) -----------------------------------------------------------
+def _turns(setup, **options):
+    from wartools.games import find_game
+
+    return find_game("coh").with_options(**options).turn_rules().with_setup(setup)
+
+
+def _healed(m, rules, full):
+    from wartools.rules.turn import TurnState
+
+    state = TurnState(1, "supply", "US", "US", ("US", "British", "Wehrmacht"), full=full)
+    return {ch.unit: ch.strength for ch in rules.end_of_turn(m, state, ScriptedDice([])).changes}
+
+
+def test_reinforce_units_heal_adjacent_infantry_of_their_team_once_each_8_2():
+    """8.2 Reinforce: units with the reinforce icon heal all damaged adjacent infantry one health, so a squad
+    next to two of them heals twice, but never beyond its maximum health; nations of one team reinforce each
+    other; no reinforcing from inside a building or into one. 7: a pinned unit uses no ability, but is
+    still reinforced."""
+    teams = {"Allies": ["US", "British"], "Axis": ["Wehrmacht"]}
+    units = [("rifles", "US", "infantry", "B2", {"strength": 1}), ("jeep", "US", "light-vehicle", "A2", ["reinforce"]),
+             ("carrier", "British", "light-vehicle", "C2", ["reinforce"]),
+             ("de-jeep", "Wehrmacht", "light-vehicle", "B3", ["reinforce"]),
+             ("mortar", "US", "mortar-team", "A1", {"strength": 2}), ("tank", "US", "heavy-vehicle", "B1",
+                                                                      {"strength": 3})]
+    full = {"rifles": 4, "jeep": 4, "carrier": 4, "de-jeep": 4, "mortar": 3, "tank": 8}
+    rules = _turns({})
+    m = coh(4, 3, units, teams=teams)
+    assert _healed(m, rules, full) == {"rifles": 3, "mortar": 3}       # twice; the mortar team once; no tank
+    assert _healed(m, rules, {**full, "rifles": 2}) == {"rifles": 2, "mortar": 3}    # not beyond its maximum
+    pinned = coh(4, 3, [(*units[0][:4], {"strength": 1, "tags": ["pinned"]}),
+                        (*units[1][:4], ["reinforce", "pinned"]), *units[2:]], teams=teams)
+    assert _healed(pinned, rules, full) == {"rifles": 2}     # the pinned jeep heals nobody, the pinned squad is healed
+    house = coh(4, 3, units, teams=teams, terrain={"B2": "building"})
+    assert "rifles" not in _healed(house, rules, full)
+    from wartools.games.company_of_heroes.supply import reinforcement
+
+    r = reinforcement(house, house.unit("rifles"), 4, frozenset())
+    assert r.gained == 0 and "outside a building" in r.text() and "8.2" in r.text()
+
+
+def test_infantry_on_its_teams_spawn_hex_reinforces_one_health_an_option_8_2():
+    """8.2 Default Reinforcement Point: each hex of a team's spawn area is a reinforcement point; infantry on
+    a spawn hex reinforces one health, up to its maximum. Our reading, option reinforce-any-spawn: a team's
+    spawn hexes serve that team."""
+    m = coh(4, 1, [("us", "US", "infantry", "A1", {"strength": 2}), ("de", "Wehrmacht", "infantry", "D1",
+                                                                       {"strength": 1}),
+                   ("us-2", "US", "infantry", "C1", {"strength": 1})])
+    setup = {"US": frozenset({m.cell("A1")}), "Wehrmacht": frozenset({m.cell("C1")})}
+    full = {"us": 4, "de": 3, "us-2": 4}
+    assert _healed(m, _turns(setup), full) == {"us": 3}                   # us-2 stands on the enemy's spawn hex
+    assert _healed(m, _turns(setup, **{"reinforce-any-spawn": True}), full) == {"us": 3, "us-2": 2}
+    assert any(a.option == "reinforce-any-spawn" for a in _turns(setup).assumptions())
+
+
+def oracle(m, full, setup):
+    """8.2 read afresh: each damaged green unit gains one health per adjacent unpinned teammate tagged
+    reinforce (neither of them in a building) and one on its own team's spawn hex, up to its maximum."""
+    out = {}
+    for u in m.units:
+        if u.type not in ("infantry", "mg-team", "mortar-team", "at-team") or u.strength >= full[u.id]:
+            continue
+        team = m.allies(u.side)
+        n = sum(1 for v in m.units if v.side in team and "reinforce" in v.tags and "pinned" not in v.tags
+                and v.id != u.id and m.grid.distance(u.cell, v.cell) == 1
+                and m.terrain_at(u.cell) != "building" and m.terrain_at(v.cell) != "building")
+        n += any(u.cell in setup.get(s, ()) for s in team)
+        if n:
+            out[u.id] = min(full[u.id], u.strength + n)
+    return out
+
+
+def test_reinforcement_on_random_boards_is_the_rules_text_read_afresh_8_2():
+    rng = np.random.default_rng(82)
+    kinds = ("infantry", "mg-team", "mortar-team", "light-vehicle", "heavy-vehicle")
+    for _ in range(30):
+        labels = [f"{chr(65 + c)}{r + 1}" for c in range(4) for r in range(3)]
+        terrain = {str(x): "building" for x in rng.choice(labels, 2, replace=False)}
+        units, full = [], {}
+        for i, cell in enumerate(rng.choice(labels, 7, replace=False)):
+            kind = kinds[int(rng.integers(len(kinds)))]
+            if terrain.get(str(cell)) and kind not in ("infantry", "mg-team"):
+                kind = "infantry"
+            full[f"u{i}"] = int(rng.integers(2, 6))
+            tags = [t for t, p in (("reinforce", 0.4), ("pinned", 0.2)) if rng.random() < p]
+            units.append((f"u{i}", ("US", "Wehrmacht")[i % 2], kind, str(cell),
+                          {"strength": int(rng.integers(1, full[f"u{i}"] + 1)), "tags": tags}))
+        m = coh(4, 3, units, terrain=terrain)
+        setup = {side: frozenset(m.cell(x) for x in rng.choice(labels, 3, replace=False)) for side in ("US", "Wehrmacht")}
+        assert _healed(m, _turns(setup), full) == oracle(m, full, setup)
+
+
+def test_a_round_ends_with_its_infantry_reinforced_on_the_spawn_row_and_the_record_replays_8_2():
+    """The played supply phase: a squad that lost health standing on its spawn row reinforces one health at the
+    end of the round (8.2); the record replays."""
+    data = {"format": "wartools-scenario/1", "name": "reinforcement (test)", "game": "company-of-heroes",
+            "map": tiny_map_data("company-of-heroes", 5, 1, zones={"us-spawn": ["A1"], "de-spawn": ["E1"]}),
+            "turns": 2, "first": "US",
+            "sides": {"US": {"setup": ["us-spawn"], "units": [{"id": "us", "type": "infantry", "cell": "A1", "steps": 4}]},
+                      "Wehrmacht": {"setup": ["de-spawn"],
+                                    "units": [{"id": "de", "type": "infantry", "cell": "E1", "steps": 3}]}},
+            "victory": {"levels": [{"result": "Draw", "otherwise": True}]}}
+    s = loads_scenario(yaml.safe_dump(data))
+    p = s.start()
+    p = p.replace(units={**p.units, "us": dataclasses.replace(p.units["us"], health=2),
+                         "de": dataclasses.replace(p.units["de"], health=3)})
+    g = start(s, p)
+    actions = []
+    while g.position.turn == 1:
+        g, acts, _ = _take(g, "end")
+        actions += acts
+    assert (g.position.units["us"].health, g.position.units["de"].health) == (3, 3)
+    assert any("us reinforces 1 health: a reinforcement point (A1)" in e for a in actions for e in a.effects)
+    record = playout(s, ["random", "random"], seed=2, position=p)
+    assert replay(record).final == record.final

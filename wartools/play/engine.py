@@ -207,7 +207,8 @@ def _with_strengths(scenario: Scenario, p: Position, full: Mapping[str, int]) ->
 def start(scenario: Scenario, position: Position | None = None, rules: TurnRules | None = None) -> GameState:
     """The game at the start of ``position``'s turn (default: the scenario's set-up), its side to
     act the scenario's first side (a position in a later turn starts as turn 1 would)."""
-    rules = rules or scenario.game.turn_rules()
+    rules = (rules or scenario.game.turn_rules()).with_setup(
+        MappingProxyType({side: scenario.setup_area(side) or frozenset() for side in scenario.sides}))
     full = MappingProxyType(full_strengths(scenario, rules))
     p = _with_strengths(scenario, position or scenario.start(), full)
     state, _ = rules.start_turn(1, tuple(scenario.sides), scenario.first, _NoDice(), full,

@@ -339,6 +339,12 @@ class TurnRules:
     def __init__(self, game: Game) -> None:
         self.game = game
 
+    def with_setup(self, areas: Mapping[str, frozenset[Cell]]) -> TurnRules:
+        """These rules for a scenario whose sides set up on ``areas`` (each side's set-up cells,
+        empty when it names none): a game whose rules read them (Company of Heroes' spawn areas,
+        where infantry reinforces, 8.2) returns rules that hold them; the same rules by default."""
+        return self
+
     # --- the turn ---------------------------------------------------------------------
     def start_turn(self, turn: int, sides: tuple[str, ...], first: str, dice: Dice,
                    full: Mapping[str, int], resources: Mapping[str, Mapping[str, int]]

@@ -145,6 +145,8 @@ def position_to_dict(s: Scenario, p: Position) -> dict[str, Any]:
     for st in p.units.values():
         e: dict[str, Any] = {"id": st.id, "cell": lab(st.cell) if st.cell is not None else None}
         units.append(_unit_entry(e, st, ("steps", "health", "pins"), "suppressed"))
+        if not st.tags and s.unit(st.id).start_tags:    # a unit without tags keeps the scenario's when read
+            e["tags"] = []
     out["units"] = units
     for key in ("eliminated", "off_map", "events", "surrendered"):
         if getattr(p, key):

@@ -37,6 +37,11 @@ class CompanyOfHeroes(Game):
                "line not through a building)", assumed=True,
                reading="the unit a machine gun pins is the unit it will attack this round (5, 1. Pin), so "
                        "it pins only a unit it may attack; off: within its range and seen by it (7) is enough"),
+        Option("reinforce-any-spawn", False, "Company of Heroes 8.2",
+               "infantry on either team's spawn hexes reinforces there, not only on its own team's",
+               assumed=True,
+               reading="each hex of a team's spawn area is a reinforcement point of that team: infantry "
+                       "reinforces on its own team's spawn hexes only"),
         # scenario layer (wartools.games.company_of_heroes.scenario)
         Option("contested-capture", "unchanged", "Company of Heroes 8",
                "what a control point with capturing units of both teams does in the supply phase",

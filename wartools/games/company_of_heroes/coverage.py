@@ -60,8 +60,14 @@ COVERAGE = (
           "bookkeeping, not computed)"),
     Entry("8.1", "Purchasing units, upgrades and buildings", "not-modelled",
           "spending resources is a player's choice, with nothing to compute"),
-    Entry("8.2", "Reinforce and repair (teammates of other nations reinforce each other)", "not-modelled",
-          "healing between rounds is not computed; the team it needs is Map.allies"),
+    Entry("8.2", "Reinforce and repair (teammates of other nations reinforce each other)", "assumed",
+          "option: reinforce-any-spawn; "
+          + _P + "test_reinforce_units_heal_adjacent_infantry_of_their_team_once_each_8_2; "
+          + _P + "test_infantry_on_its_teams_spawn_hex_reinforces_one_health_an_option_8_2; "
+          + _P + "test_reinforcement_on_random_boards_is_the_rules_text_read_afresh_8_2; "
+          + _P + "test_a_round_ends_with_its_infantry_reinforced_on_the_spawn_row_and_the_record_replays_8_2 "
+          "(repair, the repairer's choice of one adjacent vehicle, and locations with the reinforce icon, "
+          "which the map format has no feature for, are not played)"),
     Entry("9", "Experience: one for damaging, one more per destroyed unit", "implemented",
           _C + "test_resolving_damage_example_british_section"),
     Entry("10", "Commander cards (Ranger Endurance Training: Riflemen spend 4 cp)", "implemented",

@@ -1,4 +1,4 @@
-"""Company of Heroes' sequence of play for playouts (Company of Heroes 3, 4, 5, 6, 8).
+"""Company of Heroes' sequence of play for playouts (Company of Heroes 3, 4, 5, 6, 7, 8, 8.2).
 
 - A round has a maneuver, a damage and a supply phase (3). The scenario names the team that
   goes first in round 1; turn order switches every round after (3).
@@ -18,8 +18,12 @@
   pinned unit declares no attack, and a machine gun that pinned attacks only its pinned unit (the
   attack question reads the tags, 7).
 - Supply phase (8): objectives are captured (the scenario layer's end-of-round capture; pinned
-  units do not capture). The pins are lifted once the round is scored (7: until the end of the
-  round).
+  units do not capture); infantry reinforces (8.2, :mod:`~wartools.games.company_of_heroes.supply`):
+  one health from each adjacent teammate with the reinforce ability (tag ``reinforce``) and one on
+  a hex of its team's spawn area (the scenario's set-up area of the team's sides, 2 Starting
+  Units), up to its health in the scenario. Health changes no capture and no VP, so the
+  reinforcement is resolved with the round's end, before the scoring. The pins are lifted once
+  the round is scored (7: until the end of the round).
 
 Examples
 --------
@@ -32,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from wartools.games.company_of_heroes.movement import WEAPON_TEAMS
 from wartools.games.company_of_heroes.pinning import PIN_RULE, PINNED, PINNERS, PINNING, pin, pin_targets
@@ -50,8 +54,9 @@ FACE_ORDER = ("he", "speed", "infantry", "tank", "crossed-infantry", "flame")
 class Turns(TurnRules):
     """Company of Heroes' turn rules; see the module docstring."""
 
-    sequence = ("rounds of a maneuver phase (three alternating turns of 3 cp), a damage phase (attacks "
-                "declared by each team in turn, resolved at once) and a supply phase (Company of Heroes 3)")
+    sequence = ("rounds of a maneuver phase (three alternating turns of 3 cp), a damage phase (machine guns "
+                "pin, then attacks declared by each team in turn, resolved at once) and a supply phase "
+                "(capture, reinforcement) (Company of Heroes 3, 5, 7, 8)")
     turn_rule = "Company of Heroes 3"
     declared_rule = "Company of Heroes 5, 6"
     CP_PER_TURN: ClassVar[int] = 3
@@ -63,9 +68,41 @@ class Turns(TurnRules):
                                                                "not print them"),
         ("Company of Heroes 4", "speed dice, transports, entering and leaving buildings' limits beyond "
                                 "the movement engine's"),
-        ("Company of Heroes 8, 8.1, 8.2", "incomes, purchases, upgrades, reinforcement and experience: "
-                                          "the scenario's units are all that fight"),
+        ("Company of Heroes 8, 8.1", "incomes, purchases, upgrades and experience: the scenario's units "
+                                     "are all that fight"),
+        ("Company of Heroes 8.2", "repair (the repairing unit's choice of one adjacent vehicle or "
+                                  "emplacement) and locations with the reinforce icon (the map format "
+                                  "has no such feature)"),
     )
+    reads = ("reinforce-any-spawn",)
+
+    def __init__(self, game: Any, setup: Mapping[str, frozenset[Cell]] | None = None) -> None:
+        super().__init__(game)
+        #: each side's set-up area, its spawn area (Company of Heroes 2, Starting Units; 8.2)
+        self.setup: Mapping[str, frozenset[Cell]] = MappingProxyType(dict(setup or {}))
+
+    def with_setup(self, areas: Mapping[str, frozenset[Cell]]) -> Turns:
+        """These rules with each side's spawn area: its set-up area (2: the starting squads are
+        placed in the team's spawn area), where its team's infantry reinforces (8.2)."""
+        return Turns(self.game, areas)
+
+    def spawn(self, m: Map) -> dict[str, frozenset[Cell]]:
+        """The reinforcement points serving each side: the spawn areas of its team's sides, or of
+        every side with the option ``reinforce-any-spawn`` (8.2)."""
+        every = frozenset().union(*self.setup.values()) if self.setup else frozenset()
+        if self.game.option("reinforce-any-spawn"):
+            return {side: every for side in self.setup}
+        return {side: frozenset().union(*(self.setup.get(s, frozenset()) for s in m.allies(side)))
+                for side in self.setup}
+
+    def end_of_turn(self, m: Map, state: TurnState, dice: Dice) -> Resolution:
+        """Reinforcement in the supply phase (8.2; see the module docstring)."""
+        from wartools.games.company_of_heroes.supply import reinforcements
+
+        got = reinforcements(m, state.full, self.spawn(m))
+        units = {u.id: u for u in m.units}
+        return Resolution((), tuple(Change(r.unit, strength=self.strength(units[r.unit]) + r.gained) for r in got),
+                          tuple(r.text() for r in got))
 
     def start_turn(self, turn: int, sides: tuple[str, ...], first: str, dice: Dice,
                    full: Mapping[str, int], resources: Mapping[str, Mapping[str, int]]

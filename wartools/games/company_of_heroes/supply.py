@@ -1,0 +1,107 @@
+"""Reinforcement in the supply phase, Company of Heroes 8.2 (Additional Supply Phase Events): the
+single answer :func:`reinforcement` and every unit's, :func:`reinforcements`.
+
+- Reinforce icon: a unit with the reinforce ability (tag ``reinforce``) heals every damaged
+  adjacent infantry unit of its team one health; two such units next to one squad heal it twice.
+  Nations of one team reinforce each other (the map's ``teams``). Neither the reinforcing unit nor
+  the unit reinforced may be inside a building (8.2). A pinned unit uses no ability (7 Pinning), so
+  a pinned reinforcer heals nobody; a pinned unit is still reinforced (7).
+- Default reinforcement point: every hex of a team's spawn area is one; infantry on one of its
+  team's spawn hexes reinforces one health at the end of the supply phase (8.2). The spawn area is
+  the scenario's set-up area of the team's sides (2 Starting Units: the starting squads are placed
+  in the team's spawn area). Whether the other team's spawn hexes reinforce too is the option
+  ``reinforce-any-spawn`` (the excerpt speaks of a team's spawn area; our reading: its own).
+- Infantry means green units, regular infantry and weapon teams alike (2 Starting Units). No unit
+  exceeds its maximum health: its health in the scenario (or its type's typical value), the
+  turn rules' ``full``.
+
+Locations with the reinforce icon and the repair icon (one adjacent vehicle or emplacement, the
+repairer's choice) are not played: see the turn rules' ``OMITTED``.
+
+Examples
+--------
+>>> from wartools.testing import tiny_map
+>>> m = tiny_map("coh", 4, 1, units=[("jeep", "US", "light-vehicle", "A1", ["reinforce"]),
+...                                  ("rifles", "US", "infantry", "B1", {"strength": 2})])
+>>> r = reinforcement(m, m.unit("rifles"), full=4, spawn=frozenset({m.cell("B1")}))
+>>> r.gained, r.sources
+(2, ('jeep (reinforce)', 'a reinforcement point (B1)'))
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.grids.base import Cell
+    from wartools.mapmodel import Map, Unit
+
+#: the tag of a unit with the reinforce ability (8.2)
+REINFORCE = "reinforce"
+RULE = "Company of Heroes 8.2"
+
+
+@dataclass(frozen=True)
+class Reinforcement:
+    """What one unit gains in the supply phase: ``gained`` health (0: none), from ``sources``
+    (the reinforcing units and the reinforcement point, in words), and why not when it gains none."""
+
+    unit: str
+    gained: int
+    sources: tuple[str, ...] = ()
+    why_not: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"unit", "gained", "sources", "why_not"}``."""
+        return {"unit": self.unit, "gained": self.gained, "sources": list(self.sources), "why_not": self.why_not}
+
+    def text(self) -> str:
+        """One line."""
+        if not self.gained:
+            return f"{self.unit} is not reinforced: {self.why_not} ({RULE})"
+        return f"{self.unit} reinforces {self.gained} health: {', '.join(self.sources)} ({RULE})"
+
+
+def _in_building(m: Map, u: Unit) -> bool:
+    return m.terrain_at(u.cell) == "building"
+
+
+def reinforcement(m: Map, unit: Unit, full: int, spawn: frozenset[Cell]) -> Reinforcement:
+    """What ``unit`` (maximum health ``full``) reinforces at the end of the supply phase on ``m``,
+    ``spawn`` being the reinforcement points that serve it (8.2; see the module docstring)."""
+    from wartools.games.company_of_heroes.combat import health_colour
+    from wartools.games.company_of_heroes.pinning import PINNED
+
+    health = unit.strength if unit.strength is not None else full
+    if health_colour(unit.type) != "G":
+        return Reinforcement(unit.id, 0, why_not="only infantry is reinforced")
+    if health >= full:
+        return Reinforcement(unit.id, 0, why_not=f"at its maximum health {full}")
+    sources = []
+    if not _in_building(m, unit):
+        team = m.allies(unit.side)
+        sources = [f"{u.id} (reinforce)" for u in m.units
+                   if REINFORCE in u.tags and u.side in team and u.id != unit.id and PINNED not in u.tags
+                   and m.grid.distance(u.cell, unit.cell) == 1 and not _in_building(m, u)]
+    if unit.cell in spawn:
+        sources.append(f"a reinforcement point ({m.label(unit.cell)})")
+    if not sources:
+        return Reinforcement(unit.id, 0, why_not="no reinforcing unit next to it outside a building, not on a "
+                                                 "reinforcement point")
+    return Reinforcement(unit.id, min(full - health, len(sources)), tuple(sources))
+
+
+def reinforcements(m: Map, full: Mapping[str, int], spawn: Mapping[str, frozenset[Cell]]) -> tuple[Reinforcement, ...]:
+    """Every unit on ``m`` that gains health, in map order (a loop over :func:`reinforcement`):
+    ``full`` each unit's maximum health, ``spawn`` the reinforcement points serving each side."""
+    out = []
+    for u in m.units:
+        if u.id in full:
+            got = reinforcement(m, u, full[u.id], spawn.get(u.side, frozenset()))
+            if got.gained:
+                out.append(got)
+    return tuple(out)
+
+
+__all__ = ["REINFORCE", "Reinforcement", "reinforcement", "reinforcements"]
