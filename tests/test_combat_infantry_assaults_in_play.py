@@ -14,6 +14,7 @@ import yaml
 
 from test_play import check_playout_action
 from test_play_examples import _play, _replays
+from wartools.games.combat_infantry.assault import AssaultEnd
 from wartools.games.combat_infantry.hexassault import hex_assault
 from wartools.games.combat_infantry.movement import entered_from
 from wartools.games.combat_infantry.control import hex_control
@@ -80,6 +81,24 @@ def test_a_unit_with_no_hex_of_retreat_is_eliminated_in_play_9_4():
     res = m.game.turn_rules().fight_assaults(m, ScriptedDice([10] * 14))
     assert res.rolls[0].faces == (10,) * 10 and "us-1 eliminated: no hex to retreat into (9.4)" in res.effects
     assert [ch.unit for ch in res.changes if ch.eliminated] == ["us-1"]
+
+
+def test_when_each_side_retreats_is_the_owners_choice_an_option_9_2():
+    """9.2: defenders fire or retreat each unit, except in round 1; attackers must retreat in round 3 (or
+    earlier). When to retreat is the owner's choice: options with stated defaults (attackers fight until
+    round 3, defenders all three rounds), named in the answer. Neither side can hit here (F0 both)."""
+    m = tiny_map("ci", 3, 1, units=[("us", "US", "rifle", "B1", {"strength": 2, "tags": ["assaulting=A1", "firepower=0"]}),
+                                   ("de", "German", "rifle", "B1", {"strength": 2, "tags": ["firepower=0"]})])
+    assert hex_assault(m, "B1").ends.outcomes == (AssaultEnd("defender", 3, (2,), (2,), "retreated"),)
+    early = hex_assault(m.with_options(**{"assault-attacker-retreat": "round-1"}), "B1")
+    assert early.ends.outcomes == (AssaultEnd("defender", 1, (2,), (2,), "retreated"),)
+    away = hex_assault(m.with_options(**{"assault-defender-retreat": "round-2"}), "B1")
+    assert away.ends.outcomes == (AssaultEnd("attacker", 2, (2,), (2,), "retreated"),)
+    assert away.fight([5] * 6).went == {"de": "C1"}
+    said = {a.option: a for a in hex_assault(m, "B1").assumptions if a.option}
+    assert {"assault-attacker-retreat", "assault-defender-retreat"} <= set(said)
+    played = {a.option for a in m.game.turn_rules().assumptions() if a.option}
+    assert {"assault-attacker-retreat", "assault-defender-retreat"} <= played        # every record says them
 
 
 def test_no_more_units_assault_across_a_hexside_than_its_assault_limit_9_1():

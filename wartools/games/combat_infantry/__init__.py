@@ -85,6 +85,17 @@ class CombatInfantry(Game):
                "a unit sees no farther than its own range (2.13), as it fires (6.4: units can see up to "
                "their range); false: sight is the terrain's question alone, the range limits only fire "
                "(6.2) and spotting has its own ranges (6.61)"),
+        # assaults: the owners' choices to retreat (wartools.games.combat_infantry.hexassault)
+        Option("assault-attacker-retreat", "round-3", "Combat Infantry 9.2, 9.4",
+               "the assault round in which attackers retreat instead of firing: round-3 (they must by then, "
+               "9.2), round-2 or round-1 (the attacker's choice)", assumed=True,
+               reading="attackers fight an assault until round 3, when they must retreat (retreating earlier is "
+                       "the attacker's choice, 9.2)", choices=("round-3", "round-2", "round-1")),
+        Option("assault-defender-retreat", "never", "Combat Infantry 9.2, 9.4",
+               "the assault round from which defenders retreat instead of firing: never (they fight all three "
+               "rounds), round-2 or round-3 (the defender's choice; never in round 1, 9.2)", assumed=True,
+               reading="defenders fight all three rounds of an assault (retreating from round 2 on is the "
+                       "defender's choice, 9.2)", choices=("never", "round-2", "round-3")),
         # the chit-pull bot (wartools.games.combat_infantry.bots)
         Option("solitaire-fewer-units", "own-hex", "Combat Infantry 10.5",
                "what the solitaire activation priority 2 ('adjacent enemy hexes with less units') counts the "

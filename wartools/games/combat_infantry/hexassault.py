@@ -10,6 +10,8 @@ exact chain of :func:`~wartools.games.combat_infantry.assault.assault` with
 
 - each attacker's -1F in round 1 when it came across a river or cliff hexside (9.1, 8.5);
 - smoke in the hex: -1F for both sides (7.4);
+- when each side retreats: attackers in round 3, when they must, and defenders never, unless options
+  ``assault-attacker-retreat`` and ``assault-defender-retreat`` say otherwise (the owners' choices, 9.2);
 - the retreats of each side (9.4): attackers back across a hexside they entered by, or into an
   adjacent hex their side occupies; defenders across any other hexside; never into an enemy or
   disputed hex (8.3, the assault hex extends no control, 9.1); each hex holds what stacking leaves
@@ -58,12 +60,12 @@ __all__ = ["Fought", "HexAssault", "assault_unit", "hex_assault"]
 
 #: hexside features an assaulting unit fights across at -1F in round 1 (9.1, 8.5)
 RIVER_OR_CLIFF = frozenset({"river", "cliff"})
-#: the owner's choices an assault rests on, in our words
+#: the options that say when each side retreats (the owners' choices, 9.2, 9.4)
+RETREAT_OPTIONS = ("assault-attacker-retreat", "assault-defender-retreat")
+#: the owner's choices an assault rests on without an option, in our words
 CHOICES = (
     Assumption("Combat Infantry 9.1", "two or more assaults of one HQ activation are fought in the order of the "
                                       "map's units (the active player's choice)"),
-    Assumption("Combat Infantry 9.2, 9.4", "attackers fight until round 3, when they must retreat, and defenders "
-                                           "fight all three rounds (each owner's choice to retreat earlier)"),
     Assumption("Combat Infantry 9.4", "retreating units go, in the order listed, to the first hex of retreat in "
                                       "map order with room and its hexside's limit not used up this round (the "
                                       "owner's choice)"),
@@ -241,9 +243,14 @@ def hex_assault(m: Map, where: Cell | str, entered: Mapping[str, str] | None = N
     defending = tuple(assault_unit(m, u) for u in defenders)
     back = retreat_hexes(m, label, side, came)
     away = retreat_hexes(m, label, defenders[0].side, came, defending=True)
+    attacker_round, defender_round = (str(m.game.option(o)) for o in RETREAT_OPTIONS)
     rules = AssaultRules(smoke="smoke" in m.features_at(here),
+                         attacker_retreat_round=int(attacker_round.removeprefix("round-")),
+                         defender_retreat_round=None if defender_round == "never" else
+                         int(defender_round.removeprefix("round-")),
                          attacker_retreat=_retreat(m, here, attackers, back.hexes),
                          defender_retreat=_retreat(m, here, defenders, away.hexes))
-    readings = tuple(dict.fromkeys((*back.assumptions, *away.assumptions, *CHOICES)))
+    readings = tuple(dict.fromkeys((*back.assumptions, *away.assumptions, *m.game.assumptions(RETREAT_OPTIONS),
+                                    *CHOICES)))
     return HexAssault(m, label, side, tuple(u.id for u in attackers), tuple(u.id for u in defenders),
                       attacking, defending, rules, (back.hexes, away.hexes), readings)

@@ -76,6 +76,7 @@ class Turns(TurnRules):
                 "activates one HQ, whose commanded units rally, fire, move or assault once "
                 "(Combat Infantry 1.0-1.3)")
     turn_rule = "Combat Infantry 1.0"
+    reads: ClassVar[tuple[str, ...]] = ("assault-attacker-retreat", "assault-defender-retreat")
     PLAYER_TURNS: ClassVar[int] = 4
     #: morale (2.16) of each type where the unit's own ``morale=N`` tag does not give it
     MORALE: ClassVar[Mapping[str, int]] = MappingProxyType({"hq": 7})
