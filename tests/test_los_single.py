@@ -2,7 +2,7 @@
 
 :func:`wartools.los.line_of_sight` judges the ruler (with the game's compiled verdict once the
 process has the compiled kernels) and leaves its reasons to be computed from the same question
-when first read (:class:`wartools.los.result.Explained`). The oracle is the answer as it was
+when first read, and its details likewise (:class:`wartools.los.result.Deferred`). The oracle is the answer as it was
 built before: one explained evaluation (:func:`~wartools.los.engine.evaluate` with
 ``explain=True``, the game's numpy judgement and its findings) turned into reasons
 (:func:`~wartools.los.engine.explain`). On random boards of all four games (both grid kinds,
@@ -109,14 +109,16 @@ def test_answers_on_the_sample_maps_are_byte_identical_to_the_explained_evaluati
 
 
 def test_a_lazy_answer_is_a_frozen_value():
-    """Equality compares the reasons (read when compared), the fields stay frozen, and a copy
-    with other reasons is another answer."""
+    """Equality compares the reasons and details (read when compared), the fields stay frozen,
+    a copy with other reasons is another answer, and an answer built without details has none."""
     m = load_map(MAPS[0])
     r = line_of_sight(m, "C4", "H8")
-    assert callable(r.__dict__["_reasons"])          # not read yet
+    assert callable(r.__dict__["_reasons"]) and callable(r.__dict__["_details"])    # not read yet
     want = eager(m, m.cell("C4"), m.cell("H8"), LOSSituation())
     assert r == want and r.reasons and r.reasons is r.reasons
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.reasons = ()  # type: ignore[misc]
     other = dataclasses.replace(line_of_sight(m, "C4", "H8"), reasons=r.reasons[1:])
     assert other != r and other.reasons == r.reasons[1:]
+    bare = LOSResult(m, r.start, r.end, r.visible, r.status, r.hindrance, r.modifier, r.reasons, r.range)
+    assert dict(bare.details) == {} and bare.details == MappingProxyType({}) and repr(bare) == repr(r)

@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from types import MappingProxyType
 from typing import Any, TypeVar
 
 import numpy as np
@@ -149,8 +148,7 @@ def evaluate(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None =
     got = _verdict(policy, batch, prep, sit) if policy.verdict_applies and not explain else None
     if got is not None:               # the game's compiled verdict; its findings only when asked
         blocked, hindrance, modifier = got
-        status = np.where(blocked, 2, np.where(hindrance > 0, 1, 0)).astype(np.int8)
-        return Evaluation(batch.a, batch.b, ~blocked, status, hindrance, modifier,
+        return Evaluation(batch.a, batch.b, ~blocked, _status(blocked, hindrance), hindrance, modifier,
                           lambda: _judged(policy, batch, prep, sit))
     out = _judged(policy, batch, prep, sit)
     if batch.n == 1:
@@ -165,8 +163,14 @@ def evaluate(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None =
         np.minimum.at(modifier, pair[hmask], mod[hmask])
     else:
         modifier = np.bincount(pair[hmask], weights=mod[hmask], minlength=batch.n).astype(np.int64)
-    status = np.where(blocked, 2, np.where(hindrance > 0, 1, 0)).astype(np.int8)
-    return Evaluation(batch.a, batch.b, ~blocked, status, hindrance, modifier, out)
+    return Evaluation(batch.a, batch.b, ~blocked, _status(blocked, hindrance), hindrance, modifier, out)
+
+
+def _status(blocked: np.ndarray, hindrance: np.ndarray) -> np.ndarray:
+    """Per ruler, 2 if blocked, else 1 if anything hinders it, else 0 (int8)."""
+    status = (hindrance > 0).astype(np.int8)
+    status[blocked] = 2
+    return status
 
 
 def _judged(policy: LOSPolicy, batch: Batch, prep: dict[str, Any], sit: LOSSituation) -> Findings:
@@ -285,7 +289,7 @@ def line_of_sight(m: Map, a: Cell | str, b: Cell | str, situation: Situation | N
     geo = geometry(m)
     policy = policy or policy_for(m)
     ends = np.array([geo.ext(ca)]), np.array([geo.ext(cb)])
-    # the verdict now, the reasons when first read (LOSResult.reasons): from the compiled verdict
+    # the verdict now, the reasons and details when first read (result.Deferred): from the compiled verdict
     # once the process has it, else from the explained judgement, whose findings they then read
     explained = not kernels_loaded() or not policy.verdict_applies
     ev = evaluate(m, *ends, sit, policy=policy, explain=explained, geo=geo)
@@ -294,10 +298,9 @@ def line_of_sight(m: Map, a: Cell | str, b: Cell | str, situation: Situation | N
         got = ev if explained else evaluate(m, *ends, sit, policy=policy, explain=True, geo=geo)
         return explain(m, geo, policy, got, 0)
     code = int(ev.status[0])
-    extra = policy.details(m, geo, ca, cb, sit)
     return LOSResult(m, ca, cb, code != 2, STATUSES[code], int(ev.hindrance[0]),
-                     int(ev.modifier[0]) if code == 1 else None, why,
-                     m.grid.distance(ca, cb), sit, MappingProxyType(extra), _assumptions(policy, sit))
+                     int(ev.modifier[0]) if code == 1 else None, why, m.grid.distance(ca, cb), sit,
+                     lambda: policy.details(m, geo, ca, cb, sit), _assumptions(policy, sit))
 
 
 _ASSUMED: dict[tuple[LOSPolicy, LOSSituation], tuple[Assumption, ...]] = {}

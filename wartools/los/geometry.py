@@ -423,7 +423,8 @@ class Batch:
                  cells: np.ndarray | None = None, edges: np.ndarray | None = None) -> None:
         self.geo, self.a, self.b, self.explain = geo, a, b, explain
         self.n = len(a)
-        if self.n == 1:       # one ruler (a line of sight): its displacement read as Python integers
+        one = self.n == 1
+        if one:               # one ruler (a line of sight): its displacement read as Python integers
             x, y = int(a[0]), int(b[0])
             dq1, dr1 = int(geo.q[y] - geo.q[x]), int(geo.r[y] - geo.r[x])
             reach = geo.frame.distance_of(dq1, dr1)
@@ -440,7 +441,7 @@ class Batch:
             t = templates_for(grid, reach)        # a big batch of short rulers: one shared table
         if t is not None:
             crel, erel = geo.rel(t)
-            k = t.index(dq, dr)
+            k = t.index(dq1, dr1) if one else t.index(dq, dr)
             self._read(t, k, crel, erel, cells, edges, t.width * t.width, geo.row_index)
         elif self.n >= SHARED_FROM and self.n >= SHARED * _distinct(dq, dr):
             # rulers of few displacements (compact groups of observers and targets): walk each once
@@ -454,18 +455,23 @@ class Batch:
         else:
             self._walk(dq, dr, cells, edges)
 
-    def _read(self, t: Templates, k: np.ndarray, crel: np.ndarray, erel: np.ndarray, cells: np.ndarray | None,
-              edges: np.ndarray | None, blocks: int = 0,
+    def _read(self, t: Templates, k: np.ndarray | int, crel: np.ndarray, erel: np.ndarray,
+              cells: np.ndarray | None, edges: np.ndarray | None, blocks: int = 0,
               index: Callable[[Templates, str], RowIndex] | None = None) -> None:
         """The rows of ruler ``i``: those of template block ``k[i]``, shifted to its start cell and kept
-        on ``cells`` / ``edges`` (``crel``, ``erel``: the template rows as ext-id offsets)."""
+        on ``cells`` / ``edges`` (``crel``, ``erel``: the template rows as ext-id offsets); ``k``
+        an integer: the block of a batch of one ruler."""
         geo, a = self.geo, self.a
-        c0, c1 = t.c_start[k], t.c_start[k + 1]
         # rows of one displacement are sorted by order: its last row has the largest
-        self.order_max = int(t.c_order[c1 - 1].max(initial=0))
+        if isinstance(k, int):                # one ruler: its bounds as views, read as integers
+            c0, c1, e0, e1 = t.c_start[k:k + 1], t.c_start[k + 1:k + 2], t.e_start[k:k + 1], t.e_start[k + 1:k + 2]
+            self.order_max = max(t.c_order.item(t.c_start.item(k + 1) - 1), 0)
+            k = np.array([k])
+        else:
+            c0, c1, e0, e1 = t.c_start[k], t.c_start[k + 1], t.e_start[k], t.e_start[k + 1]
+            self.order_max = int(t.c_order[c1 - 1].max(initial=0))
         cindex = (lambda: index(t, "cells")) if index else None
         eindex = (lambda: index(t, "edges")) if index else None
-        e0, e1 = t.e_start[k], t.e_start[k + 1]
         # the kept rows are gathered when a policy first reads them (a compiled verdict reads the
         # template rows through :meth:`sources` instead)
         self._pending = {"c": lambda: kept_rows(c0, c1, a, crel, 1, cells, k, blocks, cindex),

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, overload
+from typing import Any, Generic, TypeVar, overload
 
 from wartools.answers import Answer, Collection
 from wartools.rules.options import Assumption
@@ -56,37 +56,49 @@ class Reason:
         return {"where": self.where, "contact": self.contact, "rule": self.rule}
 
 
-Why = tuple[Reason, ...] | Callable[[], tuple[Reason, ...]]
-"""What :attr:`LOSResult.reasons` is given: the reasons, or a function that gives them."""
+T = TypeVar("T")
 
 
-class Explained:
-    """The :attr:`LOSResult.reasons` field: given the reasons or a function that gives them, it
-    calls the function on first read and keeps its answer (in the instance's ``_reasons``).
+class Deferred(Generic[T]):
+    """A field of an answer given its value or a function that gives it: the function is
+    called on first read, its answer (passed through ``make``) kept in the instance's
+    ``_<name>``.
 
-    A line of sight's verdict is computed at once and its explanation when first read (as
-    shapely and pandas compute derived properties), so a caller that only asks *whether* pays
-    nothing for *why*. A dataclass field whose default is a descriptor stores what ``__init__``
-    is given through :meth:`__set__` (the Python data model's "descriptor-typed fields"), so
-    ``LOSResult(..., reasons, ...)``, :func:`dataclasses.replace`, equality and the ``repr`` all
-    read the reasons as before.
+    A line of sight's verdict is computed at once and its explanation (:attr:`LOSResult.reasons`,
+    :attr:`LOSResult.details`) when first read, as shapely and pandas compute derived properties,
+    so a caller that only asks *whether* pays nothing for *why*. A dataclass field whose default
+    is a descriptor stores what ``__init__`` is given through :meth:`__set__` (the Python data
+    model's "descriptor-typed fields"), so the constructor, :func:`dataclasses.replace`,
+    equality and the ``repr`` read the values as before. With no ``default`` the field is
+    required (the class answers no default); a field declared with ``field(default=<this
+    descriptor>)`` is given the descriptor itself when omitted, which stands for ``default``.
     """
 
-    @overload
-    def __get__(self, obj: None, owner: type | None = None) -> Explained: ...
-    @overload
-    def __get__(self, obj: LOSResult, owner: type | None = None) -> tuple[Reason, ...]: ...
+    def __init__(self, make: Callable[[Any], T], default: T | None = None) -> None:
+        self.make, self.default = make, default
+        self.name = self.slot = ""
 
-    def __get__(self, obj: LOSResult | None, owner: type | None = None) -> tuple[Reason, ...] | Explained:
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name, self.slot = name, "_" + name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> Deferred[T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> T | Deferred[T]:
         if obj is None:
-            raise AttributeError("reasons")          # no default: the field is required
-        got = obj.__dict__["_reasons"]
-        if not isinstance(got, tuple):
-            got = obj.__dict__["_reasons"] = tuple(got())
-        return got
+            if self.default is None:
+                raise AttributeError(self.name)          # a required field: no default
+            return self
+        got = obj.__dict__[self.slot]
+        if callable(got):
+            got = obj.__dict__[self.slot] = self.make(got())
+        return got  # type: ignore[no-any-return]
 
-    def __set__(self, obj: LOSResult, value: Why) -> None:
-        obj.__dict__["_reasons"] = value
+    def __set__(self, obj: object, value: T | Callable[[], T]) -> None:
+        omitted = value is self                           # field(default=<this descriptor>)
+        obj.__dict__[self.slot] = self.default if omitted else value
 
 
 @dataclass(frozen=True)
@@ -112,14 +124,14 @@ class LOSResult(Answer):
     reasons
         The contacts and rules that decided the answer, from the start of the
         ruler to its end, then rules about the whole line (given as a tuple, or as a
-        function computed on first read: :class:`Explained`).
+        function computed on first read: :class:`Deferred`).
     range
         Distance from start to end in cells.
     situation
         The options used.
     details
         Game-specific extras (e.g. Heroes of Normandie: which sides of the
-        target's terrain element the shot crosses).
+        target's terrain element the shot crosses), computed when first read.
     assumptions
         The assumed readings of the rules (and house rules) the answer rests on.
     """
@@ -131,10 +143,11 @@ class LOSResult(Answer):
     status: str
     hindrance: int
     modifier: int | None
-    reasons: Explained = Explained()     # no default: Explained() answers none (AttributeError)
+    reasons: Deferred[tuple[Reason, ...]] = Deferred(tuple)   # required: the class answers no default
     range: int                           # type: ignore[misc]  # (mypy takes the descriptor for a default)
     situation: LOSSituation = field(default_factory=LOSSituation, repr=False)
-    details: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False)
+    details: Deferred[Mapping[str, Any]] = field(default=Deferred(MappingProxyType, MappingProxyType({})),
+                                                 repr=False)
     assumptions: tuple[Assumption, ...] = field(default=(), repr=False)
 
     @property

@@ -33,7 +33,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 from dataclasses import dataclass
 
 import numpy as np
@@ -167,6 +167,10 @@ def frame_for(grid: Grid) -> Frame:
         return f
 
 
+Offsets = TypeVar("Offsets", np.ndarray, int)
+"""Displacement coordinates: an array of them, or one as an integer."""
+
+
 @dataclass(frozen=True)
 class Templates:
     """Contacts of every ruler from the origin to a displacement within ``radius`` (CSR layout).
@@ -203,9 +207,10 @@ class Templates:
         """Side of the dense displacement table."""
         return 2 * self.radius + 1
 
-    def index(self, dq: np.ndarray | int, dr: np.ndarray | int) -> np.ndarray:
-        """Row-block index of displacements ``(dq, dr)`` (each within ``radius``)."""
-        return (np.asarray(dq) + self.radius) * self.width + (np.asarray(dr) + self.radius)
+    def index(self, dq: Offsets, dr: Offsets) -> Offsets:
+        """Row-block index of displacements ``(dq, dr)`` (each within ``radius``): arrays for
+        arrays, an integer for integers (one ruler)."""
+        return (dq + self.radius) * (2 * self.radius + 1) + (dr + self.radius)
 
     def cells_of(self, d: tuple[int, int]) -> tuple[np.ndarray, ...]:
         """Cell rows ``(dq, dr, kind, order, side, corner)`` of one displacement."""

@@ -88,6 +88,8 @@ HEDGES: tuple[str, ...] = ("hedge",)
 """Hexside terrain that blocks even between adjacent hexes (Combat Infantry 3.4 Hedge, 6.4)."""
 BLOCKING_HEXSIDES: tuple[str, ...] = ("orchard", "woods", "town", "farm")
 """Hexside terrain that blocks LOS between non-adjacent hexes (Combat Infantry 6.4, 3.2)."""
+UNLIMITED = int(np.iinfo(np.int64).max)
+"""The range of an observer with no limit (no unit, or a unit type without a range option)."""
 
 
 class CombatInfantryLOS(LOSPolicy):
@@ -198,7 +200,7 @@ class CombatInfantryLOS(LOSPolicy):
             elif prep["own_range"] is not None:
                 limit = prep["own_range"][batch.a]
             else:                    # no unit on the board: no limit
-                limit = np.iinfo(np.int64).max
+                limit = UNLIMITED
             out.append(("unit-range", limit))
         if sit.spotting:
             out.append(("spotting", np.where(ea > eb, 4, 3)))
@@ -316,7 +318,7 @@ class CombatInfantryLOS(LOSPolicy):
         no limit on a cell without a unit. ``None`` when no cell has a limit."""
         from wartools.games.fire_rules import tag_values
 
-        big = np.iinfo(np.int64).max
+        big = UNLIMITED
         reach = self._unit_ranges(geo)
         out = np.where(geo.unit_type >= 0, reach[np.maximum(geo.unit_type, 0)], big)
         seen: set[int] = set()
@@ -333,7 +335,7 @@ class CombatInfantryLOS(LOSPolicy):
         """Range in hexes of each unit type of the game (the ``range-<type>`` options; a type
         with no such option has no limit)."""
         settings = self.game.settings
-        big = np.iinfo(np.int64).max
+        big = UNLIMITED
         return np.array([int(settings.get(f"range-{t}", big)) for t in geo.names["unit_types"]],
                         dtype=np.int64)
 
