@@ -7,7 +7,8 @@ built before: one explained evaluation (:func:`~wartools.los.engine.evaluate` wi
 ``explain=True``, the game's numpy judgement and its findings) turned into reasons
 (:func:`~wartools.los.engine.explain`). On random boards of all four games (both grid kinds,
 every feature placed by the viewshed tests' generator, the games' assumed readings drawn, units
-on the board, situations with night, unit types, fire and bombardment) and on the sample maps,
+on the board, situations with night, unit types, fire and bombardment; the ruler's rows from a
+dense table, the rulers recalled or walked) and on the sample maps,
 the lazy answer equals the eager one: the same value, the same JSON and text byte for byte.
 """
 from __future__ import annotations
@@ -24,14 +25,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from test_los_verdict import _board, _policy, _situations
+from test_los_verdict import ROWS, _board, _policy, _situations
 from test_los_viewshed import GAMES
 from wartools.los import LOSSituation, evaluate, geometry, line_of_sight
 from wartools.los.result import STATUSES, LOSResult
+from wartools.los.templates import templates_for
 from wartools.mapmodel import load_map
 
 engine = importlib.import_module("wartools.los.engine")
 kernel = importlib.import_module("wartools.los.kernel")
+geometry_module = importlib.import_module("wartools.los.geometry")
 MAPS = sorted((Path(__file__).resolve().parents[1] / "maps").glob("*.yaml"))
 #: the sample maps' questions: the default, night, fire, bombardment, a range
 ASKED = ({}, {"night": True}, {"mode": "fire"}, {"mode": "fire", "indirect": True}, {"range": 3})
@@ -64,9 +67,9 @@ def same(got, want):
     assert got.text() == want.text() and repr(got) == repr(want)
 
 
-@settings(max_examples=24, deadline=None, suppress_health_check=list(HealthCheck))
-@given(st.sampled_from(sorted(GAMES)), st.booleans(), st.randoms(use_true_random=False))
-def test_the_lazy_explanation_is_the_eager_one_on_random_boards(game, loaded, rnd):
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(sorted(GAMES)), st.booleans(), st.sampled_from(sorted(ROWS)), st.randoms(use_true_random=False))
+def test_the_lazy_explanation_is_the_eager_one_on_random_boards(game, loaded, rows, rnd):
     m = _board(game, rnd)
     policy = _policy(game, m, rnd)
     cells = list(m.grid.cells())
@@ -79,6 +82,14 @@ def test_the_lazy_explanation_is_the_eager_one_on_random_boards(game, loaded, rn
         return judge(*args, **kwargs)
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(engine, "evaluate", spy)
+        if ROWS[rows] is None:       # the ruler's rows from a dense table, else recalled or walked
+            templates_for(m.grid, 2 * max(m.grid.columns, m.grid.rows))
+        else:
+            mp.setattr(geometry_module, "cached_templates", lambda grid, radius: None)
+            mp.setattr(geometry_module, "DENSE_MAX", -1)
+            mp.setattr(geometry(m), "templates", None)
+            for name, value in ROWS[rows].items():
+                mp.setattr(geometry_module, name, value)
         if not loaded:           # a process without the compiled kernels: the explained judgement answers
             mp.setattr(engine, "kernels_loaded", lambda: False)
         for sit in _situations(game, m):

@@ -483,19 +483,22 @@ class Batch:
 
     def _recall(self, t: Templates, k: np.ndarray, cells: np.ndarray | None, edges: np.ndarray | None) -> None:
         """The rows of ruler ``i``: those of recalled block ``k[i]``, shifted to its start cell and
-        kept on ``cells`` / ``edges`` (the offsets of just these rows in this map's box)."""
+        kept on ``cells`` / ``edges`` (the offsets of just these rows in this map's box), gathered
+        when a policy first reads them; a compiled verdict of one ruler reads its block in the
+        table instead (:meth:`sources`: the block's offsets and views of its columns)."""
         geo, a = self.geo, self.a
-        c0, c1 = t.c_start[k], t.c_start[k + 1]
+        c0, c1, e0, e1 = t.c_start[k], t.c_start[k + 1], t.e_start[k], t.e_start[k + 1]
         self.order_max = int(t.c_order[c1 - 1].max(initial=0))
-        self.cp, self._crow, self.cc = _shifted(c0, c1, a, t.c_dq, t.c_dr, geo.h, cells)
         nd = len(geo.dirs)
-        self.ep, self._erow, ee = _shifted(t.e_start[k], t.e_start[k + 1], a, t.e_dq, t.e_dr, geo.h, None)
-        ee = ee * nd + t.e_dir[self._erow]
-        if edges is not None:
-            sel = np.flatnonzero(edges[ee])
-            self.ep, self._erow, ee = self.ep[sel], self._erow[sel], ee[sel]
-        self.ee = ee
+        self._pending = {"c": lambda: _shifted(c0, c1, a, t.c_dq, t.c_dr, geo.h, cells),
+                         "e": lambda: _shifted_edges(e0, e1, a, t, geo.h, nd, edges)}
         self._t = t
+        if self.n == 1:
+            c, e = slice(c0.item(), c1.item()), slice(e0.item(), e1.item())
+            self._sources = (RowSource(_FIRST, c1 - c0, a, t.c_dq[c] * geo.h + t.c_dr[c], t.c_kind[c], t.c_order[c],
+                                       t.c_side[c], t.c_corner[c], cells),
+                             RowSource(_FIRST, e1 - e0, a * nd, (t.e_dq[e] * geo.h + t.e_dr[e]) * nd + t.e_dir[e],
+                                       t.e_kind[e], t.e_order[e], t.e_side[e], t.e_corner[e], edges))
 
     def _walk(self, dq: np.ndarray, dr: np.ndarray, cells: np.ndarray | None,
               edges: np.ndarray | None) -> None:
@@ -571,6 +574,21 @@ def _shifted(start: np.ndarray, stop: np.ndarray, a: np.ndarray, dq: np.ndarray,
         pair, rows, ids = pair[sel], rows[sel], ids[sel]
     return pair, rows, ids
 
+
+def _shifted_edges(start: np.ndarray, stop: np.ndarray, a: np.ndarray, t: Templates, h: int, nd: int,
+                   keep: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_shifted` for the edge rows of table ``t``: ruler, table row and ext edge id (the
+    owner cell's id times ``nd`` plus the row's direction), kept where ``keep`` holds."""
+    pair, rows, ids = _shifted(start, stop, a, t.e_dq, t.e_dr, h, None)
+    ids = ids * nd + t.e_dir[rows]
+    if keep is not None:
+        sel = np.flatnonzero(keep[ids])
+        pair, rows, ids = pair[sel], rows[sel], ids[sel]
+    return pair, rows, ids
+
+
+_FIRST = np.zeros(1, dtype=np.int64)
+"""The first row of the one ruler a :class:`~wartools.los.kernel.RowSource` of one block holds."""
 
 SHARED = 4
 """A batch of rulers without a dense table walks each distinct displacement once when it has at
