@@ -117,14 +117,21 @@ def test_threat_map_equals_a_loop_over_the_attack_question(game):
         t = threat_map(board, side, target=kind)
         fire = board.fire
         allowed: dict[Any, list[Attack]] = {c: [] for c in board.map.grid.cells()}
+        single: dict[tuple[str, Any], Attack | Refusal] = {}
         for u in board.units_of(board.enemies(side)):     # the vectorised answers, attacker by attacker
             fast = fire.attacks(board.map, u, board.probe(side, kind), None, board.situation)
             for cell in board.map.grid.cells():
-                slow = fire.attack(board.map, u, board.probe(side, kind, cell), board.situation)
+                slow = single[u.id, cell] = fire.attack(board.map, u, board.probe(side, kind, cell), board.situation)
                 assert isinstance(slow, (Attack, Refusal))
                 assert fast.get(cell) == (slow or None), (u.id, board.map.label(cell), slow)
                 if slow:
                     allowed[cell].append(slow)
+        # every attacker at once, each on cells of its own: the same answers
+        enemies = board.units_of(board.enemies(side))
+        own = [data.draw(st.lists(st.sampled_from(list(board.map.grid.cells())), unique=True)) for _ in enemies]
+        together = fire.attacks_of(board.map, list(zip(enemies, own)), board.probe(side, kind), board.situation)
+        for u, cells, got in zip(enemies, own, together):
+            assert got == {c: a for c in cells if (a := single[u.id, c])}, u.id
         if data.draw(st.booleans()) and fire.move_budget(board.units_of(board.enemies(side))[0], 3) is not None:
             check_moving(board, side, kind)
         for cell, attacks in allowed.items():             # the cell: the limits and the combination

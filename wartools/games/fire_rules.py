@@ -395,59 +395,88 @@ class FireRules:
         cell), the lines of sight judged in one vectorised pass: the cells it may be attacked on,
         each with its :class:`Attack` (the same answer :meth:`attack` gives, cell by cell). Cells
         where ``beat`` holds an attack at least as good (expected hits, then chance) are left out."""
+        return self.attacks_of(board, [(attacker, cells)], target, situation, cache=cache, beats=[beat])[0]
+
+    def attacks_of(self, board: Map, asks: Sequence[tuple[Unit, Iterable[Cell] | None]], target: Unit,
+                   situation: Situation | None = None, *, cache: dict[Any, Any] | None = None,
+                   beats: Sequence[Mapping[Cell, Attack] | None] | None = None) -> list[dict[Cell, Attack]]:
+        """:meth:`attacks` of several attackers, each on its own cells (``asks``: attacker and cells),
+        in order: the lines of every attacker whose line situation is the same (its type, side and
+        range) judged in one vectorised pass."""
         import numpy as np
 
         from wartools.los import evaluate, geometry, policy_for
-        from wartools.los.engine import line_of_sight
         from wartools.los.matrix import evaluate_cached
-        from wartools.mapmodel import Unit
 
         sit = self._situation(board, situation)
-        profile = self.profile(attacker)
-        if profile is None:
-            return {}
-        los_sit = self.line_situation(board, attacker, target, profile, sit)
         geo = geometry(board)
         policy = policy_for(board)
-        limit = policy.max_range(los_sit)
-        rng = self.fire_range(attacker, profile) if limit is None else limit
-        here = geo.ext(attacker.cell)
-        wanted = list(board.grid.cells()) if cells is None else list(cells)
-        tb = geo.exts(wanted) if wanted else np.zeros(0, dtype=np.int64)
-        aa = np.full(len(tb), here)
-        near = (geo.distance(aa, tb) <= rng) & (tb != here)
-        tb, aa = tb[near], aa[near]
-        if not len(tb):
-            return {}
-        ev = (evaluate if self.NOTED else evaluate_cached)(board, aa, tb, los_sit, policy=policy, geo=geo)
-        dist = geo.distance(aa, tb)
-        unseen = self.fires_unseen(board, attacker, profile)
+        out: list[dict[Cell, Attack]] = [{} for _ in asks]
+        profiles: dict[int, Profile] = {}
+        groups: dict[LOSSituation, list[int]] = {}
+        for k, (attacker, _) in enumerate(asks):
+            profile = self.profile(attacker)
+            if profile is not None:
+                profiles[k] = profile
+                groups.setdefault(self.line_situation(board, attacker, target, profile, sit), []).append(k)
+        for los_sit, ks in groups.items():
+            limit = policy.max_range(los_sit)
+            aas, tbs, who = [], [], []
+            for k in ks:
+                attacker, cells = asks[k]
+                rng = self.fire_range(attacker, profiles[k]) if limit is None else limit
+                here = geo.ext(attacker.cell)
+                wanted = list(board.grid.cells()) if cells is None else list(cells)
+                tb = geo.exts(wanted) if wanted else np.zeros(0, dtype=np.int64)
+                aa = np.full(len(tb), here)
+                near = (geo.distance(aa, tb) <= rng) & (tb != here)
+                aas.append(aa[near])
+                tbs.append(tb[near])
+                who += [k] * int(near.sum())
+            if not who:
+                continue
+            aa, tb = np.concatenate(aas), np.concatenate(tbs)
+            ev = (evaluate if self.NOTED else evaluate_cached)(board, aa, tb, los_sit, policy=policy, geo=geo)
+            self._judge_rows(board, asks, target, sit, los_sit, ev, geo.distance(aa, tb).tolist(),
+                             [geo.cells[t] for t in tb.tolist()], who, profiles, policy, out, cache, beats)
+        return out
+
+    def _judge_rows(self, board: Map, asks: Sequence[tuple[Unit, Any]], target: Unit, sit: Situation,
+                    los_sit: LOSSituation, ev: Any, dist: list[int], cells: list[Cell], who: list[int],
+                    profiles: Mapping[int, Profile], policy: Any, out: list[dict[Cell, Attack]],
+                    cache: dict[Any, Any] | None,
+                    beats: Sequence[Mapping[Cell, Attack] | None] | None) -> None:
+        """:meth:`attacks_of`'s answers from one vectorised evaluation (ruler ``i``: attacker
+        ``asks[who[i]]`` on ``cells[i]``), what :meth:`attack` asks of each line."""
+        from wartools.los.engine import line_of_sight
+        from wartools.mapmodel import Unit
+
         los_assumed = tuple(policy.assumptions(los_sit))
         noted = self._noted(ev, policy)
-        fixed = self._fixed(attacker, profile, target)
-        out: dict[Cell, Attack] = {}
-        for i in range(len(tb)):
-            cell = geo.cells[int(tb[i])]
+        fixed = {k: self._fixed(asks[k][0], profiles[k], target) for k in set(who)}
+        unseen = {k: self.fires_unseen(board, asks[k][0], profiles[k]) for k in fixed}
+        visible, status, modifier = ev.visible.tolist(), ev.status.tolist(), ev.modifier.tolist()
+        for i, (k, cell) in enumerate(zip(who, cells)):
+            attacker, profile = asks[k][0], profiles[k]
             probe = Unit(target.id, target.side, target.type, cell, target.name, target.strength, target.tags)
-            if not ev.visible[i]:      # what attack() asks of a blocked line, its start already known
-                if unseen and self.before_line(board, attacker, probe, sit, profile) is None:
-                    line = line_of_sight(board, attacker.cell, cell, los_sit)
+            if not visible[i]:      # what attack() asks of a blocked line, its start already known
+                if unseen[k] and self.before_line(board, attacker, probe, sit, profile) is None:
+                    drawn = line_of_sight(board, attacker.cell, cell, los_sit)
                     spotted = self.judge(board, attacker, probe, sit, profile,
-                                         self._line(board, attacker, probe, sit, profile, line), cache, fixed)
+                                         self._line(board, attacker, probe, sit, profile, drawn), cache, fixed[k])
                     if isinstance(spotted, Attack):
-                        out[cell] = spotted
+                        out[k][cell] = spotted
                 continue
             if isinstance(self.before_line(board, attacker, probe, sit, profile), Refusal):
                 continue
-            mod = int(ev.modifier[i]) if ev.status[i] == 1 else 0
-            line = Line(int(dist[i]), mod, los_sit.indirect, assumptions=los_assumed,
-                        notes=noted.get(i, frozenset()))
+            line = Line(dist[i], int(modifier[i]) if status[i] == 1 else 0, los_sit.indirect,
+                        assumptions=los_assumed, notes=noted.get(i, frozenset()))
+            beat = None if beats is None else beats[k]
             old = None if beat is None else beat.get(cell)
-            got = self.judge(board, attacker, probe, sit, profile, line, cache, fixed,
+            got = self.judge(board, attacker, probe, sit, profile, line, cache, fixed[k],
                              None if old is None else (old.expected, old.p_hit))
             if isinstance(got, Attack):
-                out[cell] = got
-        return out
+                out[k][cell] = got
 
     def _noted(self, ev: Any, policy: Any) -> dict[int, frozenset[str]]:
         """Per ruler of an evaluation, the rule ids of :attr:`NOTED` among its findings."""

@@ -237,8 +237,7 @@ class GreedyBot:
         wanted = sorted(c for c in cells if combined.get(c, (None,))[0] != seen[c])
         if wanted:
             per_cell: dict[Cell, list[Attack]] = {c: [] for c in wanted}
-            for n, key in enumerate(keys):
-                row = self._row(key, {c: seen[c][n] for c in wanted}, key[4], probe, g)
+            for row in self._rows_of(keys, [{c: seen[c][n] for c in wanted} for n in range(len(keys))], probe, g):
                 for cell in wanted:
                     a = row[cell][1]
                     if a is not None:
@@ -280,24 +279,33 @@ class GreedyBot:
             got = self._pooled[key] = float(fire.combine(fire.limit(attacks), target_type, defence)[1])
         return got
 
-    def _row(self, key: Any, wanted: dict[Cell, tuple[Unit, ...]], enemy: Unit, probe: Unit,
-             g: GameState) -> dict[Cell, tuple[tuple[Unit, ...], Attack | None]]:
-        """One enemy's attacks on ``probe`` on the ``wanted`` cells (``None``: none there), each with
-        the units between the enemy and the cell it was asked with: the cells not asked yet under
-        ``key``, or asked with other units between, in one vectorised pass of the attack question."""
-        row = self._rows.get(key)
-        if row is None:
-            if len(self._rows) >= self.KEEP:
-                self._rows.clear()
-            row = self._rows[key] = {}
-        missing = [c for c, between in wanted.items() if c not in row or row[c][0] != between]
-        if missing:
+    def _rows_of(self, keys: tuple[Any, ...], wanted: list[dict[Cell, tuple[Unit, ...]]], probe: Unit,
+                 g: GameState) -> list[dict[Cell, tuple[tuple[Unit, ...], Attack | None]]]:
+        """Each enemy's attacks on ``probe`` (the enemy of each of ``keys``) on its ``wanted`` cells
+        (``None``: none there), each with the units between the enemy and the cell it was asked
+        with: the cells not asked yet under its key, or asked with other units between, asked of
+        every enemy in one pass of the attack question (:meth:`~wartools.games.fire_rules.FireRules.attacks_of`)."""
+        rows = []
+        for key in keys:
+            row = self._rows.get(key)
+            if row is None:
+                if len(self._rows) >= self.KEEP:
+                    self._rows.clear()
+                row = self._rows[key] = {}
+            rows.append(row)
+        missing = [[c for c, between in want.items() if c not in row or row[c][0] != between]
+                   for row, want in zip(rows, wanted)]
+        asks = [(key[4], cells) for key, cells in zip(keys, missing) if cells]
+        if asks:
             board = g.board
-            got = board.fire.attacks(board.map, enemy, probe, missing, board.situation,
-                                     cache=self._odds if self.reuse else None)
-            for c in missing:
-                row[c] = (wanted[c], got.get(c))
-        return row
+            got = iter(board.fire.attacks_of(board.map, asks, probe, board.situation,
+                                             cache=self._odds if self.reuse else None))
+            for row, want, cells in zip(rows, wanted, missing):
+                if cells:
+                    answers = next(got)
+                    for c in cells:
+                        row[c] = (want[c], answers.get(c))
+        return rows
 
 
 def _content(a: Attack) -> tuple[Any, ...]:
