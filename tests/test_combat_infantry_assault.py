@@ -2,6 +2,7 @@
 modifiers and simulation."""
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from fractions import Fraction
 
@@ -240,3 +241,34 @@ def test_retreats_fill_the_room_and_the_hexside_limit_of_a_round_9_4(room, limit
     assert assault(att, dfn, rules) == Dist.constant(AssaultEnd("defender", 3, survivors, (2,), how))
     end, log = replay_assault(att, dfn, [5] * 14, rules)
     assert end.attackers == survivors and ("1 eliminated: no valid hex" in log[-1]) == (survivors[1] == 0)
+
+
+MINE = AssaultUnit("mine", 1, 0)
+
+
+@pytest.mark.parametrize("attackers, defenders", [
+    ([AssaultUnit("rifle", 1, 3, morale=6)], [MINE]),
+    ([AssaultUnit("engineer", 1, 2, morale=6), AssaultUnit("rifle", 1, 3)], [MINE]),
+    ([AssaultUnit("rifle", 1, 4, morale=6)], [AssaultUnit("rifle", 1, 2, morale=4), MINE]),
+    ([AssaultUnit("engineer", 1, 2)], [AssaultUnit("hq", 1, 3, morale=8), MINE]),
+])
+def test_a_defended_minefield_is_every_die_replayed_7_2(attackers, defenders):
+    """7.2: a minefield is a defending unit that never fires, makes no morale check and cannot retreat,
+    and one hit eliminates it; attacker hits are distributed normally on the defenders, the mine included,
+    and every 9 or 0 an attacker rolls while it stands is a hit on that attacker; an engineer targets the
+    mine at double firepower and is hit by its 0s only (9.64). The exact chain equals the die-by-die replay
+    over every sequence of faces."""
+    assert assault(attackers, defenders) == brute_assault(attackers, defenders)
+
+
+@pytest.mark.parametrize("unit, river", [(AssaultUnit("rifle", 2, 3, morale=6), True),
+                                         (AssaultUnit("engineer", 2, 2, morale=6), False)])
+def test_an_undefended_minefield_in_the_assault_chain_is_the_minefield_chain_7_2(unit, river):
+    """The general chain with the mine as the hex's one defender gives the minefield chain's odds
+    (:func:`mine_assault`): the same chance to clear it, in each round, with each strength left."""
+    from wartools.games.combat_infantry.assault import mine_assault
+
+    ends = assault([dataclasses.replace(unit, river_or_cliff=river)], [MINE])
+    mine = mine_assault(unit, river)
+    assert ends.map(lambda e: (e.winner == "attacker", e.round, e.attackers[0])) == \
+        mine.map(lambda e: (e.cleared, e.round, e.strength))

@@ -6,6 +6,7 @@ foxholes and hexside terrain every playout action is re-checked by the single an
 fought against its exact answer and the retreat rules."""
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import numpy as np
@@ -99,6 +100,29 @@ def test_when_each_side_retreats_is_the_owners_choice_an_option_9_2():
     assert {"assault-attacker-retreat", "assault-defender-retreat"} <= set(said)
     played = {a.option for a in m.game.turn_rules().assumptions() if a.option}
     assert {"assault-attacker-retreat", "assault-defender-retreat"} <= played        # every record says them
+
+
+def test_a_defended_minefield_is_fought_as_7_2_prints_it():
+    """7.2: a minefield can be defended by units; it never fires and makes no morale check, attacker hits
+    are distributed normally on the defenders, the mine included (6.3: here the tie of two 1-step units goes
+    to the first listed, the squad), every 9 or 0 an attacker rolls is a hit on itself, and one hit
+    eliminates the mine. Played: the Germans miss; the US squad's 1 reduces the German squad and its 9 hits
+    itself; in round 2 both pass morale (9.3), the German misses and the US 1 eliminates the squad; the mine
+    still holds the hex in round 3, when the US must retreat (9.2) to A1 (9.4)."""
+    from wartools.games.combat_infantry.assault import MINE, AssaultUnit, assault
+
+    m = tiny_map("ci", 3, 1, features={"B1": ["mines"]},
+                 units=[("us", "US", "rifle", "B1", {"strength": 2, "tags": ["assaulting=A1"]}),
+                        ("de", "German", "rifle", "B1", {"strength": 2})])
+    a = hex_assault(m, "B1")
+    assert a.minefield and a.defenders == ("de",) and a.defending[-1] == AssaultUnit(MINE, 1, 0)
+    rifle = a.attacking[0]
+    assert a.ends == assault([rifle], [dataclasses.replace(rifle, strength=2), AssaultUnit(MINE, 1, 0)])
+    fought = a.fight([9, 9, 1, 9, 1, 10, 1, 1])
+    assert fought.end == AssaultEnd("defender", 3, (1,), (0, 1), "retreated") and fought.went == {"us": "A1"}
+    res = m.game.turn_rules().fight_assaults(m, ScriptedDice([9, 9, 1, 9, 1, 10, 1, 1]))
+    assert res.cleared == () and "us retreats to A1 (9.4)" in res.effects and res.rolls[0].rule == "Combat Infantry 7.2, 9.2"
+    assert any("engineer targets the minefield" in x.reading for x in a.assumptions)
 
 
 def test_no_more_units_assault_across_a_hexside_than_its_assault_limit_9_1():
@@ -197,13 +221,12 @@ def _check_assaults(before, after, action):
     roll's expectation is the exact answer's; each attacker ends eliminated, in the hex or in a hex 9.4
     allows; no unit is left assaulting once an activation is over."""
     m = before.map
-    fought = [r for r in action.rolls if r.rule == "Combat Infantry 9.2"]
+    fought = [r for r in action.rolls if r.rule.endswith("9.2")]
     if after.turn.active is None:
         assert not any(entered_from(st.tags) for st in after.position.units.values())
     if not fought or action.kind != "end":
         return len(fought)
-    hexes = list(dict.fromkeys(u.cell for u in m.units if entered_from(u.tags) is not None
-                               and any(e.cell == u.cell and e.side != u.side for e in m.units)))
+    hexes = list(dict.fromkeys(u.cell for u in m.units if entered_from(u.tags) is not None))
     assert len(fought) == len(hexes)
     if len(hexes) == 1:
         answer = hex_assault(m, hexes[0])

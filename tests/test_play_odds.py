@@ -185,7 +185,8 @@ def test_the_combat_infantry_turn_rules_name_what_they_leave_out_truly():
     that they never fire."""
     said = find_game("ci").turn_rules().assumptions()
     assert not any("mortars do not fire" in a.reading for a in said) and any("6.61" in a.rule for a in said)
-    assert any("7.2" in a.rule and "minefield defended by units" in a.reading for a in said)   # fought alone
+    assert not any("minefield defended by units" in a.reading for a in said)      # fought as 7.2 prints it
+    assert any("7.2" in a.rule and "engineer targets the minefield" in a.reading for a in said)
 
 
 def _minefield_game(units, columns=5):

@@ -8,7 +8,10 @@ and are disrupted on a failure (9.3); attackers retreat in round 3 at the
 latest and defenders may retreat from round 2 (9.2, 9.4).
 Unit specials: engineers double firepower (9.64), AT guns and mortars drop to
 F1 after round 1 (9.61), ATRs target armored units (9.63), HQs lend their
-morale and check only when alone (9.66).
+morale and check only when alone (9.66). A minefield defending the hex (kind ``mine``, 7.2) never
+fires, checks no morale and never retreats; one hit eliminates it, and while it stands every 9 or 0
+an attacker rolls is a hit on that attacker (an engineer targets the mine and is hit by its 0s only).
+Retreats may be limited by a :class:`Retreat` of hexes, room and hexside limits (9.4).
 
 The same rules drive three views of an assault: an exact absorbing Markov
 chain (:func:`assault`), a die-by-die replay of a narrative
@@ -35,10 +38,10 @@ import numpy as np
 
 from wartools.dice import Dist, absorbing_distribution
 from wartools.errors import WartoolsError
-from wartools.games.combat_infantry.combat import (ARMORED, fire, hits_from_rolls, minefield_assault,
+from wartools.games.combat_infantry.combat import (ARMORED, face_value, fire, hits_from_rolls, minefield_assault,
                                                    minefield_rolls, morale_check, passes_morale)
 
-__all__ = ["AssaultUnit", "AssaultRules", "Retreat", "AssaultEnd", "AssaultStory", "MineEnd", "assault", "mine_assault",
+__all__ = ["MINE", "AssaultUnit", "AssaultRules", "Retreat", "AssaultEnd", "AssaultStory", "MineEnd", "assault", "mine_assault",
            "replay_assault", "replay_mine_assault", "retell_assault", "simulate_assault"]
 
 
@@ -181,6 +184,30 @@ class AssaultEnd:
     how: str
 
 
+#: the kind of a minefield defending its hex (7.2): it never fires, never checks morale, never retreats,
+#: and one hit eliminates it
+MINE = "mine"
+
+
+@lru_cache(maxsize=None)
+def _face_weights(dice: int, f: int, bad: frozenset[int], hit_limit: int | None) -> tuple[tuple[tuple[int, int], int], ...]:
+    """``(hits, friendly hits)`` of ``dice`` d10 at firepower ``f`` as counts over ``10**dice``: a face at
+    or under ``f`` hits, a face in ``bad`` is a hit on the firer (7.2: 9 and 0 against a minefield)."""
+    counts: dict[tuple[int, int], int] = {(0, 0): 1}
+    for _ in range(dice):
+        nxt: dict[tuple[int, int], int] = {}
+        for (h, fr), w in counts.items():
+            for v in range(1, 11):
+                key = (h + (v <= f), fr + (v in bad))
+                nxt[key] = nxt.get(key, 0) + w
+        counts = nxt
+    merged: dict[tuple[int, int], int] = {}
+    for (h, fr), w in counts.items():
+        key = (h if hit_limit is None else min(h, hit_limit), fr)
+        merged[key] = merged.get(key, 0) + w
+    return tuple(merged.items())
+
+
 def _efp(u: AssaultUnit, attacker: bool, rnd: int, rules: AssaultRules) -> int:
     f = u.firepower * 2 if u.kind == "engineer" else u.firepower
     if u.kind in ("at-gun", "mortar") and rnd >= 2:
@@ -191,11 +218,12 @@ def _efp(u: AssaultUnit, attacker: bool, rnd: int, rules: AssaultRules) -> int:
 
 
 def _checkers(units: Sequence[AssaultUnit], own: tuple[int, ...]) -> list[tuple[int, int]]:
-    """``(index, morale)`` of units that must check morale (9.3, 9.66)."""
+    """``(index, morale)`` of units that must check morale (9.3, 9.66); a minefield never checks, though it
+    is a unit beside an HQ (7.2)."""
     present = [i for i, s in enumerate(own) if s > 0]
     hq = max((units[i].morale for i in present if units[i].kind == "hq"), default=0)
     return [(i, max(units[i].morale, hq)) for i in present
-            if own[i] == 1 and (units[i].kind != "hq" or len(present) == 1)]
+            if own[i] == 1 and units[i].kind != MINE and (units[i].kind != "hq" or len(present) == 1)]
 
 
 @lru_cache(maxsize=None)
@@ -229,7 +257,11 @@ class _Assault:
             raise WartoolsError("an assault needs at least one attacker and one defender")
         self.units = (tuple(defenders), tuple(attackers))
         self.kinds = tuple(tuple(u.kind for u in side) for side in self.units)
+        if any(u.kind == MINE for u in attackers):
+            raise WartoolsError("mines never assault (7.2): a minefield defends its hex")
         self.rules = rules or AssaultRules()
+        #: the index of a minefield among the defenders (7.2), or None
+        self.mine = next((i for i, u in enumerate(defenders) if u.kind == MINE), None)
         self.plans = (self.rules.defender_retreat, self.rules.attacker_retreat)
         room = tuple(p.room if p is not None else () for p in self.plans)
         self.start = (1, 0, tuple(u.strength for u in attackers), tuple(u.strength for u in defenders), room)
@@ -251,7 +283,8 @@ class _Assault:
               ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], dict[int, int | None]]:
         """Own side after a retreat phase, the room left, and where each retreating unit went (a
         hex index of the side's :class:`Retreat`, ``None``: eliminated, no valid hex, 9.4)."""
-        going = [i for i, s in enumerate(own) if s > 0 and i not in disrupted]
+        units = self.units[phase]
+        going = [i for i, s in enumerate(own) if s > 0 and i not in disrupted and units[i].kind != MINE]
         plan = self.plans[phase]
         if plan is None:
             can = self.rules.attacker_can_retreat if phase == 1 else self.rules.defender_can_retreat
@@ -266,7 +299,25 @@ class _Assault:
         """``(index, dice, firepower, is_atr)`` of each present unit, in listed order."""
         units = self.units[phase]
         return [(i, s, _efp(units[i], phase == 1, rnd, self.rules), units[i].kind == "atr")
-                for i, s in enumerate(own) if s > 0]
+                for i, s in enumerate(own) if s > 0 and units[i].kind != MINE]   # a mine never fires (7.2)
+
+    def mined(self, phase: int, enemy: tuple[int, ...]) -> bool:
+        """Whether the attackers fire (``phase`` 1) at a hex whose minefield still stands (7.2)."""
+        return phase == 1 and self.mine is not None and enemy[self.mine] > 0
+
+    def mine_fire(self, i: int, dice: int, f: int) -> tuple[tuple[tuple[int, int], int], ...]:
+        """Attacker ``i``'s ``(hits, friendly hits)`` at a standing minefield as counts over
+        ``10**dice`` (7.2: 9s and 0s hit the firer, an engineer's 0s only)."""
+        engineer = self.units[1][i].kind == "engineer"
+        return _face_weights(max(dice, 0), f, frozenset({10} if engineer else {9, 10}), self.rules.hit_limit)
+
+    def hits_on(self, i: int, enemy: tuple[int, ...], hits: int, atr: bool) -> tuple[int, ...]:
+        """The defenders after attacker ``i``'s ``hits`` while a minefield stands: an engineer targets the
+        mine, one hit eliminates it, the rest are wasted (7.2, 9.64, 6.31: its choice, a named reading);
+        other hits go to the strongest, the mine counted as a unit of strength 1 (7.2, 6.3)."""
+        if self.units[1][i].kind == "engineer" and self.mined(1, enemy):
+            return tuple(0 if j == self.mine and hits else s for j, s in enumerate(enemy))
+        return _apply(enemy, self.kinds[0], hits, atr)
 
     def next_state(self, rnd: int, phase: int, own: tuple[int, ...],
                    enemy: tuple[int, ...], room: tuple[tuple[int, ...], ...]) -> tuple | AssaultEnd:
@@ -299,6 +350,8 @@ class _Assault:
                 out[key] = out.get(key, 0) + w
             return Dist._from_int_weights(out, total)
         shooters = self.shooters(rnd, phase, own)
+        if phase == 1 and self.mine is not None:
+            return self._mined_step(rnd, own, enemy, room, patterns, total, shooters)
         rolls = [self.hit_weights(dice, f) for _, dice, f, _ in shooters]
         for _, den in rolls:
             total *= den  # every potential firer's dice, so all patterns share one denominator
@@ -319,6 +372,39 @@ class _Assault:
                 after_fire[e] = after_fire.get(e, 0) + we
         for e, we in after_fire.items():
             key = self.next_state(rnd, phase, own, e, room)
+            out[key] = out.get(key, 0) + we
+        return Dist._from_int_weights(out, total)
+
+    def _mined_step(self, rnd: int, own: tuple[int, ...], enemy: tuple[int, ...], room: tuple[tuple[int, ...], ...],
+                    patterns: dict[frozenset[int], int], total: int,
+                    shooters: list[tuple[int, int, int, bool]]) -> Dist:
+        """The attackers' fire at a hex holding a minefield (7.2): each unit's dice counted over ``10**dice``,
+        its friendly hits on itself while the mine stands, the attackers' strengths tracked with the
+        defenders'."""
+        for _, dice, _, _ in shooters:
+            total *= 10 ** dice
+        states: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+        for pat, w in patterns.items():
+            here = {(own, enemy): w}
+            for i, dice, f, atr in shooters:
+                nxt: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+                for (o, e), we in here.items():
+                    if i in pat:
+                        outcomes: Iterable[tuple[tuple[int, int], int]] = (((0, 0), 10 ** dice),)
+                    elif self.mined(1, e):
+                        outcomes = self.mine_fire(i, dice, f)
+                    else:
+                        outcomes = _face_weights(dice, f, frozenset(), self.rules.hit_limit)
+                    for (h, fr), c in outcomes:
+                        e2 = self.hits_on(i, e, h, atr) if h else e
+                        o2 = tuple(max(0, s - fr) if j == i else s for j, s in enumerate(o)) if fr else o
+                        nxt[(o2, e2)] = nxt.get((o2, e2), 0) + we * c
+                here = nxt
+            for pair, we in here.items():
+                states[pair] = states.get(pair, 0) + we
+        out: dict = {}
+        for (o, e), we in states.items():
+            key = self.next_state(rnd, 1, o, e, room)
             out[key] = out.get(key, 0) + we
         return Dist._from_int_weights(out, total)
 
@@ -389,6 +475,13 @@ class _Assault:
                 continue
             rolled = [_next_face(faces) for _ in range(dice)]
             h = hits_from_rolls(rolled, f, hit_limit=self.rules.hit_limit)
+            if self.mined(phase, enemy):
+                bad = {10} if self.units[1][i].kind == "engineer" else {9, 10}
+                fr = sum(face_value(x) in bad for x in rolled)
+                enemy = self.hits_on(i, enemy, h, atr) if h else enemy
+                own = tuple(max(0, s - fr) if j == i else s for j, s in enumerate(own))
+                log.append(f"round {rnd} {side} {i} F{f} rolls {rolled}: {h} hit(s) -> {enemy}, {fr} on itself (7.2)")
+                continue
             enemy = _apply(enemy, self.kinds[1 - phase], h, atr)
             log.append(f"round {rnd} {side} {i} F{f} rolls {rolled}: {h} hit(s) -> {enemy}")
         return self.next_state(rnd, phase, own, enemy, room)
@@ -511,6 +604,8 @@ def simulate_assault(attackers: Sequence[AssaultUnit], defenders: Sequence[Assau
     True
     """
     rules = rules or AssaultRules()
+    if any(u.kind == MINE for u in defenders):
+        raise WartoolsError("simulate_assault plays no minefield (7.2): use assault() or replay_assault()")
     if rules.attacker_retreat is not None or rules.defender_retreat is not None:
         raise WartoolsError("simulate_assault plays retreats as attacker_can_retreat/defender_can_retreat say; "
                             "for a Retreat of hexes and room use assault() or replay_assault()")

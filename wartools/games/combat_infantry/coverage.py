@@ -115,13 +115,16 @@ COVERAGE = (
           + _P + "test_assaults_are_fought_when_the_activation_ends_after_half_hits_recover_1_3_4_2_6_7"),
     Entry("7.0", "Special actions", "not-modelled", "digging, demolition and smoke laying are played"),
     Entry("7.1", "Foxholes: D2, stacking 2", "implemented", _C + "test_d2_terrain_and_treebursts"),
-    Entry("7.2", "Mines: assault odds; entering a minefield is an assault; playouts fight an undefended one",
-          "implemented",
+    Entry("7.2", "Mines: assault odds; entering a minefield is an assault; a minefield defends its hex, "
+          "alone or with units", "implemented",
           _C + "test_minefield_engineer_example_7_2; "
           + _R + "test_a_minefield_is_an_assault_so_mgs_mortars_and_guns_may_not_enter_it; "
+          + _A + "test_a_defended_minefield_is_every_die_replayed_7_2; "
+          + _A + "test_an_undefended_minefield_in_the_assault_chain_is_the_minefield_chain_7_2; "
+          + _P + "test_a_defended_minefield_is_fought_as_7_2_prints_it; "
           "tests/test_play_odds.py::test_a_move_into_a_minefield_is_the_games_assault_as_path_and_route_say_and_the_"
           "7_2_example_clears_it (which side owns a 'mines' feature is not map data: it is read as the mover's "
-          "enemy; a minefield defended by units is fought as the units alone)"),
+          "enemy; hidden minefields are not modelled)"),
     Entry("7.3", "Demolish bridges", "not-modelled", "the odds are a plain fire roll (6.1); bridge state is map data"),
     Entry("7.4", "Smoke", "implemented", _L + "test_ci_wrecks_do_not_block_smoke_does"),
     Entry("7.5", "Barbed wire: enter and stop, one unit, no assault on a unit in it", "implemented",

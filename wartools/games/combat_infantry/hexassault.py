@@ -10,6 +10,9 @@ exact chain of :func:`~wartools.games.combat_infantry.assault.assault` with
 
 - each attacker's -1F in round 1 when it came across a river or cliff hexside (9.1, 8.5);
 - smoke in the hex: -1F for both sides (7.4);
+- a minefield in the hex defends it too, as one more defending unit (7.2): it never fires, checks no
+  morale and never retreats, one hit eliminates it, every 9 or 0 an attacker rolls while it stands
+  hits that attacker (an engineer targets the mine and is hit by its 0s only, 9.64);
 - when each side retreats: attackers in round 3, when they must, and defenders never, unless options
   ``assault-attacker-retreat`` and ``assault-defender-retreat`` say otherwise (the owners' choices, 9.2);
 - the retreats of each side (9.4): attackers back across a hexside they entered by, or into an
@@ -43,7 +46,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from wartools.answers import Answer
 from wartools.errors import WartoolsError
-from wartools.games.combat_infantry.assault import AssaultEnd, AssaultRules, AssaultUnit, Retreat, _Assault, _replay
+from wartools.games.combat_infantry.assault import (MINE, AssaultEnd, AssaultRules, AssaultUnit, Retreat, _Assault,
+                                                    _replay)
 from wartools.games.combat_infantry.control import retreat_hexes
 from wartools.games.combat_infantry.movement import Rules as Movement
 from wartools.games.combat_infantry.movement import entered_from
@@ -62,6 +66,14 @@ __all__ = ["Fought", "HexAssault", "assault_unit", "hex_assault"]
 RIVER_OR_CLIFF = frozenset({"river", "cliff"})
 #: the options that say when each side retreats (the owners' choices, 9.2, 9.4)
 RETREAT_OPTIONS = ("assault-attacker-retreat", "assault-defender-retreat")
+#: the readings of an assault on a minefield (7.2)
+MINE_CHOICES = (
+    Assumption("Combat Infantry 7.2, 9.64", "an engineer targets the minefield while it stands (its choice): "
+                                            "one hit eliminates the mine, the rest are wasted"),
+    Assumption("Combat Infantry 7.2", "a minefield is one unit of strength 1, listed after the hex's other "
+                                      "defenders (hits among equals: the owner's choice); a map's mines name no "
+                                      "side and defend against whoever assaults them"),
+)
 #: the owner's choices an assault rests on without an option, in our words
 CHOICES = (
     Assumption("Combat Infantry 9.1", "two or more assaults of one HQ activation are fought in the order of the "
@@ -100,6 +112,8 @@ class HexAssault(Answer):
     rules: AssaultRules
     #: the hexes of retreat of the attackers and of the defenders (9.4)
     retreats: tuple[tuple[str, ...], tuple[str, ...]]
+    #: a minefield defends the hex (7.2): the last of :attr:`defending`
+    minefield: bool = False
     assumptions: tuple[Assumption, ...] = field(default=(), repr=False)
 
     @cached_property
@@ -132,17 +146,20 @@ class HexAssault(Answer):
         return Fought(end, tuple(drawn), tuple(log), where)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"hex", "side", "attackers", "defenders", "attacker_wins", "end_states", "retreats", "assumptions"}``."""
+        """``{"hex", "side", "attackers", "defenders", "minefield", "attacker_wins", "end_states", "retreats",
+        "assumptions"}``."""
         ends = cast("list[tuple[AssaultEnd, Fraction]]", self.ends.items)
         states = {f"{e.winner} r{e.round} {e.how} A{list(e.attackers)} D{list(e.defenders)}": str(p) for e, p in ends}
         return {"hex": self.hex, "side": self.side, "attackers": list(self.attackers),
-                "defenders": list(self.defenders), "attacker_wins": str(self.attacker_wins), "end_states": states,
+                "defenders": list(self.defenders), "minefield": self.minefield,
+                "attacker_wins": str(self.attacker_wins), "end_states": states,
                 "retreats": {"attackers": list(self.retreats[0]), "defenders": list(self.retreats[1])},
                 "assumptions": [a.to_json() for a in self.assumptions]}
 
     def text(self) -> str:
         """``US assaults B1 (us-1 against de-1): the attackers win 4109/5000 ...``, assumptions last."""
-        head = (f"{self.side} assaults {self.hex} ({', '.join(self.attackers)} against {', '.join(self.defenders)}): "
+        against = ", ".join((*self.defenders, *(("the minefield",) if self.minefield else ())))
+        head = (f"{self.side} assaults {self.hex} ({', '.join(self.attackers)} against {against}): "
                 f"the attackers win with probability {self.attacker_wins} ({float(self.attacker_wins):.1%}); "
                 f"attackers retreat into {', '.join(self.retreats[0]) or 'no hex'}, defenders into "
                 f"{', '.join(self.retreats[1]) or 'no hex'} (9.4)")
@@ -232,25 +249,26 @@ def hex_assault(m: Map, where: Cell | str, entered: Mapping[str, str] | None = N
     m = replace(m, units=tuple(moved.get(u.id, u) for u in m.units))
     attackers = [moved[u.id] for u in attackers]
     defenders = [u for u in m.units if u.cell == here and u.side not in team]
-    if not defenders:
-        raise WartoolsError(f"no enemy unit defends {label}: an assault needs defenders (9.1)")
+    mined = "mines" in m.features_at(here)
+    if not defenders and not mined:
+        raise WartoolsError(f"no enemy unit or minefield defends {label}: an assault needs defenders (9.1, 7.2)")
     came = [entered[u.id] for u in attackers]
     for u, c in zip(attackers, came):
         if m.grid.distance(m.cell(c), here) != 1:
             raise WartoolsError(f"{u.id} entered {label} from {c}, which is not adjacent to it")
     attacking = tuple(assault_unit(m, u, bool(RIVER_OR_CLIFF & set(m.edge_features_at(m.cell(c), here))))
                       for u, c in zip(attackers, came))
-    defending = tuple(assault_unit(m, u) for u in defenders)
+    defending = tuple(assault_unit(m, u) for u in defenders) + ((AssaultUnit(MINE, 1, 0),) if mined else ())
     back = retreat_hexes(m, label, side, came)
-    away = retreat_hexes(m, label, defenders[0].side, came, defending=True)
+    away = retreat_hexes(m, label, defenders[0].side, came, defending=True) if defenders else None
     attacker_round, defender_round = (str(m.game.option(o)) for o in RETREAT_OPTIONS)
     rules = AssaultRules(smoke="smoke" in m.features_at(here),
                          attacker_retreat_round=int(attacker_round.removeprefix("round-")),
                          defender_retreat_round=None if defender_round == "never" else
                          int(defender_round.removeprefix("round-")),
                          attacker_retreat=_retreat(m, here, attackers, back.hexes),
-                         defender_retreat=_retreat(m, here, defenders, away.hexes))
-    readings = tuple(dict.fromkeys((*back.assumptions, *away.assumptions, *m.game.assumptions(RETREAT_OPTIONS),
-                                    *CHOICES)))
+                         defender_retreat=_retreat(m, here, defenders, away.hexes) if away else None)
+    readings = tuple(dict.fromkeys((*back.assumptions, *(away.assumptions if away else ()),
+                                    *m.game.assumptions(RETREAT_OPTIONS), *CHOICES, *(MINE_CHOICES if mined else ()))))
     return HexAssault(m, label, side, tuple(u.id for u in attackers), tuple(u.id for u in defenders),
-                      attacking, defending, rules, (back.hexes, away.hexes), readings)
+                      attacking, defending, rules, (back.hexes, away.hexes if away else ()), mined, readings)

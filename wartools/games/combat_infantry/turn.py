@@ -20,9 +20,8 @@
 - When the activation ends, half-hits recover (6.7) and then the assaults are fought, one by one
   (1.3, 4.2, 9.1): each the answer of
   :func:`~wartools.games.combat_infantry.hexassault.hex_assault` (the exact three-round chain of
-  :mod:`~wartools.games.combat_infantry.assault` with both sides' retreats, 9.2-9.4), die by die;
-  an undefended minefield by the chain of
-  :func:`~wartools.games.combat_infantry.assault.mine_assault`, a cleared one leaving the board (the
+  :mod:`~wartools.games.combat_infantry.assault` with both sides' retreats, 9.2-9.4, and a minefield
+  in the hex as one more defender, 7.2), die by die; a cleared minefield leaves the board (the
   position's ``cleared``).
 - A shot is one the attack question allows with room left in the fire limits it counts against
   (the engine counts them): a hexside's fire limit and one long-range firer per firing and target
@@ -46,7 +45,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from fractions import Fraction
-from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
@@ -57,8 +55,6 @@ from wartools.rules.turn import (ASSAULT, FIRE, MOVE, Change, Dice, Offer, Prosp
                                  TurnRules, TurnState, strength_effects)
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wartools.dice import Dist
-    from wartools.games.combat_infantry.assault import AssaultUnit
     from wartools.games.fire_rules import Attack
     from wartools.grids.base import Cell
     from wartools.mapmodel import Map, Unit
@@ -91,11 +87,8 @@ class Turns(TurnRules):
                                  "could spot the hex is not asked"),
         ("Combat Infantry 2.6, 2.7", "field artillery and air support (off-map; the scenarios list none)"),
         ("Combat Infantry 7.0", "special actions (foxholes, mines, smoke, demolitions, wire)"),
-        ("Combat Infantry 7.2, 9.1", "a minefield defended by units: the assault is fought against the units "
-                                     "alone (the mine takes no hits and its 9s and 0s are not rolled); a cleared "
-                                     "minefield scores no VP (the map's mines name no side)"),
-        ("Combat Infantry 7.2", "several units that moved into one undefended minefield fight the mine one at "
-                                "a time, in the map's order, until it falls"),
+        ("Combat Infantry 7.2", "a cleared minefield scores no VP (the map's mines name no side); hidden "
+                                "minefields (every minefield is on the map face-up)"),
         ("Combat Infantry 9.4", "retreats off the map (a unit with no hex of retreat on the map is eliminated)"),
         ("Combat Infantry 9.5", "regrouping: the winners of an assault stay in the hex"),
     )
@@ -116,9 +109,9 @@ class Turns(TurnRules):
         return defends_d2(m.terrain_at(unit.cell), "fire", foxhole="foxhole" in m.features_at(unit.cell))
 
     def assumptions(self) -> tuple[Assumption, ...]:
-        from wartools.games.combat_infantry.hexassault import CHOICES
+        from wartools.games.combat_infantry.hexassault import CHOICES, MINE_CHOICES
 
-        return (*super().assumptions(), *CHOICES,
+        return (*super().assumptions(), *CHOICES, *MINE_CHOICES,
                 Assumption("Combat Infantry 2.16", f"units test morale {self.DEFAULT_MORALE} and HQs "
                                                    f"{self.morale_of_type('hq')} unless the scenario gives "
                                                    "them a morale=N tag (the excerpt prints no blocks)"),
@@ -530,24 +523,24 @@ class Turns(TurnRules):
     def _fight(self, m: Map, cell: Cell, dice: Dice) -> Resolution:
         """The assault on ``cell``: :func:`~wartools.games.combat_infantry.hexassault.hex_assault`'s answer
         fought die by die (:meth:`~wartools.games.combat_infantry.hexassault.HexAssault.fight`). Surviving
-        units that retreated move to their hex of retreat (9.4); the winners stay (9.5: no regrouping).
-        An undefended minefield is fought by :meth:`_fight_mines`."""
+        units that retreated move to their hex of retreat (9.4); the winners stay (9.5: no regrouping);
+        a minefield whose mine fell leaves the board (7.2: the resolution's ``cleared``)."""
         from wartools.games.combat_infantry.hexassault import hex_assault
 
-        attackers = [u for u in m.units if u.cell == cell and entered_from(u.tags) is not None]
-        team = m.allies(attackers[0].side)
-        if not any(u.cell == cell and u.side not in team for u in m.units):
-            return self._fight_mines(m, cell, attackers, dice)
         answer = hex_assault(m, cell)
         fought = answer.fight(_faces(dice))
         end = fought.end
         label = answer.hex
+        against = ", ".join((*answer.defenders, *(("the minefield",) if answer.minefield else ())))
         roll = Roll(answer.side, f"{', '.join(answer.attackers)} assault{'s' if len(answer.attackers) == 1 else ''} "
-                                 f"{label} ({', '.join(answer.defenders)})",
+                                 f"{label} ({against})",
                     fought.faces, answer.ends[end], Fraction(int(end.winner == "attacker")), answer.attacker_wins,
-                    "Combat Infantry 9.2")
+                    "Combat Infantry 7.2, 9.2" if answer.minefield else "Combat Infantry 9.2")
         changes: list[Change] = []
         effects = [f"assault on {label}: the {end.winner} wins in round {end.round} ({end.how})"]
+        cleared = answer.minefield and end.defenders[-1] == 0
+        if cleared:
+            effects.append(f"the mine on {label} is eliminated (7.2)")
         units = {u.id: u for u in m.units}
         for uid, after in zip((*answer.attackers, *answer.defenders), (*end.attackers, *end.defenders)):
             u = units[uid]
@@ -564,47 +557,7 @@ class Turns(TurnRules):
                                   cell=m.cell(where) if where else None, remove=tag))
             if where:
                 effects.append(f"{uid} retreats to {where} (9.4)")
-        return Resolution((roll,), tuple(changes), tuple(effects))
-
-    def _fight_mines(self, m: Map, cell: Cell, attackers: list[Unit], dice: Dice) -> Resolution:
-        """Units that moved into an undefended minefield on ``cell`` (7.2, 9.2) fight the mine one at a
-        time, in the map's order, by the exact chain of
-        :func:`~wartools.games.combat_infantry.assault.mine_assault`, die by die, until it falls: then the
-        others simply hold the hex. One that does not clear it falls back whence it came; the mine leaves
-        the board once cleared (the position's ``cleared``)."""
-        from wartools.games.combat_infantry.assault import replay_mine_assault
-        from wartools.games.combat_infantry.hexassault import assault_unit
-
-        label = m.label(cell)
-        rolls: list[Roll] = []
-        changes: list[Change] = []
-        effects: list[str] = []
-        cleared = False
-        for attacker in attackers:
-            came = entered_from(attacker.tags) or label
-            tag = (assaulting_tag(came),)
-            if cleared:
-                changes.append(Change(attacker.id, remove=tag))
-                continue
-            across = bool({"river", "cliff"} & set(m.edge_features_at(m.cell(came), cell)))
-            unit = assault_unit(m, attacker)
-            drawn: list[int] = []
-            end, _ = replay_mine_assault(unit, _faces(dice, drawn), across)
-            ends = _mine_ends(unit, across)
-            rolls.append(Roll(attacker.side, f"{attacker.id} assaults the minefield on {label}", tuple(drawn),
-                              ends[end], Fraction(int(end.cleared)), ends.prob(lambda e: e.cleared),
-                              "Combat Infantry 7.2, 9.2"))
-            effects.append(f"the mine on {label} {'is eliminated' if end.cleared else 'holds'} in round {end.round}")
-            lost, words = strength_effects(m, attacker, self.strength(attacker), end.strength)
-            effects += words
-            cleared = end.cleared
-            if end.strength <= 0:
-                changes += lost
-                continue
-            where = None if end.cleared else m.cell(came)
-            changes.append(Change(attacker.id, strength=lost[0].strength if lost else None, cell=where, remove=tag))
-            effects.append(f"{attacker.id} {'takes' if end.cleared else 'falls back to'} {m.label(where or cell)}")
-        return Resolution(tuple(rolls), tuple(changes), tuple(effects), cleared=((cell, "mines"),) if cleared else ())
+        return Resolution((roll,), tuple(changes), tuple(effects), cleared=((cell, "mines"),) if cleared else ())
 
     def resolve_assault(self, m: Map, attacker: Unit, cells: tuple[Cell, ...], dice: Dice,
                         state: TurnState) -> Resolution:
@@ -660,13 +613,6 @@ def _cleared(m: Map, cleared: tuple[tuple[Cell, str], ...]) -> Map:
     gone = set(cleared)
     features = {c: tuple(f for f in fs if (c, f) not in gone) for c, fs in m.features.items()}
     return replace(m, features={c: fs for c, fs in features.items() if fs})
-
-
-@lru_cache(maxsize=1024)
-def _mine_ends(unit: AssaultUnit, across: bool) -> Dist:
-    from wartools.games.combat_infantry.assault import mine_assault
-
-    return mine_assault(unit, across)
 
 
 __all__ = ["COMMAND_STOPPERS", "HALF_HIT", "NO_ASSAULT", "Turns"]
