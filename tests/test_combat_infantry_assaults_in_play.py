@@ -182,6 +182,62 @@ def test_assaults_are_fought_when_the_activation_ends_after_half_hits_recover_1_
     _replays(s, g, actions)
 
 
+CARON_FARM = {
+    "format": "wartools-scenario/1", "name": "Combat Infantry Assault on Caron Farm, the assault (our board)",
+    "game": "combat-infantry", "turns": 1, "first": "German",
+    "map": tiny_map_data("combat-infantry", 5, 4, terrain={"C2": "farm"}, elevation={"C2": 1},
+                         edges={("B2", "C2"): "slope"}, name="tiny"),
+    "sides": {"German": {"units": [{"id": "de-phq", "type": "hq", "cell": "C3"},
+                                   {"id": "de-in-3a", "type": "rifle", "cell": "B2", "steps": 3},
+                                   {"id": "de-in-3b", "type": "rifle", "cell": "D2", "steps": 3},
+                                   {"id": "de-in-2", "type": "rifle", "cell": "D1", "steps": 2}]},
+              "US": {"units": [{"id": "us-in", "type": "rifle", "cell": "C2", "steps": 2},
+                               {"id": "us-mg", "type": "mg", "cell": "C2", "steps": 2},
+                               {"id": "us-x", "type": "rifle", "cell": "A2", "steps": 2}]}},
+    "victory": {"levels": [{"result": "Draw", "otherwise": True}]},
+}
+
+
+def test_the_assault_on_caron_farm_diagram_6_replays_as_a_record():
+    """Combat Infantry's Assault on Caron Farm (Diagram 6), the assault, with the narrative's outcomes as
+    dice: the German PHQ activates and two German IN 3 move into the farm, one uphill across the slope
+    (9.1); the assault is fought when the activation ends (1.3). Round 1: the US IN 2 and MG 2 score one
+    hit, taken on the IN 3 that came uphill (a tie: the owner's choice, here the first listed); the
+    Germans score one hit, on the US IN 2. Round 2: the US IN 1 fails its morale check and is disrupted
+    (9.3); the MG scores one hit (the Germans are IN 2 and IN 2); the Germans score one, the MG is MG 1.
+    Round 3: the US MG 1 and IN 1 pass their checks and score one hit; the Germans must retreat (9.2).
+    The squad that came uphill cannot go back to B2, now disputed (US on A2, German PHQ on C3), and
+    retreats into a friendly-occupied hex (9.4): the PHQ's C3; the other, C3's farm hexside used up this
+    round, into the German-occupied D1."""
+    s = loads_scenario(yaml.safe_dump(CARON_FARM))
+    g, actions = start(s), []
+
+    def play(kind, unit, **kw):
+        nonlocal g
+        g, acts, _ = _play(g, kind, unit, **kw)
+        actions.extend(acts)
+        return acts[0]
+
+    play("activate", "de-phq")
+    assert set(g.turn.commanded) >= {"de-in-3a", "de-in-3b"}
+    play("assault", "de-in-3a", dest="C2")
+    play("assault", "de-in-3b", dest="C2")
+    faces = (5, 9, 1, 7,  8, 9, 2, 6, 4,  9, 3, 8,  7, 5, 1, 9,  4, 2, 8, 2)
+    answer = hex_assault(g.map, "C2")
+    end = play("end", "de-phq", faces=faces)
+    (roll,) = end.rolls
+    assert roll.faces == faces and roll.what == "de-in-3a, de-in-3b assault C2 (us-in, us-mg)"
+    assert end.effects[0] == "assault on C2: the defender wins in round 3 (retreated)"
+    units = g.position.units
+    assert [(units[u].steps, s.map.label(units[u].cell)) for u in ("de-in-3a", "de-in-3b")] == [(1, "C3"), (2, "D1")]
+    assert [units[u].steps for u in ("us-in", "us-mg")] == [1, 1]
+    told = AssaultEnd("defender", 3, (1, 2), (1, 1), "retreated")
+    assert (roll.p, roll.expected) == (answer.ends[told], answer.attacker_wins)        # the single answer's odds
+    while not g.over:
+        play("end" if g.turn.active else "pass", g.turn.active)
+    _replays(s, g, actions)
+
+
 # --- composed: seeded playouts on random boards ---------------------------------------------------
 def random_board(seed: int):
     """A random 6 x 4 Combat Infantry board with every assault feature: hex terrain (town, woods, farm),

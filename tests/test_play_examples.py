@@ -239,7 +239,7 @@ def test_combat_infantry_caron_farm_bombardment_diagram_6_replays_as_a_record():
     adjacent to the farm (6.63); IN 2 fires, one hit, a
     half-hit that is lost when the activation ends (6.7). The example's targets are a hex of face-down
     units (hits to the strongest, 6.3): a playout targets the unit (6.31), the strongest. The example's
-    assault by two squads at once is not played (one unit assaults in a playout, said in the turn rules)."""
+    assault by two squads is played in tests/test_combat_infantry_assaults_in_play.py (Diagram 6, the assault)."""
     import yaml
 
     s = loads_scenario(yaml.safe_dump(CI_CARON_FARM))

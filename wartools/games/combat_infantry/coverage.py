@@ -141,7 +141,8 @@ COVERAGE = (
           + _R + "test_control_across_a_cliff_is_one_reading_for_movement_retreat_and_victory"),
     Entry("8.4", "Road movement", "implemented", _M + "test_ci_road_examples_clear_1_woods_2_only_along_road_hexsides"),
     Entry("8.5", "River crossings", "implemented", _M + "test_ci_rivers_cliffs_fords"),
-    Entry("9.0", "Assaults", "implemented", _A + "test_caron_farm_assault_scripted"),
+    Entry("9.0", "Assaults", "implemented", _A + "test_caron_farm_assault_scripted; "
+          + _P + "test_the_assault_on_caron_farm_diagram_6_replays_as_a_record"),
     Entry("9.1", "Assault combat: several units together, no D2, AC zero; assault limits per hexside", "implemented",
           _A + "test_armor_class_zero_in_assaults_9_65; " + _R + "test_assault_limits_per_hexside; "
           + _P + "test_no_more_units_assault_across_a_hexside_than_its_assault_limit_9_1; "
