@@ -98,9 +98,9 @@ import tempfile
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
-
-
+import numpy as np
 import shapely
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -196,7 +196,7 @@ print(time.perf_counter() - t1, t1 - t0)
 def scale_table(quick: bool) -> None:
     """Viewshed, single LOS, tiled matrix and memory as the board grows (see the module docstring)."""
     from wartools.los.engine import make_situation
-    from wartools.los.matrix import CHUNK, Job, plan, tile
+    from wartools.los.matrix import CHUNK, Job, tile
 
     root = str(Path(__file__).resolve().parents[1])
     rows = []
@@ -233,7 +233,7 @@ def scale_table(quick: bool) -> None:
             # of its tiles, extrapolated to all of them
             geo = geometry(m)
             symmetric = m.game.los_policy().is_symmetric(geo, make_situation(m))
-            plan_ = plan(n, symmetric)
+            plan_ = _tiles(m, symmetric)
             sample = _sample(plan_, 2 if quick else 4)
             job = Job.of(m, symmetric)
             tile(job, *sample[0])                                   # warm: templates, compiled kernels
@@ -264,7 +264,16 @@ def scale_table(quick: bool) -> None:
           "first LOS in a fresh kernel on the 1,261-hex map < 0.5 s")
 
 
-def _sample(tiles: list[tuple[int, int]], k: int) -> list[tuple[int, int]]:
+def _tiles(m: Map, symmetric: bool) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The tasks of `wartools matrix` on ``m``: each tile's displacements."""
+    from wartools.los.matrix import board_displacements, displacement_plan
+
+    geo = geometry(m)
+    dq, dr, pairs = board_displacements(geo, geo.board_ids, symmetric)
+    return [(dq[k0:k1], dr[k0:k1]) for k0, k1 in displacement_plan(pairs)]
+
+
+def _sample(tiles: list[Any], k: int) -> list[Any]:
     """``k`` tiles spread evenly over a plan (tiles of one plan hold about as many pairs each)."""
     if k >= len(tiles):
         return list(tiles)
@@ -293,7 +302,7 @@ def executor_table(quick: bool) -> None:
     tiles): the start-up is printed, and the whole matrix's figure adds it once.
     """
     from wartools.los.engine import make_situation
-    from wartools.los.matrix import Job, compute_matrix, plan, prepare, tile
+    from wartools.los.matrix import Job, compute_matrix, prepare, tile
     from wartools.parallel import run_tasks
 
     def timed(executor: str, workers: int, fn, tasks, shared) -> float:  # type: ignore[no-untyped-def]
@@ -316,7 +325,7 @@ def executor_table(quick: bool) -> None:
         m = Map.from_dict(board(kind, 160))
         n = len(m.grid)
         symmetric = m.game.los_policy().is_symmetric(geometry(m), make_situation(m))
-        tiles = plan(n, symmetric)
+        tiles = _tiles(m, symmetric)
         sample = _sample(tiles, 2 if quick else 6)
         job = Job.of(m, symmetric)
         steady = {}

@@ -46,7 +46,8 @@ def _board(seed: int, game: str = "combat-infantry"):
     return random_map(game, random.Random(seed))
 
 
-@pytest.mark.parametrize("game", ["combat-infantry", "heroes-of-normandie", "conflict-of-heroes"])
+@pytest.mark.parametrize("game", ["combat-infantry", "heroes-of-normandie", "conflict-of-heroes",
+                                  "company-of-heroes"])
 def test_tiles_give_the_whole_matrix(tmp_path, game):
     for seed in range(3):
         m = _board(seed, game)
@@ -59,6 +60,72 @@ def test_tiles_give_the_whole_matrix(tmp_path, game):
         assert run.visible_pairs == int(want.visible.sum()) - len(want.cells)
         assert [tuple(c) for c in got.cells.tolist()] == [tuple(c) for c in want.cells]
         assert got.map_hash == m.fingerprint and not (tmp_path / f"m{seed}.npz.partial").exists()
+
+
+@pytest.mark.parametrize("kind", ["hex", "square"])
+def test_each_displacement_is_walked_once_in_the_whole_matrix(tmp_path, monkeypatch, kind):
+    """Tiles of displacements: the engine's calls share their rulers' displacements, so the rulers
+    walked number the board's displacements (plus one per call that splits a displacement's
+    pairs), not the pairs; the matrix is the one judged pair by pair. A board whose rulers are
+    too long for one dense table (the dense tables turned off, as on a large board)."""
+    import importlib
+
+    geometry_module = importlib.import_module("wartools.los.geometry")
+    game = "combat-infantry" if kind == "hex" else "heroes-of-normandie"
+    blocker, feature = ("woods", "hedge") if kind == "hex" else ("building", "wall")
+    g = tiny_map(game, 30, 6).grid
+    rnd = random.Random(3)
+    cells, edges = list(g.cells()), list(g.edges())
+    m = tiny_map(game, 30, 6, terrain={g.label(c): blocker for c in rnd.sample(cells, 25)},
+                 edges={(g.label(e.a), g.label(e.b)): feature for e in rnd.sample(edges, 30)})
+    want = visibility_matrix(m, progress=False).status
+    walked, calls = [], []
+    real_shared, real_walk, real_evaluate = geometry_module.displacement_templates, geometry_module.walk, lm.evaluate
+    monkeypatch.setattr(geometry_module, "DENSE_MAX", -1)
+    monkeypatch.setattr(geometry_module, "cached_templates", lambda grid, radius: None)
+    monkeypatch.setattr(lm.geometry(m), "templates", None)
+    monkeypatch.setattr(geometry_module, "displacement_templates",
+                        lambda f, dq, dr: walked.append(len(set(zip(dq.tolist(), dr.tolist())))) or
+                        real_shared(f, dq, dr))
+    monkeypatch.setattr(geometry_module, "walk", lambda f, dq, dr, keep=None: walked.append(len(dq)) or
+                        real_walk(f, dq, dr, keep))
+    monkeypatch.setattr(lm, "evaluate", lambda *a, **k: calls.append(1) or real_evaluate(*a, **k))
+    lm.compute_matrix(m, tmp_path / "m.npz", progress=False, most=2000)
+    geo = lm.geometry(m)
+    symmetric = m.game.los_policy().is_symmetric(geo, make_situation(m))
+    displacements = len(lm.board_displacements(geo, geo.board_ids, symmetric)[0])
+    assert np.array_equal(lm.load_matrix(tmp_path / "m.npz").status, want)
+    assert len(calls) > 1 and displacements <= sum(walked) <= displacements + len(calls)
+    pairs = len(cells) * (len(cells) - 1) // (2 if symmetric else 1)
+    assert sum(walked) * 10 < pairs
+
+
+def test_a_folder_of_tiles_cut_another_way_is_started_again(tmp_path, monkeypatch):
+    """A partial folder of an earlier plan (tiles of observer rows, no ``tiling`` recorded) is not
+    read as tiles of displacements: the run starts again and gives the whole matrix."""
+    import json
+
+    m = _board(5)
+    out = tmp_path / "m.npz"
+    saved = []
+    real = lm._Partial.save
+
+    def stop_after_two(self, k, block):
+        if len(saved) == 2:
+            raise KeyboardInterrupt
+        saved.append(k)
+        real(self, k, block)
+    monkeypatch.setattr(lm._Partial, "save", stop_after_two)
+    with pytest.raises(KeyboardInterrupt):
+        lm.compute_matrix(m, out, progress=False, most=10)
+    plan_file = tmp_path / "m.npz.partial" / "plan.json"
+    older = json.loads(plan_file.read_text())
+    del older["tiling"]
+    plan_file.write_text(json.dumps(older))
+    monkeypatch.setattr(lm._Partial, "save", real)
+    run = lm.compute_matrix(m, out, progress=False, most=10)
+    assert run.computed == run.tiles
+    assert np.array_equal(lm.load_matrix(out).status, visibility_matrix(m, progress=False).status)
 
 
 def _free_port() -> int:

@@ -2,12 +2,16 @@
 
 :func:`compute_matrix` judges every ordered pair of board cells in the default
 situation (day, no unit or side given: the units on the map supply them, as in
-:func:`~wartools.los.analysis.visibility_matrix`), in *tiles* of observer rows
-that run in this process, on local processes or on Dask
-(:func:`wartools.parallel.run_tasks`). A symmetric policy has each unordered pair
-judged once (a tile holds its rows' pairs to the right of the diagonal; the
-merge mirrors them), and tiles are cut to hold about :data:`TILE_PAIRS` pairs
-each, whatever the number of workers, so a run can be resumed by another. Each
+:func:`~wartools.los.analysis.visibility_matrix`), in *tiles* that run in this
+process, on local processes or on Dask (:func:`wartools.parallel.run_tasks`). A
+tile is a run of the board's displacements (:func:`board_displacements`): every
+pair of cells one of them apart, judged in calls of the engine whose rulers
+share a few displacements, so that each displacement's ruler is walked once in
+the whole matrix (translation invariance) and a tile costs about its pairs'
+verdicts. A symmetric policy has each unordered pair judged once (the
+displacements of one half plane; the merge mirrors them), and tiles are cut to
+hold about :data:`TILE_PAIRS` pairs each, whatever the number of workers, so a
+run can be resumed by another. Each
 finished tile is saved at once in ``FILE.partial/`` beside the output; a run
 started again carries on from the tiles there (if they are of the same map and
 plan), and the finished matrix is written in one rename, the folder removed.
@@ -49,6 +53,7 @@ import os
 import shutil
 import time
 import zipfile
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -195,6 +200,83 @@ with numpy until then cost the first tile of an 80 x 80 square board's matrix 7.
 instead of 2.2 (one run, machine shared); a small matrix does not repay loading numba."""
 
 
+TILING = "displacements"
+"""How :func:`compute_matrix` cuts the pairs into tiles (a partial folder's plan records it: a folder
+cut another way is started again)."""
+
+
+def board_displacements(geo: MapGeometry, ids: np.ndarray,
+                        symmetric: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(dq, dr, pairs)``: every displacement from one cell of ``ids`` to another that a matrix
+    judges, sorted by ``(dq, dr)``, and how many pairs of cells have it. When ``symmetric`` only
+    those of the half plane ``dq > 0`` or ``dq == 0 < dr``: one of each unordered pair's two.
+
+    The pairs of a displacement are the correlation of the cells' mask over the map's box with
+    itself, computed by FFT (rounded: exact for the counts of any board within the limits).
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("heroes-of-normandie", 2, 2)
+    >>> geo = geometry(m)
+    >>> dq, dr, pairs = board_displacements(geo, geo.board_ids, True)    # 2 x 2 squares: 6 unordered pairs
+    >>> list(zip(dq.tolist(), dr.tolist(), pairs.tolist()))
+    [(0, 1, 2), (1, -1, 1), (1, 0, 2), (1, 1, 1)]
+    """
+    mask = np.zeros((geo.wq, geo.h))
+    mask[geo.q[ids] - geo.q0, geo.r[ids] - geo.r0] = 1
+    shape = (2 * geo.wq, 2 * geo.h)                  # room for every shift: no wrap-around
+    f = np.fft.rfft2(mask, shape)
+    pairs = np.rint(np.fft.irfft2(f * np.conj(f), shape)).astype(np.int64)
+    dq, dr = np.meshgrid(np.arange(shape[0]), np.arange(shape[1]), indexing="ij")
+    dq, dr = np.where(dq >= geo.wq, dq - shape[0], dq), np.where(dr >= geo.h, dr - shape[1], dr)
+    keep = (pairs > 0) & ((dq > 0) | ((dq == 0) & (dr > 0)) if symmetric else (dq != 0) | (dr != 0))
+    dq, dr, pairs = dq[keep], dr[keep], pairs[keep]
+    order = np.lexsort((dr, dq))
+    return dq[order], dr[order], pairs[order]
+
+
+def displacement_pairs(geo: MapGeometry, ids: np.ndarray, dq: np.ndarray,
+                       dr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(i, j)``: the pairs of cells ``ids[i], ids[j]`` of each displacement ``(dq[k], dr[k])`` in
+    turn, observers ``i`` in the order of ``ids`` (positions in ``ids``, not ext ids)."""
+    index = np.full(geo.n, -1, dtype=np.int64)
+    index[ids] = np.arange(len(ids))
+    q, r = geo.q[ids] - geo.q0, geo.r[ids] - geo.r0
+    parts_i, parts_j = [], []
+    for a, b in zip(dq.tolist(), dr.tolist()):
+        # the observers whose target lies in the box, then those whose target is on the board
+        lo_q, hi_q, lo_r, hi_r = max(0, -a), geo.wq - max(0, a), max(0, -b), geo.h - max(0, b)
+        obs = np.flatnonzero((q >= lo_q) & (q < hi_q) & (r >= lo_r) & (r < hi_r))
+        target = index[ids[obs] + a * geo.h + b]
+        on = target >= 0
+        parts_i.append(obs[on])
+        parts_j.append(target[on])
+    if not parts_i:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    return np.concatenate(parts_i), np.concatenate(parts_j)
+
+
+def displacement_plan(pairs: np.ndarray, most: int = TILE_PAIRS) -> list[tuple[int, int]]:
+    """Tiles ``(k0, k1)`` of consecutive displacements holding about ``most`` pairs each (a
+    displacement of more pairs is a tile of its own).
+
+    Examples
+    --------
+    >>> displacement_plan(np.array([4, 4, 9, 1, 1]), 8)
+    [(0, 2), (2, 3), (3, 5)]
+    """
+    tiles, k0, held = [], 0, 0
+    for k, p in enumerate(pairs.tolist()):
+        if k > k0 and held + p > most:
+            tiles.append((k0, k))
+            k0, held = k, 0
+        held += p
+    if k0 < len(pairs):
+        tiles.append((k0, len(pairs)))
+    return tiles
+
+
 def prepare(job: Job) -> None:
     """What a worker does once per matrix, before its first tile: rebuild the map and its board
     geometry (kept per process; :func:`tile` would do it on its first tile) and, for a matrix of at
@@ -209,11 +291,24 @@ def prepare(job: Job) -> None:
         load()
 
 
-def tile(job: Job, i0: int, i1: int) -> np.ndarray:
-    """One tile of a matrix job (what a worker runs): :func:`judge_rows` on the job's map."""
+def tile(job: Job, dq: np.ndarray, dr: np.ndarray, chunk: int = CHUNK) -> np.ndarray:
+    """One tile of a matrix job (what a worker runs): the status of every pair of board cells of
+    each displacement ``(dq[k], dr[k])`` in turn (:func:`displacement_pairs`' order), in calls of
+    the engine of about ``chunk`` rulers that share few displacements, so each is walked once
+    (translation invariance: :func:`~wartools.los.templates.displacement_templates`). Pairs
+    beyond the policy's maximum range are blocked without being judged."""
     m = job.map()
     geo = geometry(m)
-    return judge_rows(m, geo, policy_for(m), make_situation(m), geo.board_ids, i0, i1, job.symmetric)
+    policy, sit, ids = policy_for(m), make_situation(m), geo.board_ids
+    i, j = displacement_pairs(geo, ids, dq, dr)
+    a, b = ids[i], ids[j]
+    status = np.full(len(a), 2, dtype=np.int8)
+    limit = policy.max_range(sit)
+    judged = np.arange(len(a)) if limit is None else np.flatnonzero(geo.distance(a, b) <= limit)
+    for s in range(0, len(judged), chunk):
+        k = judged[s:s + chunk]
+        status[k] = evaluate(m, a[k], b[k], sit, policy=policy, geo=geo).status
+    return status
 
 
 # --- the run -------------------------------------------------------------------------------
@@ -263,24 +358,27 @@ def compute_matrix(m: Map, path: str | os.PathLike[str], *, executor: str = "inl
     geo = geometry(m)
     sit = make_situation(m)
     symmetric = bool(policy_for(m).is_symmetric(geo, sit))
-    tiles = plan(n, symmetric, most)
+    dq, dr, pairs = board_displacements(geo, geo.board_ids, symmetric)
+    tiles = displacement_plan(pairs, most)
     partial = _Partial(target, m.fingerprint, n, symmetric, tiles, _situation_json(sit))
     done = partial.open(resume)
-    todo = [t for k, t in enumerate(tiles) if k not in done]
+    todo = [k for k in range(len(tiles)) if k not in done]
     saved = len(done)
+    tasks = [(dq[k0:k1], dr[k0:k1]) for k0, k1 in (tiles[k] for k in todo)]
     try:
         with tqdm(total=len(tiles), initial=saved, desc="matrix", unit="tiles",
                   disable=None if progress is None else not progress, leave=False) as bar:
-            for k, block in run_tasks(tile, todo, shared=Job.of(m, symmetric), executor=executor,
+            for k, block in run_tasks(tile, tasks, shared=Job.of(m, symmetric), executor=executor,
                                       workers=workers, address=address, timeout=timeout, prepare=prepare):
-                partial.save(tiles.index(todo[k]), block)
+                partial.save(todo[k], block)
                 saved += 1
                 bar.update(1)
     except BaseException:
         if not saved:                       # nothing to resume from (a dead address...): leave nothing
             partial.remove()
         raise
-    status = partial.merge()
+    status = partial.merge(lambda k: displacement_pairs(geo, geo.board_ids, dq[slice(*tiles[k])],
+                                                        dr[slice(*tiles[k])]))
     cells = [tuple(c) for c in m.grid.cells()]
     buf = io.BytesIO()
     np.savez_compressed(buf, format=np.array(FORMAT), map_hash=np.array(m.fingerprint),
@@ -329,7 +427,7 @@ class _Partial:
 
     def _plan(self) -> dict[str, Any]:
         return {"format": FORMAT, "map_hash": self.map_hash, "cells": self.n, "symmetric": self.symmetric,
-                "situation": self.situation, "tiles": [list(t) for t in self.tiles]}
+                "situation": self.situation, "tiling": TILING, "tiles": [list(t) for t in self.tiles]}
 
     def open(self, resume: bool) -> set[int]:
         """The tiles already finished (an interrupted run of the same plan), creating the folder."""
@@ -355,16 +453,21 @@ class _Partial:
         np.save(buf, block, allow_pickle=False)
         write_atomic(self.folder / f"tile-{k}.npy", buf.getvalue())
 
-    def merge(self) -> np.ndarray:
-        """The whole status matrix from the tiles (mirrored when only the upper triangle was judged)."""
-        status = np.empty((self.n, self.n), dtype=np.int8)
-        for k, (i0, i1) in enumerate(self.tiles):
+    def merge(self, pairs: Callable[[int], tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+        """The whole status matrix from the tiles, tile ``k`` holding the statuses of the pairs
+        ``pairs(k)`` (and of their mirror images when the policy is symmetric); 0 on the diagonal,
+        2 (blocked) for the pairs of no tile."""
+        status = np.full((self.n, self.n), 2, dtype=np.int8)
+        np.fill_diagonal(status, 0)
+        flat = status.reshape(-1)
+        for k in range(len(self.tiles)):
             block = np.load(self.folder / f"tile-{k}.npy", allow_pickle=False)
-            if block.shape != (i1 - i0, self.n):
-                raise MatrixError(f"{self.folder}: tile {k} has shape {block.shape}, not {(i1 - i0, self.n)}")
-            status[i0:i1] = block
-        if self.symmetric:
-            mirror(status, self.tiles)
+            i, j = pairs(k)
+            if block.shape != i.shape:
+                raise MatrixError(f"{self.folder}: tile {k} has shape {block.shape}, not {i.shape}")
+            flat[i * self.n + j] = block
+            if self.symmetric:
+                flat[j * self.n + i] = block
         return status
 
     def remove(self) -> None:
