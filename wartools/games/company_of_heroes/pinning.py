@@ -35,7 +35,7 @@ de may not attack: only machine-gun teams pin (Company of Heroes 7 (Pinning (Mac
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from wartools.games.fire_rules import Attack, Refusal
@@ -67,7 +67,7 @@ class Pin:
     cell: Cell
     attack: Attack | None = None
     rules: tuple[str, ...] = ()
-    assumptions: tuple[Assumption, ...] = field(default=())
+    assumptions: tuple[Assumption, ...] = ()
 
     def __bool__(self) -> bool:
         return True
@@ -131,8 +131,12 @@ def pin(m: Map, mg: Unit, target: Unit, situation: Situation | None = None) -> P
     if health_colour(target.type) != "G":
         return _refuse(mg, target, "pinned", "only green units (regular infantry and weapon teams) can be pinned")
     if not can_be_pinned(target.type, building=building):
-        why = "a unit in a building cannot be pinned" if building else "a machine-gun team cannot be pinned"
+        why = "a machine-gun team cannot be pinned" if target.type in PINNERS else "a unit in a building cannot be pinned"
         return _refuse(mg, target, "pinned", why)
+    profile = fire.profile(mg)
+    reach = fire.fire_range(mg, profile) if profile is not None else 0
+    if m.grid.distance(mg.cell, target.cell) > reach:     # before the lines are drawn: most units are far
+        return _refuse(mg, target, "range", f"{m.label(target.cell)} is beyond {mg.id}'s range {reach}")
     rules = [f"{PIN_RULE}: {target.id} is pinned until the end of the round; {mg.id} may attack only it"]
     readings = tuple(m.game.assumptions(("pin-needs-attack",)))
     attack = fire.attack(m, mg, target, situation)
@@ -140,11 +144,6 @@ def pin(m: Map, mg: Unit, target: Unit, situation: Situation | None = None) -> P
         if isinstance(attack, Refusal):
             return replace(attack, assumptions=(*attack.assumptions, *readings))
         rules.insert(0, "Company of Heroes 5 (Damage Phase, 1. Pin): the pinned unit is the one it will attack")
-    else:
-        profile = fire.profile(mg)
-        reach = fire.fire_range(mg, profile) if profile is not None else 0
-        if m.grid.distance(mg.cell, target.cell) > reach:
-            return _refuse(mg, target, "range", f"{m.label(target.cell)} is beyond {mg.id}'s range {reach}")
     seen = line_of_sight(m, mg.cell, target.cell, mode="sight", range=unit_sight(mg.tags), side=mg.side,
                          unit=mg.type, target=target.type)
     if not seen.visible:
