@@ -313,3 +313,35 @@ def test_seeded_playouts_on_random_boards_fight_assaults_by_the_single_answers(s
             actions += 1
             g = nxt
     assert fights >= 2 and actions > 20
+
+
+@pytest.mark.parametrize("order, loses", [("strongest", "d1"), ("weakest", "d2")])
+def test_which_squad_an_hq_returns_beside_is_the_owners_choice_an_option_4_4(order, loses):
+    """4.4: an eliminated PHQ returns in or adjacent to one of its own squads, subject to stacking, and that
+    squad is reduced by one step: which squad is the owner's choice, an option (default: the strongest)."""
+    from wartools.rules.turn import Change, Resolution
+
+    m = tiny_map("ci", 6, 1, units=[("dhq", "German", "hq", "B1"), ("d1", "German", "rifle", "C1", {"strength": 3}),
+                                    ("d2", "German", "rifle", "F1", {"strength": 2})])
+    m = m.with_options(**{"promotion-squad": order})
+    rules = m.game.turn_rules()
+    res = rules._promote(m, Resolution((), (Change("dhq", strength=0, eliminated=True),)))
+    back = next(ch for ch in res.changes if ch.unit == "dhq")
+    squad = next(ch for ch in res.changes if ch.unit == loses)
+    assert back.cell == m.unit(loses).cell and squad.strength == rules.strength(m.unit(loses)) - 1
+    assert any(a.option == "promotion-squad" for a in rules.assumptions())
+
+
+@pytest.mark.parametrize("order, after", [("strongest", {"a": 2, "b": 1}), ("weakest", {"a": 3, "b": 0})])
+def test_who_takes_a_friendly_hit_is_the_active_players_choice_an_option_6_63(order, after):
+    """6.63: friendly units adjacent to a bombarded hex, chosen by the active player, take one hit for each
+    zero rolled; all friendly hits are applied if possible. Which unit takes it is an option (default: the
+    strongest, 6.3)."""
+    m = tiny_map("ci", 4, 1, units=[("a", "US", "rifle", "A1", {"strength": 3}), ("b", "US", "rifle", "A1",
+                                                                              {"strength": 1})])
+    rules = m.with_options(**{"friendly-fire-order": order}).game.turn_rules()
+    changes, _ = rules._friendly_fire(m, list(m.units), 1)
+    got = {u.id: rules.strength(u) for u in m.units}
+    for ch in changes:
+        got[ch.unit] = 0 if ch.eliminated else ch.strength
+    assert got == after

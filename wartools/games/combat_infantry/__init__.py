@@ -96,6 +96,20 @@ class CombatInfantry(Game):
                "rounds), round-2 or round-3 (the defender's choice; never in round 1, 9.2)", assumed=True,
                reading="defenders fight all three rounds of an assault (retreating from round 2 on is the "
                        "defender's choice, 9.2)", choices=("never", "round-2", "round-3")),
+        # the owners' choices of the turn rules (wartools.games.combat_infantry.turn)
+        Option("promotion-squad", "strongest", "Combat Infantry 4.4",
+               "the rifle squad an eliminated HQ returns in or next to, and which loses a step: the side's "
+               "strongest or its weakest (the owner's choice)", assumed=True,
+               reading="an eliminated HQ returns with its side's strongest rifle squad (a company HQ beside the "
+                       "first platoon HQ by id), in its hex if stacking allows, else the first adjacent hex that "
+                       "does, and the strongest squad loses the step (the owner's choices; the scenario names "
+                       "no platoons)", choices=("strongest", "weakest")),
+        Option("friendly-fire-order", "strongest", "Combat Infantry 6.63",
+               "which friendly unit adjacent to a bombarded hex takes each friendly hit, after one holding a "
+               "half-hit (6.7): the strongest or the weakest (the active player's choice)", assumed=True,
+               reading="a bombardment's friendly hits go one at a time to a unit adjacent to the target hex "
+                       "holding a half-hit (6.7), else to the strongest (6.3), ties in the scenario's unit order "
+                       "(the active player's choice, 6.63)", choices=("strongest", "weakest")),
         # the chit-pull bot (wartools.games.combat_infantry.bots)
         Option("solitaire-fewer-units", "own-hex", "Combat Infantry 10.5",
                "what the solitaire activation priority 2 ('adjacent enemy hexes with less units') counts the "

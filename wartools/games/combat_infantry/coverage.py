@@ -75,7 +75,10 @@ COVERAGE = (
           "platoon and company membership is not map data; command range is not computed yet"),
     Entry("4.2", "HQ activation: deploy one hex", "not-modelled", "activation is played"),
     Entry("4.3", "No command: morale check", "implemented", _C + "test_caron_farm_bombardment_and_fire_before_the_assault"),
-    Entry("4.4", "HQ elimination and replacement", "not-modelled", "a bookkeeping step of play"),
+    Entry("4.4", "HQ elimination and replacement (played: battlefield promotion; which squad is the owner's "
+          "choice)", "assumed", "option: promotion-squad; tests/test_play.py::"
+          "test_an_eliminated_combat_infantry_hq_returns_by_battlefield_promotion; "
+          + _P + "test_which_squad_an_hq_returns_beside_is_the_owners_choice_an_option_4_4"),
     Entry("5.0", "Rally: morale check", "implemented", _C + "test_line_of_sight_example_casualties"),
     Entry("6.0", "Fire combat", "implemented", _C + "test_fire_6_1_example_scripted_and_exact"),
     Entry("6.1", "Firepower: one hit per die at or below it; no fire into assaults", "implemented",
@@ -108,7 +111,9 @@ COVERAGE = (
           _L + "test_ci_ranges_night_and_spotting; " + _R + "test_los_spotting_flag_on_the_command_line; "
           + _F + "test_mortars_bombard_with_spotting_6_6_6_61; " + _F + "test_one_hq_spots_for_one_bombarding_unit_6_61"),
     Entry("6.62", "Treebursts", "implemented", _C + "test_d2_terrain_and_treebursts"),
-    Entry("6.63", "Friendly fire", "implemented", _C + "test_friendly_fire_zeros_and_air_doubles"),
+    Entry("6.63", "Friendly fire (in play, which adjacent unit takes a hit is the active player's choice)",
+          "assumed", "option: friendly-fire-order; " + _C + "test_friendly_fire_zeros_and_air_doubles; "
+          + _P + "test_who_takes_a_friendly_hit_is_the_active_players_choice_an_option_6_63"),
     Entry("6.7", "Double defense (D2); a half-hit recovers before the activation's assaults", "implemented",
           _C + "test_d2_half_hit_must_take_next_hit_and_recovers; "
           "in play: tests/test_play_examples.py::test_combat_infantry_fire_example_diagram_3_replays_as_a_record; "

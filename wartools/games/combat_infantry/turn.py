@@ -72,7 +72,8 @@ class Turns(TurnRules):
                 "activates one HQ, whose commanded units rally, fire, move or assault once "
                 "(Combat Infantry 1.0-1.3)")
     turn_rule = "Combat Infantry 1.0"
-    reads: ClassVar[tuple[str, ...]] = ("assault-attacker-retreat", "assault-defender-retreat")
+    reads: ClassVar[tuple[str, ...]] = ("assault-attacker-retreat", "assault-defender-retreat", "promotion-squad",
+                                        "friendly-fire-order")
     PLAYER_TURNS: ClassVar[int] = 4
     #: morale (2.16) of each type where the unit's own ``morale=N`` tag does not give it
     MORALE: ClassVar[Mapping[str, int]] = MappingProxyType({"hq": 7})
@@ -114,16 +115,7 @@ class Turns(TurnRules):
         return (*super().assumptions(), *CHOICES, *MINE_CHOICES,
                 Assumption("Combat Infantry 2.16", f"units test morale {self.DEFAULT_MORALE} and HQs "
                                                    f"{self.morale_of_type('hq')} unless the scenario gives "
-                                                   "them a morale=N tag (the excerpt prints no blocks)"),
-                Assumption("Combat Infantry 4.4", "an eliminated HQ returns with the side's strongest rifle "
-                                                  "squad (a company HQ beside the first platoon HQ by id), in its "
-                                                  "hex if stacking allows, else the first adjacent hex that does, "
-                                                  "and the strongest squad loses the step (the owner's choices; "
-                                                  "the scenario names no platoons)"),
-                Assumption("Combat Infantry 6.63", "a bombardment's friendly hits go one at a time to a unit "
-                                                   "adjacent to the target hex holding a half-hit (6.7), else to "
-                                                   "the strongest (6.3), ties in the scenario's unit order (the "
-                                                   "active player's choice, 6.63)"))
+                                                   "them a morale=N tag (the excerpt prints no blocks)"))
 
     # --- the turn ---------------------------------------------------------------------
     def start_turn(self, turn: int, sides: tuple[str, ...], first: str, dice: Dice,
@@ -394,17 +386,19 @@ class Turns(TurnRules):
 
     def _friendly_fire(self, m: Map, near: list[Unit], hits: int) -> tuple[tuple[Change, ...], tuple[str, ...]]:
         """6.63: every friendly hit applied, one at a time, to an adjacent friendly unit: one holding a
-        half-hit first (6.7: it must take the next hit), else the strongest (6.3), ties in the map's
-        order; D2 as against bombardment (6.7, 6.62); armour class ignored."""
+        half-hit first (6.7: it must take the next hit), else the strongest (6.3; the weakest by option
+        ``friendly-fire-order``, the active player's choice), ties in the map's order; D2 as against
+        bombardment (6.7, 6.62); armour class ignored."""
         from wartools.games.combat_infantry.combat import defends_d2
 
         steps = {u.id: self.strength(u) for u in near}
         half = {u.id: HALF_HIT in u.tags for u in near}
+        sign = 1 if self.game.option("friendly-fire-order") == "strongest" else -1     # the active player's choice
         for _ in range(hits):
             alive = [u for u in near if steps[u.id] > 0]
             if not alive:
                 break
-            u = max(alive, key=lambda x: (half[x.id], steps[x.id], -near.index(x)))
+            u = max(alive, key=lambda x: (half[x.id], steps[x.id] * sign, -near.index(x)))
             d2 = defends_d2(m.terrain_at(u.cell), "bombardment", foxhole="foxhole" in m.features_at(u.cell))
             if d2 and not half[u.id]:
                 half[u.id] = True
@@ -428,8 +422,9 @@ class Turns(TurnRules):
         in or next to one of its side's rifle squads, subject to stacking, and that squad loses a step;
         a company HQ in or next to one of its side's platoon HQs, and one rifle squad loses a step. An
         HQ whose side has no rifle squad left stays eliminated (4.4's exception). The owner's choices
-        are made as :meth:`assumptions` says: the strongest squad (or platoon HQ), its own hex if
-        stacking allows, else the first adjacent hex free of enemies that does."""
+        are made as :meth:`assumptions` says: the strongest squad (the weakest by option
+        ``promotion-squad``; a company HQ: the first platoon HQ by id), its own hex if stacking allows,
+        else the first adjacent hex free of enemies that does."""
         fallen = [ch.unit for ch in res.changes if ch.eliminated]
         hqs = [uid for uid in fallen if self._hq_type(m, uid)]
         if not hqs:
@@ -438,8 +433,9 @@ class Turns(TurnRules):
         for uid in hqs:
             after = _After(self, m, tuple(changes))
             hq = m.unit(uid)
+            sign = -1 if self.game.option("promotion-squad") == "strongest" else 1        # the owner's choice
             squads = sorted((u for u in after.standing(hq.side) if u.type == "rifle"),
-                            key=lambda u: -int(u.strength or 0))
+                            key=lambda u: sign * int(u.strength or 0))
             if not squads:
                 effects.append(f"{uid} is not replaced: its side has no rifle squad left (4.4)")
                 continue
