@@ -178,18 +178,27 @@ class Fire(FireRules):
                              side=attacker.side, unit=attacker.type, target=target.type).visible
 
     def _spotted_by(self, board: Map, side: str) -> frozenset[Cell]:
-        """The cells ``side``'s team sees on ``board``, kept under the board's terrain and game, the
-        side and the units an attack of the side reads (:meth:`units_read`: the team's sight, the
-        camouflaged units), so a position whose other units moved asks no viewshed again."""
-        from wartools.games.company_of_heroes.los import spotted_cells
+        """The cells ``side``'s team sees on ``board`` (:func:`~.los.spotted_cells`): each team
+        unit's viewshed at its sight, kept under the board's terrain and game, the unit's cell, side
+        and sight and the camouflaged units (what its line of sight reads of the units: 7 Sight,
+        Camouflage), so a position asks again only the viewsheds of the units that moved."""
+        from wartools.games.company_of_heroes.los import CAMOUFLAGE_TAG, unit_sight
+        from wartools.los.analysis import viewshed
 
-        key = (board.board_fingerprint, board.game, side, self._read_by(board, side))
-        got = self._spotted.get(key)
-        if got is None:
-            if len(self._spotted) >= 256:
-                self._spotted.clear()
-            got = self._spotted[key] = frozenset(spotted_cells(board, side))
-        return got
+        team = board.allies(board.side(side))
+        hidden = tuple(u for u in board.units if CAMOUFLAGE_TAG in u.tags)
+        seen: set[Cell] = set()
+        for u in board.units:
+            if u.side in team:
+                key = (board.board_fingerprint, board.game, u.cell, u.side, unit_sight(u.tags), hidden)
+                got = self._spotted.get(key)
+                if got is None:
+                    if len(self._spotted) >= 1024:
+                        self._spotted.clear()
+                    got = self._spotted[key] = frozenset(viewshed(board, u.cell, range=key[4], mode="sight",
+                                                                  side=u.side))
+                seen |= got
+        return frozenset(seen)
 
     def _damage(self, profile: Profile, line: Line) -> str:
         kinds = ("HE",) if "he" in line.notes else DAMAGE
