@@ -140,7 +140,7 @@ def evaluate(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None =
     """Judge the rulers ``a[i] -> b[i]`` (ext ids of ``geometry(m)``) in one pass."""
     geo = geo or geometry(m)
     policy = policy or policy_for(m)
-    sit = LOSSituation.of(situation)
+    sit = situation if type(situation) is LOSSituation else LOSSituation.of(situation)
     cells, edges = policy.relevance(geo, sit, explain)
     batch = geo.batch(a, b, explain=explain, cells=cells, edges=edges)
     _annotate(batch, geo, sit)

@@ -428,7 +428,6 @@ class Batch:
             x, y = int(a[0]), int(b[0])
             dq1, dr1 = int(geo.q[y] - geo.q[x]), int(geo.r[y] - geo.r[x])
             reach = geo.frame.distance_of(dq1, dr1)
-            dq, dr = np.array([dq1]), np.array([dr1])
             self.dist = np.array([reach])
         else:
             dq, dr = geo.q[b] - geo.q[a], geo.r[b] - geo.r[a]
@@ -443,7 +442,10 @@ class Batch:
             crel, erel = geo.rel(t)
             k = t.index(dq1, dr1) if one else t.index(dq, dr)
             self._read(t, k, crel, erel, cells, edges, t.width * t.width, geo.row_index)
-        elif self.n >= SHARED_FROM and self.n >= SHARED * _distinct(dq, dr):
+            return
+        if one:
+            dq, dr = np.array([dq1]), np.array([dr1])
+        if self.n >= SHARED_FROM and self.n >= SHARED * _distinct(dq, dr):
             # rulers of few displacements (compact groups of observers and targets): walk each once
             t, k = displacement_templates(geo.frame, dq, dr)
             nd = len(geo.dirs)

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Generic, TypeVar, cast, overload
 
 from wartools.answers import Answer, Collection
 from wartools.rules.options import Assumption
@@ -94,7 +94,7 @@ class Deferred(Generic[T]):
         got = obj.__dict__[self.slot]
         if callable(got):
             got = obj.__dict__[self.slot] = self.make(got())
-        return got  # type: ignore[no-any-return]
+        return cast(T, got)
 
     def __set__(self, obj: object, value: T | Callable[[], T]) -> None:
         omitted = value is self                           # field(default=<this descriptor>)

@@ -73,6 +73,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from wartools.rules.options import Assumption, merge_assumptions
+from wartools.games.combat_infantry import verdict as compiled
+from wartools.los.kernel import distance_table
 from wartools.los.geometry import Batch, MapGeometry
 from wartools.rules.los import BLOCK, CELL, EDGE, NO_CONTACT, NOTE, Findings, LOSPolicy, LOSSituation
 
@@ -90,6 +92,10 @@ BLOCKING_HEXSIDES: tuple[str, ...] = ("orchard", "woods", "town", "farm")
 """Hexside terrain that blocks LOS between non-adjacent hexes (Combat Infantry 6.4, 3.2)."""
 UNLIMITED = int(np.iinfo(np.int64).max)
 """The range of an observer with no limit (no unit, or a unit type without a range option)."""
+
+
+CONTACT_CODES = {"any": compiled.ANY, "both": compiled.BOTH, "ignore": compiled.IGNORE}
+"""How the compiled verdict is told an along or vertex contact counts (the reading's word -> its code)."""
 
 
 class CombatInfantryLOS(LOSPolicy):
@@ -215,16 +221,11 @@ class CombatInfantryLOS(LOSPolicy):
         return target, target and not self.option("woods-see-out")
 
     def verdict_loop(self) -> Callable[..., Any]:
-        from wartools.games.combat_infantry import verdict as compiled
-
         return compiled.verdict
 
     def verdict(self, fn: Callable[..., Any], rows: tuple[np.ndarray, ...], batch: Batch, prep: dict[str, np.ndarray],
                 sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`)."""
-        from wartools.games.combat_infantry import verdict as compiled
-        from wartools.los.kernel import distance_table
-
         geo = batch.geo
         ea = geo.elevation[batch.a] + sit.observer_height
         eb = geo.elevation[batch.b]
@@ -232,13 +233,13 @@ class CombatInfantryLOS(LOSPolicy):
         for _, limit in self._limits(batch, prep, sit, ea, eb):
             beyond = batch.dist > limit
             over = beyond if over is None else over | beyond
-        codes = {"any": compiled.ANY, "both": compiled.BOTH, "ignore": compiled.IGNORE}
         table, rq, rr = distance_table(geo)
         blocked = fn(np.zeros(batch.n, dtype=bool) if over is None else over, batch.a, batch.b, batch.dist, ea, eb,
                      batch.obs_side, *rows,
                      geo.elevation, prep["block"], prep["smoke"], prep["adjacent_only"], geo.unit_sides, prep["town"],
                      prep["hedge"], prep["hexside"], prep["undrawn"], geo.edge_c1, geo.edge_c2, geo.q, geo.r, table,
-                     rq, rr, codes[self._contact("along")], codes[self._contact("vertex")], *self._woods_ends(sit),
+                     rq, rr, CONTACT_CODES[self._contact("along")], CONTACT_CODES[self._contact("vertex")],
+                     *self._woods_ends(sit),
                      bool(sit.indirect), sit.mode == "fire" and not sit.indirect)
         zeros = np.zeros(batch.n, dtype=np.int64)
         return blocked, zeros, zeros

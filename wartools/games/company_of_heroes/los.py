@@ -55,6 +55,7 @@ import numpy as np
 
 from wartools.errors import WartoolsError
 from wartools.grids.base import Cell
+from wartools.games.company_of_heroes import verdict as compiled
 from wartools.los.geometry import Batch, MapGeometry
 from wartools.rules.los import BLOCK, CELL, NO_CONTACT, NOTE, Findings, LOSPolicy, LOSSituation
 from wartools.mapmodel import Map
@@ -150,8 +151,6 @@ class CompanyOfHeroesLOS(LOSPolicy):
         return enemy & (batch.dist > 1)
 
     def verdict_loop(self) -> Callable[..., Any]:
-        from wartools.games.company_of_heroes import verdict as compiled
-
         return compiled.verdict
 
     def verdict(self, fn: Callable[..., Any], rows: tuple[np.ndarray, ...], batch: Batch, prep: dict[str, np.ndarray],

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
+from wartools.games.conflict_of_heroes import verdict as compiled
 from wartools.los.geometry import Batch, MapGeometry
 from wartools.rules.los import BLOCK, CELL, EDGE, HINDER, Findings, LOSPolicy, LOSSituation
 
@@ -69,6 +70,10 @@ EDGE_LOS: Mapping[str, Effect] = MappingProxyType({"wall": ("hinder", 1), "strea
 """Hexside features (assumption)."""
 
 _NOTE = " (conventional reading; the Storms of Steel excerpt has no LOS chapter)"
+
+
+CONTACT_CODES = {"any": compiled.ANY, "both": compiled.BOTH, "ignore": compiled.IGNORE}
+"""How the compiled verdict is told an along or vertex contact counts (the reading's word -> its code)."""
 
 
 class ConflictOfHeroesLOS(LOSPolicy):
@@ -175,23 +180,18 @@ class ConflictOfHeroesLOS(LOSPolicy):
                 prep["eblock"] | (prep["ehinder"] > 0))
 
     def verdict_loop(self) -> Callable[..., Any]:
-        from wartools.games.conflict_of_heroes import verdict as compiled
-
         return compiled.verdict
 
     def verdict(self, fn: Callable[..., Any], rows: tuple[np.ndarray, ...], batch: Batch, prep: dict[str, np.ndarray],
                 sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`)."""
-        from wartools.games.conflict_of_heroes import verdict as compiled
-
         geo = batch.geo
         pre = self.beyond_range(batch, sit)
-        codes = {"any": compiled.ANY, "both": compiled.BOTH, "ignore": compiled.IGNORE}
         answer: tuple[np.ndarray, np.ndarray, np.ndarray] = fn(
             pre, batch.a, batch.b, geo.elevation[batch.a] + sit.observer_height, geo.elevation[batch.b],
             *rows, geo.elevation, prep["block"], prep["hinder"],
             prep["eblock"], prep["ehinder"], geo.edge_c1, geo.edge_c2, bool(self.option("hills-block")),
-            self.option("along-hexside") != "lesser", codes[self.ALONG], codes[self.VERTEX])
+            self.option("along-hexside") != "lesser", CONTACT_CODES[self.ALONG], CONTACT_CODES[self.VERTEX])
         return answer
 
     def judge(self, batch: Batch, prep: dict[str, np.ndarray], sit: LOSSituation, out: Findings) -> None:

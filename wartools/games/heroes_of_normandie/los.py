@@ -63,6 +63,8 @@ import numpy as np
 
 from wartools.rules.options import Assumption
 from wartools.grids.base import Cell
+from wartools.games.heroes_of_normandie import verdict as compiled
+from wartools.los.kernel import distance_table
 from wartools.los.geometry import Batch, MapGeometry
 from wartools.rules.los import (BLOCK, CELL, EDGE, HINDER, NOTE, Findings, LOSPolicy, LOSSituation,
                                  edge_pinch, on_both_sides)
@@ -95,6 +97,10 @@ def _components(mask: np.ndarray, geo: MapGeometry) -> np.ndarray:
                     comp[y] = start
                     stack.append(y)
     return comp
+
+
+CORNER_CODES = {"closed-both-sides": compiled.CLOSED, "any": compiled.ANY, "never": compiled.NEVER}
+"""How the compiled verdict is told the corner rule (option ``corner-rule`` -> its code)."""
 
 
 class _CellLines:
@@ -305,22 +311,16 @@ class HeroesOfNormandieLOS(LOSPolicy):
                 and not (self.prepared(geo)["trench"] >= 0).any())
 
     def verdict_loop(self) -> Callable[..., Any]:
-        from wartools.games.heroes_of_normandie import verdict as compiled
-
         return compiled.verdict
 
     def verdict(self, fn: Callable[..., Any], rows: tuple[np.ndarray, ...], batch: Batch, prep: dict[str, Any],
                 sit: LOSSituation) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """:meth:`judge`'s answers from one compiled loop (:mod:`.verdict`)."""
-        from wartools.games.heroes_of_normandie import verdict as compiled
-        from wartools.los.kernel import distance_table
-
         geo = batch.geo
         pre = self.beyond_range(batch, sit)
         untyped = bool(self.option("untyped-units-are-infantry"))
         near, beside = prep["near"], prep["beside"]
         table, rq, rr = distance_table(geo)
-        corner = {"closed-both-sides": compiled.CLOSED, "any": compiled.ANY, "never": compiled.NEVER}
         answer: tuple[np.ndarray, np.ndarray, np.ndarray] = fn(
             pre, batch.a, batch.b, _is_infantry(batch.obs_type, prep["inf"], untyped),
             _is_infantry(batch.tgt_type, prep["inf"], untyped), *rows,
@@ -329,7 +329,7 @@ class HeroesOfNormandieLOS(LOSPolicy):
             near.keys, near.count, near.start, near.line, beside.keys, beside.n, geo.q, geo.r, table, rq, rr,
             int(prep["inf"]), int(prep["veh"]), bool(self.option("building-blocks-los")),
             bool(self.option("hedges-are-obstacles")), bool(self.option("vehicles-block-los")),
-            self.option("contour-adjacency") == "line", corner[str(self.option("corner-rule"))])
+            self.option("contour-adjacency") == "line", CORNER_CODES[str(self.option("corner-rule"))])
         return answer
 
     def judge(self, batch: Batch, prep: dict[str, Any], sit: LOSSituation, out: Findings) -> None:
