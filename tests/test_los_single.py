@@ -1,8 +1,8 @@
 """A single line of sight answers its verdict at once and explains it when first asked why.
 
 :func:`wartools.los.line_of_sight` judges the ruler (with the game's compiled verdict once the
-process has the compiled kernels) and leaves its reasons to be computed from the same question
-when first read, and its details likewise (:class:`wartools.los.result.Deferred`). The oracle is the answer as it was
+process has the compiled kernels) and leaves the judgement of its explained batch's findings,
+and so its reasons, to when they are first read, and its details likewise (:class:`wartools.los.result.Deferred`). The oracle is the answer as it was
 built before: one explained evaluation (:func:`~wartools.los.engine.evaluate` with
 ``explain=True``, the game's numpy judgement and its findings) turned into reasons
 (:func:`~wartools.los.engine.explain`). On random boards of all four games (both grid kinds,
@@ -48,11 +48,16 @@ def compiled():
 
 
 def eager(m, a, b, sit, policy=None):
-    """The answer built as before: one explained evaluation, its reasons at once."""
+    """The answer built as before: one explained evaluation by the game's numpy judgement, its
+    reasons at once."""
     policy = policy or m.game.los_policy()
     sit = engine.make_situation(m, sit)
     geo = geometry(m)
-    ev = evaluate(m, np.array([geo.ext(a)]), np.array([geo.ext(b)]), sit, policy=policy, explain=True, geo=geo)
+    with pytest.MonkeyPatch.context() as numpy_only:
+        numpy_only.setattr(engine, "kernels_loaded", lambda: False)
+        ev = evaluate(m, np.array([geo.ext(a)]), np.array([geo.ext(b)]), sit, policy=policy, explain=True,
+                      geo=geo)
+    assert not callable(ev.out)
     code = int(ev.status[0])
     return LOSResult(m, a, b, bool(ev.visible[0]), STATUSES[code], int(ev.hindrance[0]),
                      int(ev.modifier[0]) if code == 1 else None, engine.explain(m, geo, policy, ev, 0),
@@ -73,15 +78,15 @@ def test_the_lazy_explanation_is_the_eager_one_on_random_boards(game, loaded, ro
     m = _board(game, rnd)
     policy = _policy(game, m, rnd)
     cells = list(m.grid.cells())
-    asked: list[bool] = []           # the explain flag of each evaluation a line asked for
-    judge = engine.evaluate
+    judged = [0]                     # the game's numpy judgements a line asked for
+    judge = engine._judged
     fast = loaded and policy.verdict_applies
 
-    def spy(*args, **kwargs):
-        asked.append(kwargs["explain"])
-        return judge(*args, **kwargs)
+    def spy(*args):
+        judged[0] += 1
+        return judge(*args)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(engine, "evaluate", spy)
+        mp.setattr(engine, "_judged", spy)
         if ROWS[rows] is None:       # the ruler's rows from a dense table, else recalled or walked
             templates_for(m.grid, 2 * max(m.grid.columns, m.grid.rows))
         else:
@@ -96,16 +101,17 @@ def test_the_lazy_explanation_is_the_eager_one_on_random_boards(game, loaded, ro
             for _ in range(4):
                 a, b = rnd.choice(cells), rnd.choice(cells)
                 got = line_of_sight(m, a, b, sit, policy=policy)
-                # the verdict alone when the compiled verdict answers, else the explained judgement
-                assert asked == [not fast]
+                # the compiled verdict alone when it answers, else the explained judgement
+                assert judged == [0 if fast else 1]
                 want = eager(m, a, b, sit, policy)
+                judged[0] = 0
                 assert (got.visible, got.status, got.hindrance, got.modifier) == \
                     (want.visible, want.status, want.hindrance, want.modifier), (sit, m.label(a), m.label(b))
                 if rnd.random() < 0.5:       # the why read first through the answer's JSON or text
                     assert got.to_json() == want.to_json() and got.text() == want.text()
                 same(got, want)
-                assert asked == ([False, True] if fast else [True])     # the why judged once, when read
-                asked.clear()
+                assert judged == [1 if fast else 0]      # the why judged once, when first read
+                judged[0] = 0
 
 
 @pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)

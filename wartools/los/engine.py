@@ -137,7 +137,13 @@ def _verdict(policy: LOSPolicy, batch: Batch, prep: dict[str, Any],
 def evaluate(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None = None, *,
              policy: LOSPolicy | None = None, explain: bool = False,
              geo: MapGeometry | None = None) -> Evaluation:
-    """Judge the rulers ``a[i] -> b[i]`` (ext ids of ``geometry(m)``) in one pass."""
+    """Judge the rulers ``a[i] -> b[i]`` (ext ids of ``geometry(m)``) in one pass.
+
+    The game's compiled verdict answers when the policy has one and the process judges
+    compiled (:func:`~wartools.los.kernel.compiled_verdict`), the findings then judged when
+    first read (:attr:`Evaluation.findings`); ``explain`` keeps the rows and records the notes an
+    explanation reads, and takes the compiled verdict only once the process has the kernels (an
+    explained line never counts towards loading them)."""
     geo = geo or geometry(m)
     policy = policy or policy_for(m)
     sit = situation if type(situation) is LOSSituation else LOSSituation.of(situation)
@@ -145,7 +151,8 @@ def evaluate(m: Map, a: np.ndarray, b: np.ndarray, situation: Situation | None =
     batch = geo.batch(a, b, explain=explain, cells=cells, edges=edges)
     _annotate(batch, geo, sit)
     prep = policy.prepared(geo)
-    got = _verdict(policy, batch, prep, sit) if policy.verdict_applies and not explain else None
+    compiled = policy.verdict_applies and (not explain or kernels_loaded())
+    got = _verdict(policy, batch, prep, sit) if compiled else None
     if got is not None:               # the game's compiled verdict; its findings only when asked
         blocked, hindrance, modifier = got
         return Evaluation(batch.a, batch.b, ~blocked, _status(blocked, hindrance), hindrance, modifier,
@@ -288,18 +295,13 @@ def line_of_sight(m: Map, a: Cell | str, b: Cell | str, situation: Situation | N
     sit = make_situation(m, situation, **options)
     geo = geometry(m)
     policy = policy or policy_for(m)
-    ends = np.array([geo.ext(ca)]), np.array([geo.ext(cb)])
-    # the verdict now, the reasons and details when first read (result.Deferred): from the compiled verdict
-    # once the process has it, else from the explained judgement, whose findings they then read
-    explained = not kernels_loaded() or not policy.verdict_applies
-    ev = evaluate(m, *ends, sit, policy=policy, explain=explained, geo=geo)
-
-    def why() -> tuple[Reason, ...]:
-        got = ev if explained else evaluate(m, *ends, sit, policy=policy, explain=True, geo=geo)
-        return explain(m, geo, policy, got, 0)
+    # the verdict now (the compiled verdict once the process has it), the reasons and details
+    # when first read (result.Deferred): the explained batch's findings are judged then
+    ev = evaluate(m, np.array([geo.ext(ca)]), np.array([geo.ext(cb)]), sit, policy=policy, explain=True, geo=geo)
     code = int(ev.status[0])
     return LOSResult(m, ca, cb, code != 2, STATUSES[code], int(ev.hindrance[0]),
-                     int(ev.modifier[0]) if code == 1 else None, why, m.grid.distance(ca, cb), sit,
+                     int(ev.modifier[0]) if code == 1 else None, lambda: explain(m, geo, policy, ev, 0),
+                     m.grid.distance(ca, cb), sit,
                      lambda: policy.details(m, geo, ca, cb, sit), _assumptions(policy, sit))
 
 
