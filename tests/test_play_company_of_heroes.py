@@ -403,3 +403,24 @@ def test_a_round_ends_with_its_infantry_reinforced_on_the_spawn_row_and_the_reco
     assert any("us reinforces 1 health: a reinforcement point (A1)" in e for a in actions for e in a.effects)
     record = playout(s, ["random", "random"], seed=2, position=p)
     assert replay(record).final == record.final
+
+
+def test_a_pin_tag_is_validated_strictly_in_scenarios_and_positions_7():
+    """The status's tags are strict input: ``pinning=<id>`` belongs on a machine-gun team (7: machine guns
+    pin) and names an enemy unit of the scenario; a bad one is one line naming the field."""
+    from wartools.errors import WartoolsError
+    from wartools.scenario import loads_position
+
+    data = yaml.safe_load(yaml.safe_dump(PINS))
+    data["sides"]["US"]["units"][0]["tags"] = ["deployed", "pinning=us-inf"]
+    with pytest.raises(WartoolsError, match=r"sides\.US\.units\.0\.tags\.1: pinning=us-inf names no enemy unit"):
+        loads_scenario(yaml.safe_dump(data))
+    s = loads_scenario(yaml.safe_dump(PINS))
+    units = "".join(f"  - {{id: {u}, cell: {c}{t}}}\n" for u, c, t in (
+        ("us-mg", "A1", ", tags: [deployed, pinning=de-inf]"), ("us-inf", "A2", ", tags: [pinning=de-2]"),
+        ("de-inf", "C1", ", pins: 1"), ("de-2", "C2", "")))
+    with pytest.raises(WartoolsError, match=r"units\.1\.tags\.0: pinning=de-2: only a machine-gun team pins") as e:
+        loads_position(f"format: wartools-position/1\nturn: 1\nunits:\n{units}", s)
+    assert "\n" not in str(e.value)
+    good = loads_position(f"format: wartools-position/1\nturn: 1\nunits:\n{units.replace(', tags: [pinning=de-2]', '')}", s)
+    assert pinning_target(s.map_at(good).unit("us-mg")) == "de-inf" and "pinned" in s.map_at(good).unit("de-inf").tags

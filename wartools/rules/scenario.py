@@ -144,6 +144,12 @@ class ScenarioRules:
             return None
         return f"{m.label(cell)} is impassable to {unit_type}: {reasons[0]}"
 
+    def tag_problem(self, unit_type: str, side: str, tag: str, sides: Mapping[str, str]) -> str | None:
+        """Why a unit of ``unit_type`` and ``side`` may not carry ``tag`` (``None`` if it may): a
+        status tag the game reads that belongs to other units or names a unit (``sides``: each of
+        the scenario's unit ids and its side). Default: every tag is allowed."""
+        return None
+
     def stack_problem(self, m: Map, units: Sequence[Unit]) -> str | None:
         """Why these units of one side may not all stand on one cell (``None`` if they may).
 

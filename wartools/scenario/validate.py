@@ -7,7 +7,8 @@ options) are asked of the game's :class:`~wartools.rules.scenario.ScenarioRules`
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+import dataclasses
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -209,6 +210,15 @@ def _area_rule(rules: ScenarioRules) -> str:
     return doc[0].rstrip(".") if doc and type(rules).setup_area is not ScenarioRules.setup_area else "the zones"
 
 
+def _check_tags(ck: _Ck, rules: ScenarioRules, units: Sequence[tuple[Any, Path_]], sides: Mapping[str, str]) -> None:
+    """Every unit's tags are ones the game allows it (:meth:`ScenarioRules.tag_problem`)."""
+    for u, p in units:
+        for j, tag in enumerate(u.tags):
+            why = rules.tag_problem(u.type, u.side, tag, sides)
+            if why:
+                raise ck.fail((*p, "tags", j) if len(p) > 1 and p[-2] == "units" else p, why)
+
+
 def _check_stacks(ck: _Ck, rules: ScenarioRules, m: Map, placed: list[tuple[Unit, Path_]]) -> None:
     stacks: dict[tuple[str, Cell], list[tuple[Unit, Path_]]] = {}
     for u, p in placed:
@@ -302,6 +312,8 @@ def build_scenario(data: Any, source: str | None, lines: Mapping[Path_, int],
             resources[key] = ck.integer(value, (*path, "resources", key), RESOURCES)
         sides[side] = Side(side, tuple(units), setup, MappingProxyType(resources))
     _check_stacks(ck, rules, m, placed)
+    _check_tags(ck, rules, [(u, seen[u.id]) for side in sides.values() for u in side.units],
+                {u.id: u.side for side in sides.values() for u in side.units})
 
     teams: dict[str, tuple[str, ...]] = {}
     if data.get("teams") is not None:
@@ -493,6 +505,7 @@ def build_position(data: Any, scenario: Scenario, source: str | None,
         suppressed = ck.typed(entry.get("suppressed", False), (*p, "suppressed"), bool, "true or false")
         # a unit listed without tags keeps the scenario's (capture, retreating, hidden ...)
         tags = ck.strings(entry["tags"], (*p, "tags")) if "tags" in entry else fu.start_tags
+        _check_tags(ck, rules, [(dataclasses.replace(fu, tags=tags), p)], {u.id: u.side for u in ids.values()})
         states[uid] = UnitState(uid, cell, nums["steps"], nums["health"], nums["pins"], suppressed, tags)
         placed.append((Unit(uid, fu.side, fu.type, cell, fu.name, None, tags), (*p, "cell")))
     _check_stacks(ck, rules, m, placed)

@@ -76,6 +76,31 @@ class Rules(ScenarioRules):
     unit_state: ClassVar[Mapping[str, str]] = {"health": "Company of Heroes 2 (figures or health)",
                                                "pins": "Company of Heroes 7 (pinned)"}
 
+    def tag_problem(self, unit_type: str, side: str, tag: str, sides: Mapping[str, str]) -> str | None:
+        """A machine gun's pin (``pinning=<id>``, Company of Heroes 7) is carried by a machine-gun
+        team and names an enemy unit of the scenario.
+
+        Examples
+        --------
+        >>> from wartools.games import find_game
+        >>> r = find_game("coh").scenario_rules()
+        >>> r.tag_problem("mg-team", "US", "pinning=de-1", {"de-1": "Wehrmacht"}) is None
+        True
+        >>> print(r.tag_problem("infantry", "US", "pinning=de-1", {"de-1": "Wehrmacht"}))
+        pinning=de-1: only a machine-gun team pins (Company of Heroes 7, Pinning (Machine Guns))
+        >>> print(r.tag_problem("mg-team", "US", "pinning=us-2", {"us-2": "US"}))
+        pinning=us-2 names no enemy unit of the scenario (a machine gun pins an enemy, Company of Heroes 7)
+        """
+        from wartools.games.company_of_heroes.pinning import PINNERS, PINNING
+
+        if not tag.startswith(PINNING):
+            return None
+        if unit_type not in PINNERS:
+            return f"{tag}: only a machine-gun team pins (Company of Heroes 7, Pinning (Machine Guns))"
+        if sides.get(tag[len(PINNING):], side) == side:
+            return f"{tag} names no enemy unit of the scenario (a machine gun pins an enemy, Company of Heroes 7)"
+        return None
+
     def control(self, m: Map, units: Sequence[Unit], cells: Iterable[Cell],
                 recorded: Mapping[Cell, str | None]) -> dict[Cell, Control]:
         """The flags as they stand: control changes only in the supply phase (Company of Heroes 8).
