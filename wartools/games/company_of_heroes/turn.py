@@ -39,7 +39,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from wartools.games.company_of_heroes.movement import WEAPON_TEAMS
-from wartools.games.company_of_heroes.pinning import PIN_RULE, PINNED, PINNERS, PINNING, pin, pin_targets
+from wartools.games.company_of_heroes.pinning import (PIN_RULE, PINNED, PINNERS, PINNING, pin, pin_targets,
+                                                      pinning_target)
 from wartools.rules.turn import DECLARE, MOVE, Change, Dice, Offer, Resolution, Roll, TurnRules, TurnState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -63,9 +64,8 @@ class Turns(TurnRules):
     TURNS_PER_PHASE: ClassVar[int] = 3
     UNIT_CP: ClassVar[int] = 3
     OMITTED = (
-        ("Company of Heroes 9 (the Advanced Rulebook's list)", "Advanced Pinning, Retreat and the other "
-                                                               "Advanced Rules: the excerpt lists them but does "
-                                                               "not print them"),
+        ("Company of Heroes (After Your First Battle)", "Advanced Pinning, Retreat and the other Advanced "
+                                                        "Rules: the excerpt lists them but does not print them"),
         ("Company of Heroes 4", "speed dice, transports, entering and leaving buildings' limits beyond "
                                 "the movement engine's"),
         ("Company of Heroes 8, 8.1", "incomes, purchases, upgrades and experience: the scenario's units "
@@ -74,7 +74,7 @@ class Turns(TurnRules):
                                   "emplacement) and locations with the reinforce icon (the map format "
                                   "has no such feature)"),
     )
-    reads = ("reinforce-any-spawn",)
+    reads = ("pin-needs-attack", "reinforce-any-spawn")
 
     def __init__(self, game: Any, setup: Mapping[str, frozenset[Cell]] | None = None) -> None:
         super().__init__(game)
@@ -118,7 +118,7 @@ class Turns(TurnRules):
     def offers(self, m: Map, state: TurnState) -> tuple[Offer, ...]:
         mine = [u for u in m.units if u.side == state.side]
         if state.phase == "maneuver":
-            ready = [u for u in mine if state.spent.get(u.id, 0) < self.UNIT_CP and "pinned" not in u.tags]
+            ready = [u for u in mine if state.spent.get(u.id, 0) < self.UNIT_CP and PINNED not in u.tags]
             out = [Offer(MOVE, u.id, budget=min(state.budget, self.UNIT_CP - state.spent.get(u.id, 0)),
                          rule="Company of Heroes 4") for u in ready]
             out += [Offer("deploy", u.id, cost=1, rule="Company of Heroes 4 (Weapon Teams)") for u in ready
@@ -135,8 +135,8 @@ class Turns(TurnRules):
     def _pins(m: Map, side: str) -> tuple[Offer, ...]:
         """The pins ``side``'s machine guns that have not pinned yet may make (7)."""
         return tuple(Offer("pin", p.mg, rule=PIN_RULE, dest=p.cell, target=p.target)
-                     for u in m.units if u.side == side and u.type in PINNERS
-                     and not any(t.startswith(PINNING) for t in u.tags) for p in pin_targets(m, u))
+                     for u in m.units if u.side == side and u.type in PINNERS and pinning_target(u) is None
+                     for p in pin_targets(m, u))
 
     def _pin_step(self, m: Map, state: TurnState, sides: tuple[str, ...]) -> TurnState:
         """The first of ``sides`` with something to pin pins next (5, 1. Pin); when none has, the
@@ -193,8 +193,8 @@ class Turns(TurnRules):
     def after_scoring(self, m: Map, state: TurnState) -> Resolution:
         """The pins are lifted at the end of the round, after the supply phase's capture, which
         pinned units take no part in (7: pinned until the end of the round; 8)."""
-        changes = tuple(Change(u.id, remove=tuple(t for t in u.tags if t == PINNED or t.startswith(PINNING)))
-                        for u in m.units if PINNED in u.tags or any(t.startswith(PINNING) for t in u.tags))
+        changes = tuple(Change(u.id, remove=lifted) for u in m.units
+                        if (lifted := tuple(t for t in u.tags if t == PINNED or t.startswith(PINNING))))
         if not changes:
             return Resolution()
         return Resolution((), changes, (f"pins lifted: {', '.join(ch.unit for ch in changes)} (Company of Heroes 7)",))
