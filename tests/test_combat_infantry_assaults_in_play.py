@@ -345,3 +345,25 @@ def test_who_takes_a_friendly_hit_is_the_active_players_choice_an_option_6_63(or
     for ch in changes:
         got[ch.unit] = 0 if ch.eliminated else ch.strength
     assert got == after
+
+
+def test_an_hq_still_overstacked_when_its_activation_ends_is_eliminated_8_2():
+    """8.2: units may overstack while moving; stacking applies at the end of an HQ activation, when
+    overstacked units are eliminated. An HQ deploys into C1, already holding three squads (4.2: it may
+    overstack for the while); ending its activation there it is eliminated, and returns at once by
+    battlefield promotion (4.4) next to a squad, which loses a step. Moving on as its own action instead, it
+    survives."""
+    from analysis_helpers import tiny_scenario
+
+    s = tiny_scenario("combat-infantry", 6, 1, [("hq", "US", "hq", "B1"), ("r1", "US", "rifle", "C1"),
+                                                ("r2", "US", "rifle", "C1"), ("r3", "US", "rifle", "C1"),
+                                                ("de", "German", "rifle", "F1"), ("dhq", "German", "hq", "F1")])
+    g, _, _ = _play(start(s), "deploy", "hq", dest="C1")
+    ended, (act, *_), _ = _play(g, "end", "hq")
+    assert "hq eliminated: over the stacking limit of C1 at the end of its activation (8.2)" in act.effects
+    assert any(e.startswith("battlefield promotion (4.4): hq returns on") for e in act.effects)
+    hq = ended.position.units["hq"]
+    assert s.map.label(hq.cell) in ("B1", "D1") and sum(ended.position.units[r].steps for r in ("r1", "r2", "r3")) == \
+        sum(g.position.units[r].steps for r in ("r1", "r2", "r3")) - 1
+    moved, (act, *_), _ = _play(g, "move", "hq", dest="D1")
+    assert not any("8.2" in e for e in act.effects) and moved.position.units["hq"].cell == s.map.cell("D1")

@@ -139,7 +139,9 @@ COVERAGE = (
           + _R + "test_race_and_route_stop_in_enemy_controlled_hexes"),
     Entry("8.1", "Movement points per hexside", "implemented", _M + "test_ci_clear_and_woods_hexsides; "
           + _R + "test_reach_names_the_assumed_costs_its_cells_rest_on_as_path_does"),
-    Entry("8.2", "Stacking limits", "implemented", _M + "test_ci_stacking_checked_at_the_end_of_the_move"),
+    Entry("8.2", "Stacking limits; overstacked units eliminated at the end of an HQ activation", "implemented",
+          _M + "test_ci_stacking_checked_at_the_end_of_the_move; "
+          + _P + "test_an_hq_still_overstacked_when_its_activation_ends_is_eliminated_8_2"),
     Entry("8.3", "Hex control (whether a cliff stops it is a reading: one for movement, retreats and victory)",
           "assumed", "option: control-across-cliff; "
           + _M + "test_ci_hex_control_example_river_does_not_stop_control_lake_does_disputed_hexes; "

@@ -29,6 +29,8 @@
   A mortar bombards (6.6): at what it sees or what an HQ spots (+1F from an adjacent HQ), D2 as
   against bombardment (none in woods, 6.62), and every 0 rolled a hit on its side's units
   adjacent to the target hex (6.63).
+- Stacking applies when the activation ends (8.2): an HQ that deployed into a full hex (4.2) and is
+  still there is eliminated.
 - An eliminated HQ returns at once by battlefield promotion (4.4): in or next to one of its side's
   rifle squads (a company HQ: next to a platoon HQ), a squad losing a step; not when its side has no
   rifle squad left.
@@ -113,6 +115,9 @@ class Turns(TurnRules):
         from wartools.games.combat_infantry.hexassault import CHOICES, MINE_CHOICES
 
         return (*super().assumptions(), *CHOICES, *MINE_CHOICES,
+                Assumption("Combat Infantry 8.2", "a hex over the stacking limit at the end of an HQ activation "
+                                                  "loses the unit that overstacked it, the HQ that deployed there "
+                                                  "(4.2; which unit is the owner's choice)"),
                 Assumption("Combat Infantry 2.16", f"units test morale {self.DEFAULT_MORALE} and HQs "
                                                    f"{self.morale_of_type('hq')} unless the scenario gives "
                                                    "them a morale=N tag (the excerpt prints no blocks)"))
@@ -483,11 +488,30 @@ class Turns(TurnRules):
         held = [u for u in m.units if HALF_HIT in u.tags]
         recovered = Resolution((), tuple(Change(u.id, remove=(HALF_HIT,)) for u in held),
                                tuple(f"{u.id} recovers its half-hit (6.7)" for u in held))
-        if not any(entered_from(u.tags) for u in m.units):
-            return recovered
-        fought = self.fight_assaults(self._changed(m, recovered.changes), dice)
-        return Resolution(fought.rolls, (*recovered.changes, *fought.changes), (*recovered.effects, *fought.effects),
-                          cleared=fought.cleared)
+        fought = Resolution()
+        if any(entered_from(u.tags) for u in m.units):
+            fought = self.fight_assaults(self._changed(m, recovered.changes), dice)
+        done = (*recovered.changes, *fought.changes)
+        stacked = self._overstacked(self._changed(m, done), state)
+        return Resolution(fought.rolls, (*done, *stacked.changes), (*recovered.effects, *fought.effects,
+                                                                     *stacked.effects), cleared=fought.cleared)
+
+    def _overstacked(self, m: Map, state: TurnState) -> Resolution:
+        """8.2: stacking applies at the end of an HQ activation, when overstacked units are eliminated. Only
+        a deploying HQ may overstack (4.2: every move, retreat and return ends within the limits), so the
+        activation's HQ is eliminated if its hex is over its side's limit now (which unit goes is the
+        owner's choice: the one that overstacked, a named reading), and returns by battlefield promotion
+        (4.4, :meth:`_promote`)."""
+        hq = next((u for u in m.units if u.id == state.active), None)
+        if hq is None:
+            return Resolution()
+        here = [u for u in m.units if u.cell == hq.cell and u.side == hq.side and u.id != hq.id]
+        if not here or self.game.scenario_rules().stack_problem(m, [*here, hq]) is None:
+            return Resolution()
+        gone = Resolution((), (Change(hq.id, strength=0, eliminated=True),),
+                          (f"{hq.id} eliminated: over the stacking limit of {m.label(hq.cell)} at the end of its "
+                           "activation (8.2)",))
+        return self._promote(m, gone)
 
     def fight_assaults(self, m: Map, dice: Dice) -> Resolution:
         """Every assault on the board (hexes holding units tagged ``assaulting=<hex>``), fought one by
