@@ -21,7 +21,9 @@ from wartools.games.company_of_heroes.combat import resolve_damage
 from wartools.games.company_of_heroes.los import spotted_cells
 from wartools.games.company_of_heroes.pinning import PIN_RULE, Pin, pin, pin_targets, pinning_target
 from wartools.movement import path
+from wartools.games.company_of_heroes.turn import Turns
 from wartools.play import find_bot, legal_actions, playout, replay, start, step
+from wartools.play.engine import RngDice
 from wartools.play.attacks import attack_on
 from wartools.rules.turn import ScriptedDice
 from wartools.scenario import end_turn, loads_scenario
@@ -121,17 +123,19 @@ def test_a_pinned_unit_deals_no_damage_moves_not_captures_not_but_defends_and_sp
 
 
 # --- the damage phase, played (5, 7) -----------------------------------------------------------------
-def scenario(units, *, turns=2, first="US", cols=6, rows=2, objectives=(), options=None, terrain=None):
+def scenario(units, *, cols, rows, objectives=(), terrain=None, spawn=None):
+    """A two-round scenario of ``units``; ``spawn`` each side's set-up (spawn) cells."""
     sides: dict = {}
     for uid, side, utype, cell, *rest in units:
         entry = {"id": uid, "type": utype, "cell": cell, **(rest[0] if rest else {})}
         sides.setdefault(side, {"units": []})["units"].append(entry)
+    zones = {f"{side}-spawn": cells for side, cells in (spawn or {}).items()}
+    for side in spawn or {}:
+        sides[side]["setup"] = [f"{side}-spawn"]
     data = {"format": "wartools-scenario/1", "name": "pinning (test)", "game": "company-of-heroes",
-            "map": tiny_map_data("company-of-heroes", cols, rows, terrain=terrain or {}), "turns": turns,
-            "first": first, "sides": sides, "objectives": [dict(o) for o in objectives],
+            "map": tiny_map_data("company-of-heroes", cols, rows, terrain=terrain or {}, zones=zones), "turns": 2,
+            "first": "US", "sides": sides, "objectives": [dict(o) for o in objectives],
             "victory": {"levels": [{"result": "Draw", "otherwise": True}]}}
-    if options:
-        data["options"] = options
     return loads_scenario(yaml.safe_dump(data))
 
 
@@ -210,7 +214,8 @@ TYPES = ("infantry", "infantry", "mg-team", "mg-team", "mortar-team", "light-veh
 
 def random_scenario(seed: int):
     """A 5 x 2 board with buildings, machine-gun teams (some deployed), other units, some of them pinned
-    (a position's pinned unit in round 1), and a control point."""
+    (a position's pinned unit in round 1) or with the reinforce ability, a control point, and each side's
+    spawn area (its units' cells and one more)."""
     rng = np.random.default_rng(seed)
     labels = [f"{chr(65 + c)}{r + 1}" for c in range(5) for r in range(2)]
     terrain = {str(lab): "building" for lab in rng.choice(labels, 2, replace=False)}
@@ -220,10 +225,11 @@ def random_scenario(seed: int):
         kind = TYPES[int(rng.integers(len(TYPES)))] if i > 1 else "mg-team"
         if terrain.get(cell) and kind not in ("infantry", "mg-team"):
             kind = "infantry"
-        tags = [t for t, p in (("deployed", 0.8), ("pinned", 0.25)) if rng.random() < p
+        tags = [t for t, p in (("deployed", 0.8), ("pinned", 0.25), ("reinforce", 0.3)) if rng.random() < p
                 and (t != "deployed" or kind in ("mg-team", "mortar-team")) and (t != "pinned" or kind != "mg-team")]
         units.append((f"u{i}", side, kind, str(cell), {"tags": tags}))
-    return scenario(units, turns=2, cols=5, rows=2, terrain=terrain,
+    spawn = {side: [u[3] for u in units if u[1] == side] + [str(rng.choice(labels))] for side in ("US", "Wehrmacht")}
+    return scenario(units, cols=5, rows=2, terrain=terrain, spawn={k: sorted(set(v)) for k, v in spawn.items()},
                     objectives=[{"id": "point", "cell": str(rng.choice(labels)), "value": 1}])
 
 
@@ -277,7 +283,7 @@ def test_playouts_on_random_boards_pin_by_the_pinning_answer_and_replay(bots):
 def test_a_positions_pins_count_is_lifted_at_the_end_of_the_round_7():
     """A position may record a unit's pins (the scenario format's ``pins``): the unit is pinned for the
     rest of the round and free after it."""
-    s = scenario([("us", "US", "infantry", "A1"), ("de", "Wehrmacht", "infantry", "F2")], turns=2)
+    s = scenario([("us", "US", "infantry", "A1"), ("de", "Wehrmacht", "infantry", "F2")], cols=6, rows=2)
     p = s.start()
     p = p.replace(units={**p.units, "us": dataclasses.replace(p.units["us"], pins=1)})
     g = start(s, p)
@@ -358,6 +364,29 @@ def oracle(m, full, setup):
         if n:
             out[u.id] = min(full[u.id], u.strength + n)
     return out
+
+
+class OracleTurns(Turns):
+    """The game's turn rules, each round's reinforcement checked against the text read afresh."""
+
+    checked = 0
+
+    def end_of_turn(self, m, state, dice):
+        res = super().end_of_turn(m, state, dice)
+        assert {ch.unit: ch.strength for ch in res.changes} == oracle(m, state.full, self.setup)
+        OracleTurns.checked += len(res.changes)
+        return res
+
+
+def test_playouts_on_random_boards_reinforce_as_the_text_read_afresh_8_2():
+    bot = find_bot("random")
+    for seed in range(6):
+        s = random_scenario(seed)
+        g, rng = start(s, rules=OracleTurns(s.game)), np.random.default_rng(seed)
+        while not g.over:
+            legal = legal_actions(g)
+            g, _, _ = step(g, legal[bot.choose(g, legal, rng).index], RngDice(rng))
+    assert OracleTurns.checked >= 3
 
 
 def test_reinforcement_on_random_boards_is_the_rules_text_read_afresh_8_2():

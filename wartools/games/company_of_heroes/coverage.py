@@ -66,6 +66,7 @@ COVERAGE = (
           + _P + "test_reinforce_units_heal_adjacent_infantry_of_their_team_once_each_8_2; "
           + _P + "test_infantry_on_its_teams_spawn_hex_reinforces_one_health_an_option_8_2; "
           + _P + "test_reinforcement_on_random_boards_is_the_rules_text_read_afresh_8_2; "
+          + _P + "test_playouts_on_random_boards_reinforce_as_the_text_read_afresh_8_2; "
           + _P + "test_a_round_ends_with_its_infantry_reinforced_on_the_spawn_row_and_the_record_replays_8_2 "
           "(repair, the repairer's choice of one adjacent vehicle, and locations with the reinforce icon, "
           "which the map format has no feature for, are not played)"),

@@ -84,7 +84,7 @@ class Turns(TurnRules):
     def with_setup(self, areas: Mapping[str, frozenset[Cell]]) -> Turns:
         """These rules with each side's spawn area: its set-up area (2: the starting squads are
         placed in the team's spawn area), where its team's infantry reinforces (8.2)."""
-        return Turns(self.game, areas)
+        return type(self)(self.game, areas)
 
     def spawn(self, m: Map) -> dict[str, frozenset[Cell]]:
         """The reinforcement points serving each side: the spawn areas of its team's sides, or of
