@@ -3,6 +3,7 @@ before its first task, the tasks cut for the run's number of workers."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 
@@ -37,14 +38,25 @@ def test_no_task_no_preparation():
     assert list(run_tasks(_seen, [], shared="job", prepare=_prepare)) == [] and _PREPARED == []
 
 
-def test_local_dask_workers_start_without_the_malloc_trim_threshold():
+def _watchers(dask_worker: Any) -> tuple[bool, float, float, float]:
+    """Whether a Dask worker runs its statistical profiler, and every how many ms it checks its event
+    loop's health, its memory and the system."""
+    pcs = dask_worker.periodic_callbacks
+    return ("profile" in pcs, pcs["tick"].callback_time, pcs["memory_monitor"].callback_time,
+            pcs["monitor"].callback_time)
+
+
+def test_local_dask_workers_start_without_the_malloc_trim_threshold_and_the_profiler():
     """Dask's nannies set MALLOC_TRIM_THRESHOLD_, which made NumPy-heavy tasks (matrix tiles) three
-    to four times slower than in a plain process; the local cluster's workers start without it."""
+    to four times slower than in a plain process; the local cluster's workers start without it, and
+    without the statistical profiler and the frequent monitors that cost a playout's worker a
+    quarter more CPU (wartools.parallel.LOCAL_SETTINGS)."""
     from wartools.parallel import dask_client
 
     with dask_client(None, 1) as client:
         assert set(client.run(os.environ.get, "MALLOC_TRIM_THRESHOLD_").values()) == {None}
         assert set(client.run(os.environ.get, "OMP_NUM_THREADS").values()) == {"1"}   # the rest is kept
+        assert set(client.run(_watchers).values()) == {(False, 1000, 1000, 5000)}
 
 
 def _refuse(shared: object) -> None:

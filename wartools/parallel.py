@@ -50,6 +50,14 @@ Tasks = Sequence[tuple[Any, ...]]
 _SHARED: list[Any] = []
 UNTRIMMED = "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_"
 """The Dask setting a local cluster's workers start without (``None``: unset; see :func:`dask_client`)."""
+LOCAL_SETTINGS: dict[str, Any] = {
+    UNTRIMMED: None,
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+}
+"""The Dask settings a local cluster starts its workers with (see :func:`dask_client`)."""
 
 
 def run_tasks(fn: Callable[..., Any], tasks: Tasks | Callable[[int], Tasks], *, shared: Any = None,
@@ -122,7 +130,13 @@ def dask_client(address: str | None = None, workers: int | None = None, timeout:
     default (``distributed.nanny.pre-spawn-environ``): setting it turns off glibc's adaptive mmap
     threshold, so every large NumPy temporary is mapped and faulted in afresh, and a matrix tile
     took three to four times the CPU it takes in a plain process (measured:
-    ``benchmarks/los.py``'s executor table)."""
+    ``benchmarks/los.py``'s executor table). They also start without the statistical profiler
+    (every 10 ms it walks the running task's stack, twice) and with the event loop's health check,
+    the memory monitor and the system monitor asked every 1, 1 and 5 s instead of every 20, 100
+    and 500 ms (:data:`LOCAL_SETTINGS`): with Dask's defaults a worker process spent 1.23-1.29
+    times the CPU of its tasks' own thread, and each wake-up takes the GIL from the task, whose
+    own CPU rose too; without the profiler 1.13-1.17; with all four 1.03-1.04 (24 random Conflict
+    of Heroes playouts on two workers, machine shared)."""
     import dask
     from distributed import Client, LocalCluster
 
@@ -131,7 +145,7 @@ def dask_client(address: str | None = None, workers: int | None = None, timeout:
     quiet.setLevel(logging.CRITICAL)      # its warnings would break the command line's one line
     try:
         if address is None:
-            with dask.config.set({UNTRIMMED: None}), \
+            with dask.config.set(LOCAL_SETTINGS), \
                     LocalCluster(n_workers=workers or 2, threads_per_worker=1, processes=True,
                                  dashboard_address=":0", silence_logs=logging.CRITICAL) as cluster, \
                     Client(cluster) as client:
