@@ -218,12 +218,14 @@ def test_the_assault_on_caron_farm_diagram_6_replays_as_a_record():
         actions.extend(acts)
         return acts[0]
 
+    asked = hex_assault(g.map, "C2", entered={"de-in-3a": "B2", "de-in-3b": "D2"})     # before anyone moves
     play("activate", "de-phq")
     assert set(g.turn.commanded) >= {"de-in-3a", "de-in-3b"}
     play("assault", "de-in-3a", dest="C2")
     play("assault", "de-in-3b", dest="C2")
     faces = (5, 9, 1, 7,  8, 9, 2, 6, 4,  9, 3, 8,  7, 5, 1, 9,  4, 2, 8, 2)
     answer = hex_assault(g.map, "C2")
+    assert (asked.ends, asked.retreats) == (answer.ends, answer.retreats)       # the question asked beforehand
     end = play("end", "de-phq", faces=faces)
     (roll,) = end.rolls
     assert roll.faces == faces and roll.what == "de-in-3a, de-in-3b assault C2 (us-in, us-mg)"

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, cast
 from wartools.answers import Answer
 from wartools.errors import WartoolsError
 from wartools.games.combat_infantry.assault import (MINE, AssaultEnd, AssaultRules, AssaultUnit, Retreat, _Assault,
-                                                    _replay)
+                                                    _replay, assault)
 from wartools.games.combat_infantry.control import retreat_hexes
 from wartools.games.combat_infantry.movement import Rules as Movement
 from wartools.games.combat_infantry.movement import entered_from
@@ -180,8 +180,6 @@ class HexAssault(Answer):
 
 @lru_cache(maxsize=4096)
 def _exact(attacking: tuple[AssaultUnit, ...], defending: tuple[AssaultUnit, ...], rules: AssaultRules) -> Dist:
-    from wartools.games.combat_infantry.assault import assault
-
     return assault(attacking, defending, rules)
 
 

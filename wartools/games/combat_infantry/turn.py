@@ -619,13 +619,10 @@ class _After:
                 for u in self.units.values() if u.id in self.cell and (side is None or u.side == side)]
 
 
-def _faces(dice: Dice, drawn: list[int] | None = None) -> Iterator[int]:
-    """d10 faces from ``dice`` one at a time, as long as an assault asks, each kept in ``drawn``."""
+def _faces(dice: Dice) -> Iterator[int]:
+    """d10 faces from ``dice`` one at a time, as long as an assault asks."""
     while True:
-        face = dice.roll(10)[0]
-        if drawn is not None:
-            drawn.append(face)
-        yield face
+        yield dice.roll(10)[0]
 
 
 def _cleared(m: Map, cleared: tuple[tuple[Cell, str], ...]) -> Map:
