@@ -11,7 +11,8 @@
   team that went first, then the other, each machine-gun team naming at most one unit the pinning
   answer allows (:func:`~wartools.games.company_of_heroes.pinning.pin`; a ``pin`` action, the
   target tagged ``pinned`` and the machine gun ``pinning=<id>``); a team with nothing to pin skips
-  the step. Then the team that went first declares its attacks (each unit one target the
+  the step. The excerpt has every machine gun choose at once; the order changes no choice, since
+  machine guns cannot be pinned and a pin changes no attack on the pinned unit. Then the team that went first declares its attacks (each unit one target the
   attack question allows), then the other team; then every target's pooled damage is resolved
   at once by its defence dice (6: a die blocks a point on a green or black face), so destroyed
   units still attack (5). A destroyed unit gives the attacking team a VP (the scenario's VP). A
