@@ -198,8 +198,15 @@ class GreedyBot:
     @staticmethod
     def _probe(g: GameState, mover: Unit) -> Unit:
         """The threat map's hypothetical unit (:meth:`~wartools.analysis.Board.probe`), with the
-        mover's own strength and tags (its weapon team deployed or packed, its transport ...)."""
-        return dataclasses.replace(g.board.probe(mover.side, mover.type), strength=mover.strength, tags=mover.tags)
+        mover's own strength and tags (its weapon team deployed or packed, its transport ...);
+        one per position and kind of mover."""
+        cache = g.__dict__.setdefault("_greedy_cache", {})
+        key = ("probe", mover.side, mover.type, mover.strength, mover.tags)
+        got: Unit | None = cache.get(key)
+        if got is None:
+            got = cache[key] = dataclasses.replace(g.board.probe(mover.side, mover.type), strength=mover.strength,
+                                                   tags=mover.tags)
+        return got
 
     def _exposures(self, g: GameState, uid: str, cells: set[Cell]) -> dict[Cell, float]:
         """Unit ``uid``'s exposure on its own cell and on ``cells`` (at least one)."""
@@ -223,10 +230,8 @@ class GreedyBot:
         (a cell's combination kept while every enemy's answers there are)."""
         board = g.board
         fire, m = board.fire, board.map
-        enemies = set(board.enemies(probe.side))
         base = (m.game, m.board_fingerprint, board.situation, probe)
-        keys = tuple((*base, u, fire.units_read(m, u)) for u in m.units
-                     if u.side in enemies and fire.profile(u) is not None)
+        keys = tuple((*base, u, read) for u, read in self._firing(g, probe.side))
         combined = self._combined.get(keys)
         if combined is None:
             if len(self._combined) >= self.KEEP:
@@ -254,6 +259,20 @@ class GreedyBot:
         key's (:meth:`~wartools.games.fire_rules.FireRules.cells_between`, asked of the occupied
         cells: :meth:`~wartools.games.fire_rules.FireRules.among_between`)."""
         return tuple(u for c in fire.among_between(m, a, b, at) for u in at[c])
+
+    @staticmethod
+    def _firing(g: GameState, side: str) -> tuple[tuple[Unit, tuple[Unit, ...]], ...]:
+        """The enemy units of ``side`` that can fire, each with the units its answers read
+        (:meth:`~wartools.games.fire_rules.FireRules.units_read`), once per position."""
+        cache = g.__dict__.setdefault("_greedy_cache", {})
+        got: tuple[tuple[Unit, tuple[Unit, ...]], ...] | None = cache.get(("firing", side))
+        if got is None:
+            board = g.board
+            fire, m = board.fire, board.map
+            enemies = set(board.enemies(side))
+            got = cache["firing", side] = tuple((u, fire.units_read(m, u)) for u in m.units
+                                                if u.side in enemies and fire.profile(u) is not None)
+        return got
 
     @staticmethod
     def _occupants(g: GameState) -> dict[Cell, tuple[Unit, ...]]:
