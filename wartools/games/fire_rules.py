@@ -620,6 +620,11 @@ class FireRules:
         between = self.cells_between(board, a, b)
         return tuple(c for c in cells if c in between) if between else ()
 
+    def among_between_of(self, board: Map, a: Cell, ends: Sequence[Cell],
+                         cells: Sequence[Cell]) -> list[tuple[Cell, ...]]:
+        """:meth:`among_between` ``a`` and each of ``ends``, in order (a game may answer them at once)."""
+        return [self.among_between(board, a, b, cells) for b in ends]
+
     def line_situation(self, board: Map, attacker: Unit, target: Unit, profile: Profile,
                        sit: Situation) -> LOSSituation:
         """The line-of-sight situation of ``attacker`` firing at ``target`` in ``sit``."""

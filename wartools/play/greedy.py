@@ -238,7 +238,9 @@ class GreedyBot:
                 self._combined.clear()
             combined = self._combined[keys] = {}
         at = self._occupants(g)
-        seen = {c: tuple(self._between(fire, m, key[4].cell, c, at) for key in keys) for c in cells}
+        order = list(cells)
+        lines = [self._between(fire, m, key[4].cell, order, at, g) for key in keys]
+        seen = {c: tuple(line[c] for line in lines) for c in order}
         wanted = sorted(c for c in cells if combined.get(c, (None,))[0] != seen[c])
         if wanted:
             per_cell: dict[Cell, list[Attack]] = {c: [] for c in wanted}
@@ -254,11 +256,19 @@ class GreedyBot:
         return {c: combined[c][1] for c in cells}
 
     @staticmethod
-    def _between(fire: Any, m: Any, a: Cell, b: Cell, at: dict[Cell, tuple[Unit, ...]]) -> tuple[Unit, ...]:
-        """The units on the cells between ``a`` and ``b`` whose units an answer reads besides its
-        key's (:meth:`~wartools.games.fire_rules.FireRules.cells_between`, asked of the occupied
-        cells: :meth:`~wartools.games.fire_rules.FireRules.among_between`)."""
-        return tuple(u for c in fire.among_between(m, a, b, at) for u in at[c])
+    def _between(fire: Any, m: Any, a: Cell, cells: list[Cell], at: dict[Cell, tuple[Unit, ...]],
+                 g: GameState) -> dict[Cell, tuple[Unit, ...]]:
+        """The units on the cells between ``a`` and each of ``cells`` whose units an answer reads
+        besides its key's (:meth:`~wartools.games.fire_rules.FireRules.cells_between`, asked of the
+        occupied cells ``at``: :meth:`~wartools.games.fire_rules.FireRules.among_between_of`),
+        kept with the position."""
+        lines: dict[tuple[Cell, Cell], tuple[Unit, ...]] = g.__dict__.setdefault(
+            "_greedy_cache", {}).setdefault("between", {})
+        new = [c for c in cells if (a, c) not in lines]
+        if new:
+            for c, between in zip(new, fire.among_between_of(m, a, new, list(at))):
+                lines[a, c] = tuple(u for o in between for u in at[o]) if between else ()
+        return {c: lines[a, c] for c in cells}
 
     @staticmethod
     def _firing(g: GameState, side: str) -> tuple[tuple[Unit, tuple[Unit, ...]], ...]:
