@@ -29,6 +29,7 @@ Examples
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 from wartools.analysis.board import Board
@@ -66,8 +67,9 @@ def units_between(fire: FireRules, m: Map, a: Cell, b: Cell) -> tuple[Unit, ...]
     on ``a`` at ``b`` reads besides :meth:`~wartools.games.fire_rules.FireRules.units_read`
     (:meth:`~wartools.games.fire_rules.FireRules.cells_between`; none in most games)."""
     key = (m.board_fingerprint, a, b)
-    between = _BETWEEN.get(key, False)
-    if between is False:
+    if key in _BETWEEN:
+        between = _BETWEEN[key]
+    else:
         if len(_BETWEEN) > 64 * max(KEEP, 1):
             _BETWEEN.clear()
         between = _BETWEEN[key] = fire.cells_between(m, a, b)
@@ -106,6 +108,7 @@ def shots(board: Board, attacker: Unit) -> list[tuple[Unit, Attack]]:
     m, fire = board.map, board.fire
     for group in alike.values():
         first = group[0]
+        got: Mapping[Cell, Attack | None]
         if kept is None:
             got = fire.attacks(m, attacker, first, [t.cell for t in group], board.situation, cache=_odds(board))
         else:
