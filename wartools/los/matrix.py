@@ -53,7 +53,6 @@ import os
 import shutil
 import time
 import zipfile
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -239,19 +238,30 @@ def board_displacements(geo: MapGeometry, ids: np.ndarray,
 def displacement_pairs(geo: MapGeometry, ids: np.ndarray, dq: np.ndarray,
                        dr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``(i, j)``: the pairs of cells ``ids[i], ids[j]`` of each displacement ``(dq[k], dr[k])`` in
-    turn, observers ``i`` in the order of ``ids`` (positions in ``ids``, not ext ids)."""
+    turn, observers in the order of their ext ids (``i``, ``j``: positions in ``ids``).
+
+    Per displacement, the observers are where the cells' mask over the map's box and the mask
+    shifted back by the displacement overlap (two slices of the box, so a long displacement
+    costs its small overlap).
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> geo = geometry(tiny_map("heroes-of-normandie", 2, 2))
+    >>> [x.tolist() for x in displacement_pairs(geo, geo.board_ids, np.array([0, 1]), np.array([1, -1]))]
+    [[0, 2, 1], [1, 3, 2]]
+    """
     index = np.full(geo.n, -1, dtype=np.int64)
     index[ids] = np.arange(len(ids))
-    q, r = geo.q[ids] - geo.q0, geo.r[ids] - geo.r0
+    index = index.reshape(geo.wq, geo.h)
+    inside = index >= 0
     parts_i, parts_j = [], []
     for a, b in zip(dq.tolist(), dr.tolist()):
-        # the observers whose target lies in the box, then those whose target is on the board
-        lo_q, hi_q, lo_r, hi_r = max(0, -a), geo.wq - max(0, a), max(0, -b), geo.h - max(0, b)
-        obs = np.flatnonzero((q >= lo_q) & (q < hi_q) & (r >= lo_r) & (r < hi_r))
-        target = index[ids[obs] + a * geo.h + b]
-        on = target >= 0
-        parts_i.append(obs[on])
-        parts_j.append(target[on])
+        src = (slice(max(0, -a), geo.wq - max(0, a)), slice(max(0, -b), geo.h - max(0, b)))
+        dst = (slice(src[0].start + a, src[0].stop + a), slice(src[1].start + b, src[1].stop + b))
+        both = inside[src] & inside[dst]
+        parts_i.append(index[src][both])
+        parts_j.append(index[dst][both])
     if not parts_i:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     return np.concatenate(parts_i), np.concatenate(parts_j)
@@ -365,20 +375,35 @@ def compute_matrix(m: Map, path: str | os.PathLike[str], *, executor: str = "inl
     todo = [k for k in range(len(tiles)) if k not in done]
     saved = len(done)
     tasks = [(dq[k0:k1], dr[k0:k1]) for k0, k1 in (tiles[k] for k in todo)]
+    # the statuses are placed as the tiles come (this process waits on the workers meanwhile)
+    status = np.full((n, n), 2, dtype=np.int8)
+    np.fill_diagonal(status, 0)
+    visible = [0]                               # ordered pairs of two cells that see each other
+
+    def place(k: int, block: np.ndarray) -> None:
+        i, j = displacement_pairs(geo, geo.board_ids, dq[slice(*tiles[k])], dr[slice(*tiles[k])])
+        if block.shape != i.shape:
+            raise MatrixError(f"{partial.folder}: tile {k} has shape {block.shape}, not {i.shape}")
+        flat = status.reshape(-1)
+        flat[i * n + j] = block
+        if symmetric:
+            flat[j * n + i] = block
+        visible[0] += int(np.count_nonzero(block < 2)) * (2 if symmetric else 1)
+    for k in sorted(done):
+        place(k, partial.load(k))
     try:
         with tqdm(total=len(tiles), initial=saved, desc="matrix", unit="tiles",
                   disable=None if progress is None else not progress, leave=False) as bar:
             for k, block in run_tasks(tile, tasks, shared=Job.of(m, symmetric), executor=executor,
                                       workers=workers, address=address, timeout=timeout, prepare=prepare):
                 partial.save(todo[k], block)
+                place(todo[k], block)
                 saved += 1
                 bar.update(1)
     except BaseException:
         if not saved:                       # nothing to resume from (a dead address...): leave nothing
             partial.remove()
         raise
-    status = partial.merge(lambda k: displacement_pairs(geo, geo.board_ids, dq[slice(*tiles[k])],
-                                                        dr[slice(*tiles[k])]))
     cells = [tuple(c) for c in m.grid.cells()]
     buf = io.BytesIO()
     np.savez_compressed(buf, format=np.array(FORMAT), map_hash=np.array(m.fingerprint),
@@ -388,8 +413,7 @@ def compute_matrix(m: Map, path: str | os.PathLike[str], *, executor: str = "inl
                         status_codes=np.array(STATUS_CODES), status=status)
     write_atomic(target, buf.getvalue())
     partial.remove()
-    visible = int((status < 2).sum()) - n
-    return MatrixRun(target, m.fingerprint, n, visible, len(tiles), len(todo), time.perf_counter() - t0)
+    return MatrixRun(target, m.fingerprint, n, visible[0], len(tiles), len(todo), time.perf_counter() - t0)
 
 
 def _situation_json(sit: LOSSituation) -> str:
@@ -453,22 +477,9 @@ class _Partial:
         np.save(buf, block, allow_pickle=False)
         write_atomic(self.folder / f"tile-{k}.npy", buf.getvalue())
 
-    def merge(self, pairs: Callable[[int], tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
-        """The whole status matrix from the tiles, tile ``k`` holding the statuses of the pairs
-        ``pairs(k)`` (and of their mirror images when the policy is symmetric); 0 on the diagonal,
-        2 (blocked) for the pairs of no tile."""
-        status = np.full((self.n, self.n), 2, dtype=np.int8)
-        np.fill_diagonal(status, 0)
-        flat = status.reshape(-1)
-        for k in range(len(self.tiles)):
-            block = np.load(self.folder / f"tile-{k}.npy", allow_pickle=False)
-            i, j = pairs(k)
-            if block.shape != i.shape:
-                raise MatrixError(f"{self.folder}: tile {k} has shape {block.shape}, not {i.shape}")
-            flat[i * self.n + j] = block
-            if self.symmetric:
-                flat[j * self.n + i] = block
-        return status
+    def load(self, k: int) -> np.ndarray:
+        """The statuses of finished tile ``k``."""
+        return np.load(self.folder / f"tile-{k}.npy", allow_pickle=False)
 
     def remove(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
