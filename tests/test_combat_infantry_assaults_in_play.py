@@ -369,3 +369,31 @@ def test_an_hq_still_overstacked_when_its_activation_ends_is_eliminated_8_2():
         sum(g.position.units[r].steps for r in ("r1", "r2", "r3")) - 1
     moved, (act, *_), _ = _play(g, "move", "hq", dest="D1")
     assert not any("8.2" in e for e in act.effects) and moved.position.units["hq"].cell == s.map.cell("D1")
+
+
+def test_a_defender_may_retreat_off_the_map_removed_from_play_without_vp_9_4():
+    """9.4: units may retreat off-map; such units are removed from play but do not count as VP for the enemy.
+    Defenders retreat across any hexside unavailable to the attacker, the board's edge among them; here the
+    German's only other neighbour is US-held, and by option it retreats from round 2 (9.2): it leaves the
+    map, is not eliminated, and the US scores nothing for it; the record replays."""
+    from analysis_helpers import tiny_scenario
+    from wartools.scenario import evaluate
+
+    f0 = {"tags": ["firepower=0"]}
+    s = tiny_scenario("combat-infantry", 3, 1, [("hq", "US", "hq", "A1", f0), ("us", "US", "rifle", "A1", f0),
+                                                ("us-2", "US", "rifle", "C1", f0), ("de", "German", "rifle", "B1", f0)],
+                      turns=1, options={"assault-defender-retreat": "round-2"})
+    g, actions = start(s), []
+    for kind, unit, kw in (("activate", "hq", {}), ("assault", "us", {"dest": "B1"})):
+        g, acts, _ = _play(g, kind, unit, **kw)
+        actions += acts
+    assert hex_assault(g.map, "B1").retreats[1] == ("off the map",)
+    g, acts, _ = _play(g, "end", "hq", faces=(5,) * 8)
+    actions += acts
+    assert "de retreats off the map: removed from play, no VP (9.4)" in acts[0].effects
+    assert g.position.off_map == ("de",) and "de" not in g.position.eliminated and "de" not in g.position.units
+    assert evaluate(s, g.position).vp.get("US", 0) == 0
+    while not g.over:
+        g, acts, _ = _play(g, "end" if g.turn.active else "pass", g.turn.active)
+        actions += acts
+    _replays(s, g, actions)

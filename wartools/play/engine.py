@@ -365,13 +365,14 @@ def _apply(s: Scenario, p: Position, res: Resolution) -> Position:
     changes = res.changes
     units = dict(p.units)
     eliminated = list(p.eliminated)
+    gone = list(p.off_map)
     for ch in changes:
         st = units.get(ch.unit)
         if st is None:
             continue
-        if ch.eliminated:
+        if ch.eliminated or ch.off_map:
             del units[ch.unit]
-            eliminated.append(ch.unit)
+            (eliminated if ch.eliminated else gone).append(ch.unit)
             continue
         upd: dict[str, Any] = {}
         if ch.strength is not None and key is not None:
@@ -386,7 +387,7 @@ def _apply(s: Scenario, p: Position, res: Resolution) -> Position:
                 upd["pins"] = 0
         units[ch.unit] = st.replace(**upd)
     cleared = (*p.cleared, *(x for x in res.cleared if x not in p.cleared))
-    return p.replace(units=MappingProxyType(units), eliminated=tuple(eliminated), cleared=cleared)
+    return p.replace(units=MappingProxyType(units), eliminated=tuple(eliminated), off_map=tuple(gone), cleared=cleared)
 
 
 def resolve(g: GameState, c: Candidate, dice: Dice) -> tuple[Resolution, int]:

@@ -249,7 +249,8 @@ class Offer:
 @dataclass(frozen=True)
 class Change:
     """What happens to one unit: its new strength, tags gained or lost, a new cell,
-    elimination, or leaving the map."""
+    elimination, or leaving the map (``off_map``: removed from play, not eliminated, so no VP for
+    the enemy: a retreat off the map, Combat Infantry 9.4)."""
 
     unit: str
     strength: int | None = None
@@ -257,6 +258,7 @@ class Change:
     remove: tuple[str, ...] = ()
     cell: Cell | None = None
     eliminated: bool = False
+    off_map: bool = False
 
 
 @dataclass(frozen=True)

@@ -157,13 +157,14 @@ COVERAGE = (
           "tests/test_play_examples.py::test_combat_infantry_command_range_example_diagram_2_replays_as_a_record"),
     Entry("9.2", "Assault rounds", "implemented", _A + "test_caron_farm_assault_exact_contains_narrative_end"),
     Entry("9.3", "Assault morale", "implemented", _A + "test_hq_ignores_morale_unless_alone_and_lends_morale"),
-    Entry("9.4", "Assault retreats: when (the owners' choice), where to, stacking, hexside limits per round, "
-          "none possible", "assumed",
+    Entry("9.4", "Assault retreats: when (the owners' choice), where to, off the map, stacking, hexside limits "
+          "per round, none possible", "assumed",
           "option: assault-attacker-retreat, option: assault-defender-retreat; "
           + _P + "test_when_each_side_retreats_is_the_owners_choice_an_option_9_2; "
           + _S + "test_caron_farm_retreat; " + _P + "test_the_assault_on_a_hex_reads_the_board_as_9_1_and_9_4_say; "
           + _P + "test_a_unit_with_no_hex_of_retreat_is_eliminated_in_play_9_4; "
-          + _A + "test_retreats_fill_the_room_and_the_hexside_limit_of_a_round_9_4 (off the map: not played)"),
+          + _A + "test_retreats_fill_the_room_and_the_hexside_limit_of_a_round_9_4; "
+          + _P + "test_a_defender_may_retreat_off_the_map_removed_from_play_without_vp_9_4"),
     Entry("9.5", "Regrouping", "not-modelled", "a move after the assault, the winners' choice; playouts keep the "
           "winners in the hex (said in the turn rules' assumptions)"),
     Entry("9.6", "Assault modifiers", "implemented", _A + "test_assault_modifiers"),

@@ -20,7 +20,8 @@ exact chain of :func:`~wartools.games.combat_infantry.assault.assault` with
   disputed hex (8.3, the assault hex extends no control, 9.1); each hex holds what stacking leaves
   room for (8.2) and each hexside lets through as many units a round as its assault limit
   (9.4); a unit that cannot cross a hexside (3.4, 8.5) does not retreat across it; a unit with no
-  valid hex is eliminated (9.4, 6.33).
+  valid hex is eliminated (9.4, 6.33); defenders on the board's edge may also retreat off the map
+  (9.4: removed from play, no VP), after every hex on it.
 
 The play engine's playouts fight every assault with :meth:`HexAssault.fight`, die by die on the
 same chain, so a playout's assault is this answer's.
@@ -32,7 +33,7 @@ Examples
 ...                                 ("de-1", "German", "rifle", "B1", {"strength": 1})])
 >>> a = hex_assault(m, "B1")
 >>> a.attackers, a.defenders, a.retreats
-(('us-1',), ('de-1',), (('A1',), ('C1',)))
+(('us-1',), ('de-1',), (('A1',), ('C1', 'off the map')))
 >>> a.attacker_wins
 Fraction(41319, 78125)
 """
@@ -60,8 +61,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.combat_infantry.turn import Turns
     from wartools.mapmodel import Map, Unit
 
-__all__ = ["Fought", "HexAssault", "assault_unit", "hex_assault"]
+__all__ = ["OFF_MAP", "Fought", "HexAssault", "assault_unit", "hex_assault"]
 
+#: the hex of retreat beyond the board's edge (9.4: units may retreat off the map, removed from play
+#: without VP for the enemy); only defenders may, attackers retreating only whence they came or to friends
+OFF_MAP = "off the map"
 #: hexside features an assaulting unit fights across at -1F in round 1 (9.1, 8.5)
 RIVER_OR_CLIFF = frozenset({"river", "cliff"})
 #: the options that say when each side retreats (the owners' choices, 9.2, 9.4)
@@ -192,9 +196,11 @@ def assault_unit(m: Map, u: Unit, across: bool = False) -> AssaultUnit:
     return AssaultUnit(u.type, rules.strength(u), firepower, rules.morale(u), across)
 
 
-def _retreat(m: Map, here: Cell, units: Sequence[Unit], hexes: Sequence[str]) -> Retreat:
-    """The room, hexside limits and each unit's passage of ``hexes`` for ``units`` of one side (8.2, 9.4)."""
-    from wartools.games.combat_infantry.limits import hexside_limits
+def _retreat(m: Map, here: Cell, units: Sequence[Unit], hexes: Sequence[str], off_map: bool = False) -> Retreat:
+    """The room, hexside limits and each unit's passage of ``hexes`` for ``units`` of one side (8.2, 9.4);
+    with ``off_map``, then off the map across the board's edge (:data:`OFF_MAP`: room for all, as many a
+    round as the assault limit of the hex's own terrain, 3.2)."""
+    from wartools.games.combat_infantry.limits import ASSAULT_LIMIT, hexside_limits
     from wartools.rules.movement import MoveSituation
 
     cells = [m.cell(h) for h in hexes]
@@ -212,7 +218,12 @@ def _retreat(m: Map, here: Cell, units: Sequence[Unit], hexes: Sequence[str]) ->
                              and (lim.tank_assault if u.type == "tank" else lim.assault) > 0
                              for c, lim in zip(cells, limits)))
     per_round = tuple(max(lim.tank_assault, lim.assault) for lim in limits)
-    return Retreat(tuple(hexes), room, per_round, tuple(allowed))
+    if not off_map:
+        return Retreat(tuple(hexes), room, per_round, tuple(allowed))
+    edge = int(ASSAULT_LIMIT.get(m.terrain_at(here), 2))
+    mobile = [movement(m, u.type, MoveSituation(side=side, others=staying)).start_blocker() is None for u in units]
+    return Retreat((*hexes, OFF_MAP), (*room, len(units)), (*per_round, edge),
+                   tuple((*a, ok and edge > 0) for a, ok in zip(allowed, mobile)))
 
 
 def hex_assault(m: Map, where: Cell | str, entered: Mapping[str, str] | None = None) -> HexAssault:
@@ -259,14 +270,16 @@ def hex_assault(m: Map, where: Cell | str, entered: Mapping[str, str] | None = N
     defending = tuple(assault_unit(m, u) for u in defenders) + ((AssaultUnit(MINE, 1, 0),) if mined else ())
     back = retreat_hexes(m, label, side, came)
     away = retreat_hexes(m, label, defenders[0].side, came, defending=True) if defenders else None
+    edge = len(tuple(m.grid.neighbours(here))) < 6         # a hexside of the assault hex leads off the map
     attacker_round, defender_round = (str(m.game.option(o)) for o in RETREAT_OPTIONS)
     rules = AssaultRules(smoke="smoke" in m.features_at(here),
                          attacker_retreat_round=int(attacker_round.removeprefix("round-")),
                          defender_retreat_round=None if defender_round == "never" else
                          int(defender_round.removeprefix("round-")),
                          attacker_retreat=_retreat(m, here, attackers, back.hexes),
-                         defender_retreat=_retreat(m, here, defenders, away.hexes) if away else None)
-    readings = tuple(dict.fromkeys((*back.assumptions, *(away.assumptions if away else ()),
+                         defender_retreat=None if away is None else _retreat(m, here, defenders, away.hexes, edge))
+    readings = tuple(dict.fromkeys((*back.assumptions, *(away.assumptions if away is not None else ()),
                                     *m.game.assumptions(RETREAT_OPTIONS), *CHOICES, *(MINE_CHOICES if mined else ()))))
+    gone = () if away is None else (*away.hexes, *((OFF_MAP,) if edge else ()))
     return HexAssault(m, label, side, tuple(u.id for u in attackers), tuple(u.id for u in defenders),
-                      attacking, defending, rules, (back.hexes, away.hexes if away else ()), mined, readings)
+                      attacking, defending, rules, (back.hexes, gone), mined, readings)

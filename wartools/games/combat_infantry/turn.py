@@ -92,7 +92,6 @@ class Turns(TurnRules):
         ("Combat Infantry 7.0", "special actions (foxholes, mines, smoke, demolitions, wire)"),
         ("Combat Infantry 7.2", "a cleared minefield scores no VP (the map's mines name no side); hidden "
                                 "minefields (every minefield is on the map face-up)"),
-        ("Combat Infantry 9.4", "retreats off the map (a unit with no hex of retreat on the map is eliminated)"),
         ("Combat Infantry 9.5", "regrouping: the winners of an assault stay in the hex"),
     )
 
@@ -545,7 +544,7 @@ class Turns(TurnRules):
         fought die by die (:meth:`~wartools.games.combat_infantry.hexassault.HexAssault.fight`). Surviving
         units that retreated move to their hex of retreat (9.4); the winners stay (9.5: no regrouping);
         a minefield whose mine fell leaves the board (7.2: the resolution's ``cleared``)."""
-        from wartools.games.combat_infantry.hexassault import hex_assault
+        from wartools.games.combat_infantry.hexassault import OFF_MAP, hex_assault
 
         answer = hex_assault(m, cell)
         fought = answer.fight(_faces(dice))
@@ -572,6 +571,10 @@ class Turns(TurnRules):
                 changes += lost
                 continue
             where = fought.went.get(uid)
+            if where == OFF_MAP:
+                changes.append(Change(uid, off_map=True))
+                effects.append(f"{uid} retreats off the map: removed from play, no VP (9.4)")
+                continue
             tag = (assaulting_tag(entered_from(u.tags) or ""),) if uid in answer.attackers else ()
             changes.append(Change(uid, strength=after if after != self.strength(u) else None,
                                   cell=m.cell(where) if where else None, remove=tag))
@@ -602,7 +605,7 @@ class _After:
         self.steps = {u.id: rules.strength(u) for u in m.units}
         self.tags = {u.id: u.tags for u in m.units}
         for ch in changes:
-            if ch.eliminated:
+            if ch.eliminated or ch.off_map:
                 self.cell.pop(ch.unit, None)
                 continue
             if ch.cell is not None:
