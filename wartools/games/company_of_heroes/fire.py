@@ -75,6 +75,7 @@ class Fire(FireRules):
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         self._spotted: dict[tuple[Any, ...], frozenset[Cell]] = {}
+        self._team: dict[tuple[int, str], tuple[Map, frozenset[Cell]]] = {}
         self._pooled: dict[tuple[Any, ...], tuple[Fraction, Fraction]] = {}
 
     def fire_range(self, attacker: Unit, profile: Profile) -> int:
@@ -185,6 +186,9 @@ class Fire(FireRules):
         from wartools.games.company_of_heroes.los import CAMOUFLAGE_TAG, unit_sight
         from wartools.los.analysis import viewshed
 
+        last = self._team.get((id(board), side))    # asked again of the same board object
+        if last is not None and last[0] is board:
+            return last[1]
         team = board.allies(board.side(side))
         hidden = tuple(u for u in board.units if CAMOUFLAGE_TAG in u.tags)
         seen: set[Cell] = set()
@@ -198,7 +202,10 @@ class Fire(FireRules):
                     got = self._spotted[key] = frozenset(viewshed(board, u.cell, range=key[4], mode="sight",
                                                                   side=u.side))
                 seen |= got
-        return frozenset(seen)
+        if len(self._team) >= 64:
+            self._team.clear()
+        self._team[id(board), side] = (board, frozenset(seen))
+        return self._team[id(board), side][1]
 
     def _damage(self, profile: Profile, line: Line) -> str:
         kinds = ("HE",) if "he" in line.notes else DAMAGE
