@@ -296,7 +296,9 @@ def check(argv: list[str]) -> None:
 
     # one parser for every run (building it scans the installed plugins each time)
     with mock.patch.object(cli, "build_parser", lambda: PARSER), _tasks_run_here():
-        code, out, err = run_cli(argv, seconds=10)
+        # a hang never ends; 30 s (an example takes well under 5 s idle) keeps a loaded machine's
+        # slow drawing (matplotlib text under load 10: over 10 s once) from passing for one
+        code, out, err = run_cli(argv, seconds=30)
     event(f"exit {code}")
     assert "Traceback" not in err and "Traceback" not in out, err
     assert code in (0, 1, 2), (code, err)
