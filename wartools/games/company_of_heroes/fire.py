@@ -127,14 +127,9 @@ class Fire(FireRules):
         cells (its sight and range tags count there, 7 Sight, Range); camouflaged units, which
         block a line unless an ally is adjacent (7 Camouflage); transports, whose riders cannot be
         targeted (4 Transport)."""
-        return self._read_by(board, attacker.side)
-
-    @staticmethod
-    def _read_by(board: Map, side: str) -> tuple[Unit, ...]:
-        """:meth:`units_read` of an attacker of ``side`` (they depend on its side only)."""
         from wartools.games.company_of_heroes.los import CAMOUFLAGE_TAG
 
-        team = board.allies(side)
+        team = board.allies(attacker.side)
         posts = {u.cell for u in board.units if u.side in team}
         return tuple(u for u in board.units if u.cell in posts or CAMOUFLAGE_TAG in u.tags or "transport" in u.tags)
 
@@ -204,8 +199,9 @@ class Fire(FireRules):
                 seen |= got
         if len(self._team) >= 64:
             self._team.clear()
-        self._team[id(board), side] = (board, frozenset(seen))
-        return self._team[id(board), side][1]
+        spotted = frozenset(seen)
+        self._team[id(board), side] = (board, spotted)
+        return spotted
 
     def _damage(self, profile: Profile, line: Line) -> str:
         kinds = ("HE",) if "he" in line.notes else DAMAGE
