@@ -299,7 +299,7 @@ def _check_assaults(before, after, action):
 
 @pytest.mark.parametrize("seed", [3, 11])
 def test_seeded_playouts_on_random_boards_fight_assaults_by_the_single_answers(seed):
-    fights = actions = 0
+    fights = actions = together = 0
     for k in range(4):
         s = random_board(seed * 10 + k)
         g = start(s)
@@ -312,9 +312,10 @@ def test_seeded_playouts_on_random_boards_fight_assaults_by_the_single_answers(s
             check_playout_action(g, c)
             nxt, acts, _ = step(g, c, dice)
             fights += _check_assaults(g, nxt, acts[0])
+            together += sum(1 for r in acts[0].rolls if r.rule.endswith("9.2") and "," in r.what.split(" assault")[0])
             actions += 1
             g = nxt
-    assert fights >= 2 and actions > 20
+    assert fights >= 2 and together >= 1 and actions > 20          # several units assaulted one hex (9.1)
 
 
 @pytest.mark.parametrize("order, loses", [("strongest", "d1"), ("weakest", "d2")])
