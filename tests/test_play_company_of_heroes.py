@@ -87,6 +87,23 @@ def test_the_pinned_unit_is_the_one_the_machine_gun_attacks_an_option_7_5():
     assert "pin-needs-attack" in [a.option for a in got.assumptions]          # the LOS reading too
 
 
+def test_with_pin_needs_attack_off_the_pin_itself_asks_range_one_pin_and_the_team_7():
+    """7 read alone (option pin-needs-attack off, so no attack question stands in for these clauses): a unit
+    within range (a machine gun that sees three hexes and fires two does not pin a squad three hexes away),
+    one unit a round (a machine gun that pinned pins no other), and an enemy (nations of one team are not
+    pinned by each other)."""
+    teams = {"Allies": ["US", "British"], "Axis": ["Wehrmacht"]}
+    m = coh(5, 1, [("mg", "US", "mg-team", "A1", {"tags": ["deployed", "sight+1"]}),
+                   ("tommy", "British", "infantry", "B1"), ("near", "Wehrmacht", "infantry", "C1"),
+                   ("far", "Wehrmacht", "infantry", "D1")], teams=teams).with_options(**{"pin-needs-attack": False})
+    mg = m.unit("mg")
+    assert isinstance(pin(m, mg, m.unit("near")), Pin)
+    assert pin(m, mg, m.unit("far")).kind == "range"
+    assert "team" in pin(m, mg, m.unit("tommy")).why
+    done = dataclasses.replace(mg, tags=(*mg.tags, "pinning=near"))
+    assert pin(m, done, m.unit("near")).kind == "pinned" and "one unit" in pin(m, done, m.unit("far")).why
+
+
 # --- what the status does in the single answers (7) --------------------------------------------------
 def test_a_machine_gun_that_pinned_attacks_only_its_pinned_unit_7():
     """7: they can only attack the unit they selected to pin this round."""
