@@ -152,34 +152,44 @@ SCENARIO = {"format": "wartools-scenario/1", "name": "assaults after the activat
             "victory": {"levels": [{"result": "Draw", "otherwise": True}]}}
 
 
+class Played:
+    """A game played action by action (``play(kind, unit, ...)``: :func:`test_play_examples._play`), its
+    recorded actions kept; :meth:`finish` passes to the end and checks the record replays."""
+
+    def __init__(self, s):
+        self.s, self.g, self.actions = s, start(s), []
+
+    def __call__(self, kind, unit, **kw):
+        self.g, acts, _ = _play(self.g, kind, unit, **kw)
+        self.actions.extend(acts)
+        return acts[0]
+
+    def finish(self):
+        while not self.g.over:
+            self("end" if self.g.turn.active else "pass", self.g.turn.active)
+        _replays(self.s, self.g, self.actions)
+
+
 def test_assaults_are_fought_when_the_activation_ends_after_half_hits_recover_1_3_4_2_6_7():
     """1.3 and 9.1: units that moved into an enemy hex fight an assault after all other action of the HQ
     activation, the HQ's own action included (4.2); a lone half-hit recovers at the end of the activation
     but before any assault is fought (6.7). Nobody may fire into the assault hex meanwhile (6.1)."""
     s = loads_scenario(yaml.safe_dump(SCENARIO))
-    g, actions = start(s), []
-
-    def play(kind, unit, **kw):
-        nonlocal g
-        g, acts, _ = _play(g, kind, unit, **kw)
-        actions.extend(acts)
-        return acts[0]
+    play = Played(s)
 
     play("activate", "us-hq")
     assert play("fire", "us-1", target="de-1", faces=(1, 8, 8, 8)).rolls[0].value == 1
-    assert "half-hit" in g.position.units["de-1"].tags                     # a town: D2 against fire (6.7)
+    assert "half-hit" in play.g.position.units["de-1"].tags                     # a town: D2 against fire (6.7)
     moved = play("assault", "us-2", dest="C2")
-    assert moved.rolls == () and g.position.units["us-2"].tags == ("assaulting=C3",)
-    assert not [c for c in legal_actions(g) if c.kind == "fire" and c.target == "de-1"]      # 6.1
+    assert moved.rolls == () and play.g.position.units["us-2"].tags == ("assaulting=C3",)
+    assert not [c for c in legal_actions(play.g) if c.kind == "fire" and c.target == "de-1"]      # 6.1
     faces = (9, 9, 1, 2, 8, 8)      # de-1 misses twice; us-2 hits twice: de-1 eliminated in round 1
     end = play("end", "us-hq", faces=faces)
     assert end.effects[0] == "de-1 recovers its half-hit (6.7)"
     assert end.effects[1] == "assault on C2: the attacker wins in round 1 (eliminated)"
     assert end.rolls[0].faces == faces and end.eliminated == ("de-1",)
-    assert g.position.units["us-2"].cell == s.map.cell("C2") and g.position.units["us-2"].tags == ()
-    while not g.over:
-        play("end" if g.turn.active else "pass", g.turn.active)
-    _replays(s, g, actions)
+    assert play.g.position.units["us-2"].cell == s.map.cell("C2") and play.g.position.units["us-2"].tags == ()
+    play.finish()
 
 
 CARON_FARM = {
@@ -210,34 +220,26 @@ def test_the_assault_on_caron_farm_diagram_6_replays_as_a_record():
     retreats into a friendly-occupied hex (9.4): the PHQ's C3; the other, C3's farm hexside used up this
     round, into the German-occupied D1."""
     s = loads_scenario(yaml.safe_dump(CARON_FARM))
-    g, actions = start(s), []
+    play = Played(s)
 
-    def play(kind, unit, **kw):
-        nonlocal g
-        g, acts, _ = _play(g, kind, unit, **kw)
-        actions.extend(acts)
-        return acts[0]
-
-    asked = hex_assault(g.map, "C2", entered={"de-in-3a": "B2", "de-in-3b": "D2"})     # before anyone moves
+    asked = hex_assault(play.g.map, "C2", entered={"de-in-3a": "B2", "de-in-3b": "D2"})     # before anyone moves
     play("activate", "de-phq")
-    assert set(g.turn.commanded) >= {"de-in-3a", "de-in-3b"}
+    assert set(play.g.turn.commanded) >= {"de-in-3a", "de-in-3b"}
     play("assault", "de-in-3a", dest="C2")
     play("assault", "de-in-3b", dest="C2")
     faces = (5, 9, 1, 7,  8, 9, 2, 6, 4,  9, 3, 8,  7, 5, 1, 9,  4, 2, 8, 2)
-    answer = hex_assault(g.map, "C2")
+    answer = hex_assault(play.g.map, "C2")
     assert (asked.ends, asked.retreats) == (answer.ends, answer.retreats)       # the question asked beforehand
     end = play("end", "de-phq", faces=faces)
     (roll,) = end.rolls
     assert roll.faces == faces and roll.what == "de-in-3a, de-in-3b assault C2 (us-in, us-mg)"
     assert end.effects[0] == "assault on C2: the defender wins in round 3 (retreated)"
-    units = g.position.units
+    units = play.g.position.units
     assert [(units[u].steps, s.map.label(units[u].cell)) for u in ("de-in-3a", "de-in-3b")] == [(1, "C3"), (2, "D1")]
     assert [units[u].steps for u in ("us-in", "us-mg")] == [1, 1]
     told = AssaultEnd("defender", 3, (1, 2), (1, 1), "retreated")
     assert (roll.p, roll.expected) == (answer.ends[told], answer.attacker_wins)        # the single answer's odds
-    while not g.over:
-        play("end" if g.turn.active else "pass", g.turn.active)
-    _replays(s, g, actions)
+    play.finish()
 
 
 # --- composed: seeded playouts on random boards ---------------------------------------------------
@@ -384,17 +386,13 @@ def test_a_defender_may_retreat_off_the_map_removed_from_play_without_vp_9_4():
     s = tiny_scenario("combat-infantry", 3, 1, [("hq", "US", "hq", "A1", f0), ("us", "US", "rifle", "A1", f0),
                                                 ("us-2", "US", "rifle", "C1", f0), ("de", "German", "rifle", "B1", f0)],
                       turns=1, options={"assault-defender-retreat": "round-2"})
-    g, actions = start(s), []
-    for kind, unit, kw in (("activate", "hq", {}), ("assault", "us", {"dest": "B1"})):
-        g, acts, _ = _play(g, kind, unit, **kw)
-        actions += acts
-    assert hex_assault(g.map, "B1").retreats[1] == ("off the map",)
-    g, acts, _ = _play(g, "end", "hq", faces=(5,) * 8)
-    actions += acts
-    assert "de retreats off the map: removed from play, no VP (9.4)" in acts[0].effects
-    assert g.position.off_map == ("de",) and "de" not in g.position.eliminated and "de" not in g.position.units
-    assert evaluate(s, g.position).vp.get("US", 0) == 0
-    while not g.over:
-        g, acts, _ = _play(g, "end" if g.turn.active else "pass", g.turn.active)
-        actions += acts
-    _replays(s, g, actions)
+    play = Played(s)
+    play("activate", "hq")
+    play("assault", "us", dest="B1")
+    assert hex_assault(play.g.map, "B1").retreats[1] == ("off the map",)
+    end = play("end", "hq", faces=(5,) * 8)
+    assert "de retreats off the map: removed from play, no VP (9.4)" in end.effects
+    p = play.g.position
+    assert p.off_map == ("de",) and "de" not in p.eliminated and "de" not in p.units
+    assert evaluate(s, p).vp.get("US", 0) == 0
+    play.finish()
