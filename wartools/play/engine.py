@@ -429,6 +429,7 @@ def step(g: GameState, c: Candidate, dice: Dice) -> tuple[GameState, list[Action
                       res.effects, c.rule, res.eliminated)]
     p = g.position
     turn = g.turn
+    after: tuple[Position, Map] | None = None       # the map of the position the action led to
     if c.kind == "enter" and c.dest is not None and c.unit is not None:
         u = s.unit(c.unit)
         key = strength_key(s)
@@ -442,18 +443,21 @@ def step(g: GameState, c: Candidate, dice: Dice) -> tuple[GameState, list[Action
         if c.expands == DECLARE and c.unit and c.target:
             turn = turn.replace(pending=(*turn.pending, (c.unit, c.target)))
         p = _apply(s, p, res)
-        turn = g.rules.after(s.map_at(p), turn, c.kind, c.unit, cost, res.outcome)
+        after = (p, s.map_at(p))
+        turn = g.rules.after(after[1], turn, c.kind, c.unit, cost, res.outcome)
         if c.attack is not None and c.attack.limits:        # the shot counts against its fire limits
             turn = turn.replace(fired=(*turn.fired, *c.attack.limits))
         if g.turn.active is not None and turn.active is None:        # the action closed an activation
             turn = turn.replace(fired=tuple(x for x in turn.fired if x.per != ACTIVATION))
-            closed = g.rules.end_of_activation(s.map_at(p), g.turn, dice)
+            closed = g.rules.end_of_activation(after[1], g.turn, dice)
             if closed.changes or closed.effects or closed.cleared or closed.rolls:
                 p = _apply(s, p, closed)
                 actions[0] = dataclasses.replace(actions[0], rolls=(*actions[0].rolls, *closed.rolls),
                                                  effects=(*actions[0].effects, *closed.effects),
                                                  eliminated=(*(actions[0].eliminated or ()), *closed.eliminated))
     nxt = g.replace(position=p, turn=turn, actions=g.actions + 1)
+    if after is not None and after[0] is p:           # built once: the rules' map is the next state's
+        nxt.__dict__.setdefault("map", after[1])
     ended: list[tuple[int, Position]] = []
     if c.kind not in ("enter", "delay"):
         nxt = _settle(nxt, dice, ended, actions)
