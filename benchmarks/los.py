@@ -70,9 +70,26 @@ shared 2-core machine, CPU time, ``time.process_time``):
   fresh clone), each game's verdict compiles once and is cached on disk: Combat Infantry
   2.8 s, Company of Heroes 0.7 s, Conflict of Heroes 2.3 s, Heroes of Normandie 11 s (wall,
   machine loaded); ``tests/test_los_verdict.py`` pays that once.
-* A 160 x 160 matrix tile is now the exact walk of its rulers' distinct displacements
-  (``walk.py``, numpy: ~10 of a tile's ~11 s under cProfile); the judgement is a few per
-  cent of it.
+* A 160 x 160 matrix tile (then a tile of observer rows) was the exact walk of its rulers'
+  distinct displacements (``walk.py``, numpy: ~10 of a tile's ~11 s under cProfile, 77,000
+  walks for its million pairs); the judgement a few per cent of it. Two changes, each measured
+  on the same hex tiles (CPU, one run each, machine loaded): the walk compiled (numba,
+  ``walk._walk_loop``: the numpy walk's steps fused ruler by ruler, each ruler's rows put in
+  order column by column, so its rows are the numpy walk's bit for bit; the numpy walk stays
+  the reference of a property test) took a tile from 3.7 to 1.8 s; then tiles of
+  *displacements* instead of observer rows (``matrix.board_displacements``): all the pairs one
+  displacement apart are judged together, so each displacement is walked once in the whole
+  matrix (51,000 of them for the hex board's 328 million unordered pairs) and a tile costs its
+  verdicts, 0.1-0.25 s. The process writing the file places each tile's statuses as it comes
+  (a scatter of a million pairs and their mirror images into the n x n array): some 7 s of
+  its CPU over the whole matrix, plus compressing the file (~5 s), which no worker can share.
+  The whole hex matrix (``--whole``, one run, load average 7.7-9.2 on the 2 cores from other
+  work): 1 process 1.75 min, 2 processes 1.57 min, Dask x2 1.42 min (46, 47 and 44 s of CPU;
+  an hour before, the tiles of observer rows took 2.4 s of wall a tile on 2 idle cores, some
+  13.5 min for the 330 tiles). The main process used 18 s of CPU and the 2 workers 42.5 s: on
+  an idle machine 2 workers would take some 30 s, 1 worker some 45 s (efficiency ~0.75); the
+  efficiency measured under that load (0.56 processes, 0.61 Dask) says how little of the 2
+  cores the runs got, not how they scale.
 * The last list of target cells a board was asked is remembered (compared element by
   element with the next list, a pointer test for the same cells): a viewshed per observer
   over the same 1,261 cells no longer converts them each time (0.13 of 0.33 ms).
@@ -112,12 +129,19 @@ shared 2-core machine, CPU time, ``time.process_time``):
   Combat Infantry 0.20 -> 0.05, Company of Heroes 0.20 -> 0.05, Conflict of Heroes 0.15 -> 0.05,
   Heroes of Normandie 1.4 -> 0.06 ms.
 
-Run: ``.venv/bin/python benchmarks/los.py [--quick] [--scale | --scale-only] [--executors] [--clock cpu]``.
+The **whole-matrix table** (``--whole [hex] [square]``, alone) runs ``wartools matrix`` on the
+whole 160 x 160 boards on 1 and 2 local processes and a Dask LocalCluster of 2, one after the
+other in one run, checks that the files agree, and prints the wall times, the CPU they used,
+the machine's load before each and the efficiency at 2 workers (wall at 1 / twice wall at 2).
+
+Run: ``.venv/bin/python benchmarks/los.py [--quick] [--scale | --scale-only] [--executors] [--whole [KIND ...]]
+[--clock cpu]``.
 """
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import subprocess
 import sys
@@ -378,6 +402,54 @@ def executor_table(quick: bool) -> None:
           "2 workers")
 
 
+WHOLE = (("processes", 1), ("processes", 2), ("dask", 2))
+"""(executor, workers) of the whole-matrix table: 1 and 2 local processes, a Dask LocalCluster of 2."""
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its children that have ended (pool and Dask workers)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def whole_table(kinds: list[str]) -> None:
+    """The whole 25,600-cell matrix of the 160 x 160 boards, `wartools matrix` on each executor.
+
+    Each executor of :data:`WHOLE` computes the whole matrix (start-up, every tile, the merge
+    and the file), one after the other in this run, and the files must hold the same statuses.
+    Efficiency at 2 workers is the wall time on 1 worker process over twice that on 2 (processes,
+    and a Dask LocalCluster against the same 1 process). The machine's load average before each
+    run is printed: other work on the machine slows the runs unevenly.
+    """
+    import hashlib
+
+    from wartools.los.matrix import compute_matrix, load_matrix
+
+    print("\nthe whole matrix by executor (`wartools matrix`, 160 x 160; wall time, one run each, in turn)")
+    for kind in kinds:
+        m = Map.from_dict(board(kind, 160))
+        wall, cells = {}, []
+        digests = set()
+        with tempfile.TemporaryDirectory() as tmp:
+            for executor, workers in WHOLE:
+                load = os.getloadavg()[0]
+                path = Path(tmp) / f"{executor}{workers}.npz"
+                c0, t0 = _cpu(), time.perf_counter()
+                run = compute_matrix(m, path, executor=executor, workers=workers, progress=False, resume=False)
+                wall[(executor, workers)] = t = time.perf_counter() - t0
+                used = _cpu() - c0
+                digests.add(hashlib.sha256(load_matrix(path).status.tobytes()).hexdigest())
+                path.unlink()
+                cells.append(f"{executor} x{workers} {t / 60:5.2f} min (CPU {used:5.0f} s, load before {load:.1f})")
+        assert len(digests) == 1, "the executors' matrices differ"
+        one = wall[("processes", 1)]
+        print(f"  {kind} ({run.cells:,} cells, {run.tiles} tiles): " + ", ".join(cells)
+              + f"; efficiency at 2 workers: processes {one / (2 * wall[('processes', 2)]):.2f}, "
+              f"dask {one / (2 * wall[('dask', 2)]):.2f} (against 1 worker process); the same statuses")
+    print("targets: the 25,600-cell matrix in under 15 minutes on this 2-core machine, efficiency >= 0.8 at "
+          "2 workers")
+
+
 def _bench_dict() -> dict:  # type: ignore[type-arg]
     """The radius-20 benchmark map as map-file data."""
     rnd = random.Random(7)
@@ -404,10 +476,16 @@ def main() -> None:
     ap.add_argument("--scale-only", action="store_true", help="print only the scale table")
     ap.add_argument("--executors", action="store_true",
                     help="also time `wartools matrix` per executor and worker count (minutes)")
+    ap.add_argument("--whole", nargs="*", choices=("hex", "square"), default=None,
+                    help="time the whole 160 x 160 matrix per executor instead of the other tables (default: hex; "
+                         "minutes of every core)")
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                     help="the main table's clock: wall time, or this process's CPU time")
     args = ap.parse_args()
     CLOCK[0] = time.process_time if args.clock == "cpu" else time.perf_counter
+    if args.whole is not None:
+        whole_table(args.whole or ["hex"])
+        return
     if args.scale_only:
         scale_table(args.quick)
         executor_table(args.quick)

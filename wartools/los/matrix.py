@@ -119,7 +119,9 @@ _MAPS: dict[str, Map] = {}
 
 def plan(n: int, symmetric: bool, most: int = TILE_PAIRS) -> list[tuple[int, int]]:
     """Tiles ``(i0, i1)`` of observer rows holding about ``most`` judged pairs each (rows of a
-    symmetric matrix hold only the pairs right of the diagonal, so its tiles grow downwards).
+    symmetric matrix hold only the pairs right of the diagonal, so its tiles grow downwards):
+    how :func:`~wartools.los.analysis.visibility_matrix` cuts the pairs of any list of cells
+    (:func:`compute_matrix` cuts a board's by displacement, :func:`displacement_plan`).
 
     Examples
     --------

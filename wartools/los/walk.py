@@ -389,19 +389,19 @@ def walk(frame: Frame, dq: np.ndarray, dr: np.ndarray, keep: Keep | None = None)
     (:func:`walk_numpy`, the reference).
     """
     if keep is None:
-        dirs = directions(frame.kind)
-        X, Y = _frame_xy(_shape(frame, dirs), dq, dr)
         if not _COMPILED:
-            _WALKED[0] += int(_estimate(X, Y, _shape(frame, dirs)).sum())
+            sh = _shape(frame, directions(frame.kind))
+            _WALKED[0] += int(_estimate(*_frame_xy(sh, dq, dr), sh).sum())
         if _COMPILED or _WALKED[0] >= LOAD_FROM:
             return walk_compiled(frame, dq, dr)
     return walk_numpy(frame, dq, dr, keep)
 
 
-LOAD_FROM = 20_000_000
+LOAD_FROM = 5_000_000
 """Candidate cells (estimated) a process walks with numpy before it loads the compiled walk:
-numpy's walk costs some 100 ns a candidate, loading numba and the walk from its disk cache one
-to two seconds once per process, so a single line of sight or a small board never pays it."""
+numpy's walk costs some 300 ns a candidate (its edges included), loading numba and the walk
+from its disk cache one to two seconds once per process, so a single line of sight or a small
+board never pays it."""
 _WALKED = [0]
 _COMPILED: list[Callable[..., Any]] = []
 
