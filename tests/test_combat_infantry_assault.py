@@ -210,6 +210,20 @@ def test_hq_ignores_morale_unless_alone_and_lends_morale():
         2: Fraction(4, 5), 1: Fraction(1, 5) * Fraction(1, 2), 0: Fraction(1, 5) * Fraction(1, 2)}
 
 
+def test_an_hq_alone_in_an_assault_checks_morale_9_3_9_66():
+    """9.3, 9.66: HQs ignore the morale check unless they are the only unit (of their side) in the assault.
+    An HQ at strength 1 defending alone with morale 2 fires (F10: a hit) only when it passes, 1 in 5; beside
+    a rifle squad at full strength it never checks and always hits. The attacker retreats in round 1."""
+    att = [AssaultUnit("rifle", 3, 0, morale=5)]
+    rules = AssaultRules(attacker_retreat_round=1)
+    alone = assault(att, [AssaultUnit("hq", 1, 10, morale=2)], rules)
+    assert alone.map(lambda e: e.attackers[0]).pmf() == {2: Fraction(1, 5), 3: Fraction(4, 5)}
+    beside = assault(att, [AssaultUnit("hq", 1, 10, morale=2), AssaultUnit("rifle", 3, 0)], rules)
+    assert beside.map(lambda e: e.attackers[0]).pmf() == {2: Fraction(1)}
+    end, log = replay_assault(att, [AssaultUnit("hq", 1, 10, morale=2)], [3], rules)   # morale die 3 > 2
+    assert end.attackers[0] == 3 and "disrupted" in log[0]
+
+
 def test_atr_targets_tanks():
     atr = [AssaultUnit("atr", 2, 10)]
     dfn = [AssaultUnit("rifle", 3, 0), AssaultUnit("tank", 2, 0)]

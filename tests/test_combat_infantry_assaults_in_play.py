@@ -70,6 +70,18 @@ def test_the_assault_on_a_hex_reads_the_board_as_9_1_and_9_4_say():
     plt.close(ax.figure)
 
 
+def test_an_assault_in_a_smoke_hex_is_fought_at_minus_one_firepower_7_4():
+    """7.4: assault combat is allowed in smoke hexes, with -1F for both sides in all rounds. The assault on a
+    hex with smoke is the chain with smoke; nobody with F1 can hit there, so the attacker (F1) and the
+    defender (F1) both survive every round and the attacker retreats in round 3."""
+    units = [("us-1", "US", "rifle", "B1", {"strength": 2, "tags": ["assaulting=A1", "firepower=1"]}),
+             ("de-1", "German", "rifle", "B1", {"strength": 2, "tags": ["firepower=1"]})]
+    smoky, clear = (hex_assault(tiny_map("ci", 3, 1, units=units, features=f), "B1") for f in ({"B1": ["smoke"]}, {}))
+    assert smoky.rules.smoke and not clear.rules.smoke
+    assert smoky.ends.prob(lambda e: e.attackers == (2,) and e.defenders == (2,)) == 1
+    assert clear.ends.prob(lambda e: e.attackers == (2,) and e.defenders == (2,)) < 1
+
+
 def test_a_unit_with_no_hex_of_retreat_is_eliminated_in_play_9_4():
     """9.4: if no valid retreat hex exists, units are eliminated. The attacker came from A1, now the enemy's
     (the German on A2 is next to it, 8.3), and its side occupies no other hex next to B1: when it must

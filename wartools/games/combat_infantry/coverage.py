@@ -131,7 +131,8 @@ COVERAGE = (
           "7_2_example_clears_it (which side owns a 'mines' feature is not map data: it is read as the mover's "
           "enemy; hidden minefields are not modelled)"),
     Entry("7.3", "Demolish bridges", "not-modelled", "the odds are a plain fire roll (6.1); bridge state is map data"),
-    Entry("7.4", "Smoke", "implemented", _L + "test_ci_wrecks_do_not_block_smoke_does"),
+    Entry("7.4", "Smoke", "implemented", _L + "test_ci_wrecks_do_not_block_smoke_does; "
+          + _P + "test_an_assault_in_a_smoke_hex_is_fought_at_minus_one_firepower_7_4"),
     Entry("7.5", "Barbed wire: enter and stop, one unit, no assault on a unit in it", "implemented",
           _R + "test_a_unit_in_barbed_wire_can_be_fired_on_but_not_assaulted (wire ownership and withdrawing "
           "by the entry hexside are not modelled: the marker names no side and units carry no entry hexside)"),
@@ -156,7 +157,8 @@ COVERAGE = (
           + _P + "test_the_assault_on_a_hex_reads_the_board_as_9_1_and_9_4_say; "
           "tests/test_play_examples.py::test_combat_infantry_command_range_example_diagram_2_replays_as_a_record"),
     Entry("9.2", "Assault rounds", "implemented", _A + "test_caron_farm_assault_exact_contains_narrative_end"),
-    Entry("9.3", "Assault morale", "implemented", _A + "test_hq_ignores_morale_unless_alone_and_lends_morale"),
+    Entry("9.3", "Assault morale", "implemented", _A + "test_hq_ignores_morale_unless_alone_and_lends_morale; "
+          + _A + "test_an_hq_alone_in_an_assault_checks_morale_9_3_9_66"),
     Entry("9.4", "Assault retreats: when (the owners' choice), where to, off the map, stacking, hexside limits "
           "per round, none possible", "assumed",
           "option: assault-attacker-retreat, option: assault-defender-retreat; "
