@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -18,6 +19,7 @@ from test_play_examples import _play, _replays
 from wartools.games.combat_infantry.assault import AssaultEnd
 from wartools.games.combat_infantry.hexassault import hex_assault
 from wartools.games.combat_infantry.movement import entered_from
+from wartools.games.combat_infantry.turn import Turns
 from wartools.games.combat_infantry.control import hex_control
 from wartools.movement import path
 from wartools.movement.search import resolve_graph
@@ -255,7 +257,7 @@ def test_the_assault_on_caron_farm_diagram_6_replays_as_a_record():
 
 
 # --- composed: seeded playouts on random boards ---------------------------------------------------
-def random_board(seed: int):
+def random_board(seed: int, options: dict | None = None):
     """A random 6 x 4 Combat Infantry board with every assault feature: hex terrain (town, woods, farm),
     hexside terrain (river, hedge, cliff, slope with a hill, lake), mines, foxholes and smoke, and two
     sides of an HQ and three units each (rifle squads, an engineer, an MG, an AT rocket team) close enough to assault."""
@@ -284,7 +286,7 @@ def random_board(seed: int):
             "first": "US", "map": tiny_map_data("combat-infantry", cols, rows, terrain=terrain, edges=edges,
                                                  elevation={hill: 1}, features=features, name="random"),
             "sides": {side: {"units": u} for side, u in units.items()},
-            "victory": {"levels": [{"result": "Draw", "otherwise": True}]}}
+            "victory": {"levels": [{"result": "Draw", "otherwise": True}]}, **({"options": options} if options else {})}
     return loads_scenario(yaml.safe_dump(data))
 
 
@@ -330,6 +332,46 @@ def test_seeded_playouts_on_random_boards_fight_assaults_by_the_single_answers(s
             actions += 1
             g = nxt
     assert fights >= 2 and together >= 1 and actions > 20          # several units assaulted one hex (9.1)
+
+
+class RetreatOracle(Turns):
+    """The game's turn rules, each activation's lone assault checked against hex_assault asked of the board it
+    is fought on: every unit that retreats goes to a hex of retreat the answer names for its side (9.4), off
+    the map only where it names the board's edge."""
+
+    retreated: ClassVar[dict[str, int]] = {"attackers": 0, "defenders": 0, "off the map": 0}
+
+    def fight_assaults(self, m, dice):
+        hexes = list(dict.fromkeys(u.cell for u in m.units if entered_from(u.tags) is not None))
+        res = super().fight_assaults(m, dice)
+        if len(hexes) == 1:
+            a = hex_assault(m, hexes[0])
+            gone = {ch.unit for ch in res.changes if ch.eliminated or    # an HQ's return (4.4) is no retreat
+                    any(e.startswith(f"battlefield promotion (4.4): {ch.unit} returns") for e in res.effects)}
+            for side, ids, hexes_of in (("attackers", a.attackers, a.retreats[0]), ("defenders", a.defenders,
+                                                                                   a.retreats[1])):
+                for ch in res.changes:
+                    if ch.unit in ids and ch.unit not in gone and (ch.off_map or ch.cell is not None):
+                        where = "off the map" if ch.off_map else m.label(ch.cell)
+                        assert where in hexes_of, (ch.unit, where, hexes_of)
+                        RetreatOracle.retreated["off the map" if ch.off_map else side] += 1
+        return res
+
+
+def test_seeded_playouts_retreat_where_the_assault_answer_says_9_4():
+    """9.2, 9.4 composed: by default and with defenders retreating from round 2 (option
+    assault-defender-retreat), seeded greedy playouts on random boards (6 x 4: the board's edge always near) fight assaults whose attackers
+    and defenders retreat only into the hexes of retreat hex_assault names, whichever action ends the
+    activation (the turn rules checked as they fight)."""
+    for k in range(8):
+        s = random_board(70 + k, {"assault-defender-retreat": "round-2"} if k % 2 else None)
+        g, bot, rng = start(s, rules=RetreatOracle(s.game)), find_bot("greedy"), np.random.default_rng(70 + k)
+        dice = RngDice(rng)
+        while not g.over:
+            legal = legal_actions(g)
+            g, _, _ = step(g, legal[bot.choose(g, legal, rng).index], dice)
+    assert RetreatOracle.retreated["attackers"] >= 1 and RetreatOracle.retreated["defenders"] >= 1, \
+        RetreatOracle.retreated
 
 
 @pytest.mark.parametrize("order, loses", [("strongest", "d1"), ("weakest", "d2")])
