@@ -254,9 +254,9 @@ def displacement_pairs(geo: MapGeometry, ids: np.ndarray, dq: np.ndarray,
     >>> [x.tolist() for x in displacement_pairs(geo, geo.board_ids, np.array([0, 1]), np.array([1, -1]))]
     [[0, 2, 1], [1, 3, 2]]
     """
-    index = np.full(geo.n, -1, dtype=np.int64)
-    index[ids] = np.arange(len(ids))
-    index = index.reshape(geo.wq, geo.h)
+    flat = np.full(geo.n, -1, dtype=np.int64)
+    flat[ids] = np.arange(len(ids))
+    index = flat.reshape(geo.wq, geo.h)
     inside = index >= 0
     parts_i, parts_j = [], []
     for a, b in zip(dq.tolist(), dr.tolist()):
