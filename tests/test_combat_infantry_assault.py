@@ -224,6 +224,30 @@ def test_an_hq_alone_in_an_assault_checks_morale_9_3_9_66():
     assert end.attackers[0] == 3 and "disrupted" in log[0]
 
 
+@pytest.mark.parametrize("how, passes", [("hq", Fraction(2, 5)), ("better", Fraction(4, 5))])
+def test_a_unit_beside_an_hq_checks_with_its_morale_by_the_9_3_note_an_option(how, passes):
+    """9.3 note: use the morale of a commanding HQ in the assault hex. A veteran squad at strength 1 (morale 8)
+    beside an HQ of morale 4 checks with 4 by default (option assault-hq-morale hq, the note's words), with
+    its own 8 by the reading better; it fires (F10: a hit) when it passes. The chain, the simulation and
+    hex_assault (the game option) agree."""
+    att = [AssaultUnit("rifle", 3, 0, morale=5)]
+    dfn = [AssaultUnit("hq", 3, 0, morale=4), AssaultUnit("rifle", 1, 10, morale=8)]
+    rules = AssaultRules(attacker_retreat_round=1, hq_morale=how)
+    ends = assault(att, dfn, rules)
+    assert ends.map(lambda e: e.attackers[0]).pmf() == {2: passes, 3: 1 - passes}
+    sim = simulate_assault(att, dfn, 4000, np.random.default_rng(93), rules)
+    p = float(passes)
+    assert abs(sim.prob(lambda e: e.attackers[0] == 2) - p) < 4 * (p * (1 - p) / 4000) ** 0.5
+    from wartools.testing import tiny_map
+    from wartools.games.combat_infantry.hexassault import hex_assault
+
+    m = tiny_map("ci", 3, 1, units=[("us", "US", "rifle", "B1", {"tags": ["assaulting=A1", "firepower=0"]}),
+                                    ("hq", "German", "hq", "B1", {"tags": ["morale=4", "firepower=0"]}),
+                                    ("de", "German", "rifle", "B1", {"strength": 1, "tags": ["morale=8"]})])
+    a = hex_assault(m.with_options(**{"assault-hq-morale": how}), "B1")
+    assert a.rules.hq_morale == how and any(x.option == "assault-hq-morale" for x in a.assumptions)
+
+
 def test_atr_targets_tanks():
     atr = [AssaultUnit("atr", 2, 10)]
     dfn = [AssaultUnit("rifle", 3, 0), AssaultUnit("tank", 2, 0)]

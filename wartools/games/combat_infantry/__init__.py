@@ -96,6 +96,13 @@ class CombatInfantry(Game):
                "rounds), round-2 or round-3 (the defender's choice; never in round 1, 9.2)", assumed=True,
                reading="defenders fight all three rounds of an assault (retreating from round 2 on is the "
                        "defender's choice, 9.2)", choices=("never", "round-2", "round-3")),
+        Option("assault-hq-morale", "hq", "Combat Infantry 9.3",
+               "the morale a unit checks with in an assault when an HQ of its side is in the hex: hq (the "
+               "HQ's, as the 9.3 note says: use the commanding HQ's morale) or better (the better of its own "
+               "and the HQ's)", assumed=True,
+               reading="a unit checks assault morale with the morale of the best HQ of its side in the hex, "
+                       "every HQ there counting as commanding it (the scenarios name no platoons, 1.1)",
+               choices=("hq", "better")),
         # the owners' choices of the turn rules (wartools.games.combat_infantry.turn)
         Option("promotion-squad", "strongest", "Combat Infantry 4.4",
                "the rifle squad an eliminated HQ returns in or next to, and which loses a step: the side's "

@@ -126,6 +126,10 @@ class Retreat:
         return out, tuple(left)
 
 
+#: the readings of the 9.3 note, a unit's morale beside an HQ (game option ``assault-hq-morale``)
+HQ_MORALE = ("hq", "better")
+
+
 @dataclass(frozen=True)
 class AssaultRules:
     """Modifiers and policies of one assault (Combat Infantry 9.1-9.6, 7.4).
@@ -151,6 +155,10 @@ class AssaultRules:
     attacker_retreat, defender_retreat
         Where each side's units may retreat and how many fit (:class:`Retreat`, 9.4); given,
         it replaces the side's ``*_can_retreat``.
+    hq_morale
+        The morale a unit checks with when an HQ of its side is in the hex (9.3 note: the
+        commanding HQ's): ``"hq"`` the HQ's (the best HQ's there), ``"better"`` the better of its
+        own and the HQ's (game option ``assault-hq-morale``).
     """
 
     river_or_cliff: bool = False
@@ -162,8 +170,11 @@ class AssaultRules:
     defender_can_retreat: bool = True
     attacker_retreat: Retreat | None = None
     defender_retreat: Retreat | None = None
+    hq_morale: str = "hq"
 
     def __post_init__(self) -> None:
+        if self.hq_morale not in HQ_MORALE:
+            raise WartoolsError(f"hq_morale is one of {', '.join(HQ_MORALE)} (9.3), got {self.hq_morale!r}")
         if not 1 <= self.attacker_retreat_round <= 3:
             raise WartoolsError("attackers retreat in round 1, 2 or 3 (9.2)")
         if self.defender_retreat_round is not None and not 2 <= self.defender_retreat_round <= 3:
@@ -217,12 +228,18 @@ def _efp(u: AssaultUnit, attacker: bool, rnd: int, rules: AssaultRules) -> int:
     return f - rules.smoke
 
 
-def _checkers(units: Sequence[AssaultUnit], own: tuple[int, ...]) -> list[tuple[int, int]]:
+def _with_hq(morale: int, hq: int, how: str) -> int:
+    """The morale a unit checks with beside an HQ of morale ``hq`` (0: none there), ``how`` the
+    reading (9.3 note; :attr:`AssaultRules.hq_morale`)."""
+    return morale if not hq else hq if how == "hq" else max(morale, hq)
+
+
+def _checkers(units: Sequence[AssaultUnit], own: tuple[int, ...], how: str = "hq") -> list[tuple[int, int]]:
     """``(index, morale)`` of units that must check morale (9.3, 9.66); a minefield never checks, though it
     is a unit beside an HQ (7.2)."""
     present = [i for i, s in enumerate(own) if s > 0]
     hq = max((units[i].morale for i in present if units[i].kind == "hq"), default=0)
-    return [(i, max(units[i].morale, hq)) for i in present
+    return [(i, _with_hq(units[i].morale, hq, how)) for i in present
             if own[i] == 1 and units[i].kind != MINE and (units[i].kind != "hq" or len(present) == 1)]
 
 
@@ -277,7 +294,7 @@ class _Assault:
     def checkers(self, rnd: int, phase: int, own: tuple[int, ...]) -> list[tuple[int, int]]:
         if phase == 1 and rnd == 3:
             return []  # no attacker morale checks in round 3 (9.2)
-        return _checkers(self.units[phase], own)
+        return _checkers(self.units[phase], own, self.rules.hq_morale)
 
     def after(self, phase: int, own: tuple[int, ...], disrupted: frozenset[int], room: tuple[tuple[int, ...], ...]
               ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], dict[int, int | None]]:
@@ -627,7 +644,8 @@ def simulate_assault(attackers: Sequence[AssaultUnit], defenders: Sequence[Assau
             if not (phase == 1 and rnd == 3):
                 for i, u in enumerate(units):
                     must = active & (own[:, i] == 1) & ((u.kind != "hq") | (n_present == 1))
-                    morale = np.maximum(u.morale, hq_m)
+                    morale = np.where(hq_m > 0, hq_m if rules.hq_morale == "hq" else np.maximum(u.morale, hq_m),
+                                      u.morale)
                     disrupted[:, i] = must & (rng.integers(1, 11, trials) > morale)
             if chain.retreats(rnd, phase):
                 can = rules.attacker_can_retreat if phase == 1 else rules.defender_can_retreat

@@ -157,8 +157,10 @@ COVERAGE = (
           + _P + "test_the_assault_on_a_hex_reads_the_board_as_9_1_and_9_4_say; "
           "tests/test_play_examples.py::test_combat_infantry_command_range_example_diagram_2_replays_as_a_record"),
     Entry("9.2", "Assault rounds", "implemented", _A + "test_caron_farm_assault_exact_contains_narrative_end"),
-    Entry("9.3", "Assault morale", "implemented", _A + "test_hq_ignores_morale_unless_alone_and_lends_morale; "
-          + _A + "test_an_hq_alone_in_an_assault_checks_morale_9_3_9_66"),
+    Entry("9.3", "Assault morale (the morale beside an HQ is the note's reading: the HQ's, or the better)", "assumed",
+          "option: assault-hq-morale; " + _A + "test_hq_ignores_morale_unless_alone_and_lends_morale; "
+          + _A + "test_an_hq_alone_in_an_assault_checks_morale_9_3_9_66; "
+          + _A + "test_a_unit_beside_an_hq_checks_with_its_morale_by_the_9_3_note_an_option"),
     Entry("9.4", "Assault retreats: when (the owners' choice), where to, off the map, stacking, hexside limits "
           "per round, none possible", "assumed",
           "option: assault-attacker-retreat, option: assault-defender-retreat; "

@@ -70,6 +70,8 @@ OFF_MAP = "off the map"
 RIVER_OR_CLIFF = frozenset({"river", "cliff"})
 #: the options that say when each side retreats (the owners' choices, 9.2, 9.4)
 RETREAT_OPTIONS = ("assault-attacker-retreat", "assault-defender-retreat")
+#: the options an assault reads: the retreats and the morale beside an HQ (9.3 note)
+ASSAULT_OPTIONS = (*RETREAT_OPTIONS, "assault-hq-morale")
 #: the readings of an assault on a minefield (7.2)
 MINE_CHOICES = (
     Assumption("Combat Infantry 7.2, 9.64", "an engineer targets the minefield while it stands (its choice): "
@@ -272,14 +274,14 @@ def hex_assault(m: Map, where: Cell | str, entered: Mapping[str, str] | None = N
     away = retreat_hexes(m, label, defenders[0].side, came, defending=True) if defenders else None
     edge = len(tuple(m.grid.neighbours(here))) < 6         # a hexside of the assault hex leads off the map
     attacker_round, defender_round = (str(m.game.option(o)) for o in RETREAT_OPTIONS)
-    rules = AssaultRules(smoke="smoke" in m.features_at(here),
+    rules = AssaultRules(smoke="smoke" in m.features_at(here), hq_morale=str(m.game.option("assault-hq-morale")),
                          attacker_retreat_round=int(attacker_round.removeprefix("round-")),
                          defender_retreat_round=None if defender_round == "never" else
                          int(defender_round.removeprefix("round-")),
                          attacker_retreat=_retreat(m, here, attackers, back.hexes),
                          defender_retreat=None if away is None else _retreat(m, here, defenders, away.hexes, edge))
     readings = tuple(dict.fromkeys((*back.assumptions, *(away.assumptions if away is not None else ()),
-                                    *m.game.assumptions(RETREAT_OPTIONS), *CHOICES, *(MINE_CHOICES if mined else ()))))
+                                    *m.game.assumptions(ASSAULT_OPTIONS), *CHOICES, *(MINE_CHOICES if mined else ()))))
     gone = () if away is None else (*away.hexes, *((OFF_MAP,) if edge else ()))
     return HexAssault(m, label, side, tuple(u.id for u in attackers), tuple(u.id for u in defenders),
                       attacking, defending, rules, (back.hexes, gone), mined, readings)

@@ -55,7 +55,8 @@ def _assault(game: Game, v: dict[str, Any]) -> OddsAnswer:
 
     if v["dice"] is not None or v["firepower"] is not None:
         raise WartoolsError("give either --dice/--firepower (fire) or --attackers/--defenders (assault)")
-    rules = assault.AssaultRules(river_or_cliff=v["river"], smoke=v["smoke"], hit_limit=v["hit_limit"])
+    rules = assault.AssaultRules(river_or_cliff=v["river"], smoke=v["smoke"], hit_limit=v["hit_limit"],
+                                 hq_morale=str(game.option("assault-hq-morale")))
     ends = assault.assault(_units(game, v["attackers"], "--attackers"),
                            _units(game, v["defenders"], "--defenders"), rules)
     winner = ends.map(lambda e: e.winner)
