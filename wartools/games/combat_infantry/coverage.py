@@ -162,7 +162,7 @@ COVERAGE = (
           + _A + "test_an_hq_alone_in_an_assault_checks_morale_9_3_9_66; "
           + _A + "test_a_unit_beside_an_hq_checks_with_its_morale_by_the_9_3_note_an_option"),
     Entry("9.4", "Assault retreats: when (the owners' choice), where to, off the map, stacking, hexside limits "
-          "per round, none possible", "assumed",
+          "per round, none possible (moving off the map by choice is not played: the turn rules' OMITTED)", "assumed",
           "option: assault-attacker-retreat, option: assault-defender-retreat; "
           + _P + "test_when_each_side_retreats_is_the_owners_choice_an_option_9_2; "
           + _S + "test_caron_farm_retreat; " + _P + "test_the_assault_on_a_hex_reads_the_board_as_9_1_and_9_4_say; "

@@ -92,6 +92,8 @@ class Turns(TurnRules):
         ("Combat Infantry 7.0", "special actions (foxholes, mines, smoke, demolitions, wire)"),
         ("Combat Infantry 7.2", "a cleared minefield scores no VP (the map's mines name no side); hidden "
                                 "minefields (every minefield is on the map face-up)"),
+        ("Combat Infantry 9.4", "moving off the map (a unit's choice, removed from play without VP for the enemy): "
+                                "units leave the map only by retreating off it"),
         ("Combat Infantry 9.5", "regrouping: the winners of an assault stay in the hex"),
     )
 
