@@ -44,7 +44,7 @@ module has no unit that can fire, so its threat maps are empty and say so):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -448,7 +448,6 @@ class FireRules:
                     beats: Sequence[Mapping[Cell, Attack] | None] | None) -> None:
         """:meth:`attacks_of`'s answers from one vectorised evaluation (ruler ``i``: attacker
         ``asks[who[i]]`` on ``cells[i]``), what :meth:`attack` asks of each line."""
-        from wartools.los.engine import line_of_sight
         from wartools.mapmodel import Unit
 
         los_assumed = tuple(policy.assumptions(los_sit))
@@ -456,14 +455,15 @@ class FireRules:
         fixed = {k: self._fixed(asks[k][0], profiles[k], target) for k in set(who)}
         unseen = {k: self.fires_unseen(board, asks[k][0], profiles[k]) for k in fixed}
         visible, status, modifier = ev.visible.tolist(), ev.status.tolist(), ev.modifier.tolist()
+        spotting = [i for i, k in enumerate(who) if not visible[i] and unseen[k]]
+        drawn = dict(zip(spotting, self._explained(board, ev.a[spotting], ev.b[spotting], los_sit, policy)))
         for i, (k, cell) in enumerate(zip(who, cells)):
             attacker, profile = asks[k][0], profiles[k]
             probe = Unit(target.id, target.side, target.type, cell, target.name, target.strength, target.tags)
             if not visible[i]:      # what attack() asks of a blocked line, its start already known
                 if unseen[k] and self.before_line(board, attacker, probe, sit, profile) is None:
-                    drawn = line_of_sight(board, attacker.cell, cell, los_sit)
                     spotted = self.judge(board, attacker, probe, sit, profile,
-                                         self._line(board, attacker, probe, sit, profile, drawn), cache, fixed[k])
+                                         self._line(board, attacker, probe, sit, profile, drawn[i]), cache, fixed[k])
                     if isinstance(spotted, Attack):
                         out[k][cell] = spotted
                 continue
@@ -477,6 +477,36 @@ class FireRules:
                              None if old is None else (old.expected, old.p_hit))
             if isinstance(got, Attack):
                 out[k][cell] = got
+
+    @staticmethod
+    def _explained(board: Map, a: Any, b: Any, los_sit: LOSSituation, policy: Any) -> list[LOSResult]:
+        """The lines of sight of rulers ``a[i] -> b[i]`` (ext ids), each as
+        :func:`~wartools.los.engine.line_of_sight` answers it, judged in one explained pass (a
+        blocked line's reasons, which a game reads to fire at what it does not see)."""
+        from wartools.los import geometry
+        from wartools.los.engine import evaluate, explain, make_situation
+        from wartools.los.result import STATUSES, LOSResult
+
+        if not len(a):
+            return []
+        geo = geometry(board)
+        sit = make_situation(board, los_sit)
+        ev = evaluate(board, a, b, sit, policy=policy, explain=True, geo=geo)
+        assumed = tuple(policy.assumptions(sit))
+        def reasons(i: int) -> Callable[[], Any]:
+            return lambda: explain(board, geo, policy, ev, i)
+
+        def details(ca: Cell, cb: Cell) -> Callable[[], Any]:
+            return lambda: policy.details(board, geo, ca, cb, sit)
+
+        out = []
+        for i, (x, y) in enumerate(zip(a.tolist(), b.tolist())):
+            ca, cb = geo.cells[x], geo.cells[y]
+            code = int(ev.status[i])
+            out.append(LOSResult(board, ca, cb, code != 2, STATUSES[code], int(ev.hindrance[i]),
+                                 int(ev.modifier[i]) if code == 1 else None, reasons(i),
+                                 board.grid.distance(ca, cb), sit, details(ca, cb), assumed))
+        return out
 
     def _noted(self, ev: Any, policy: Any) -> dict[int, frozenset[str]]:
         """Per ruler of an evaluation, the rule ids of :attr:`NOTED` among its findings."""
