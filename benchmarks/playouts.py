@@ -2,8 +2,11 @@
 
 All in one run, on the four sample scenarios:
 
-1. playouts per second, in this process, greedy against greedy and random against random
-   (``--sample`` playouts each), and the ratio;
+1. playouts per CPU second (what the machine's other work blurs least), in this process,
+   greedy against greedy and random against random (``--sample`` playouts each), with the play engine's attack answers asked afresh in every
+   position (``wartools.play.attacks.KEEP = 0``: before they were kept) and kept across
+   positions and playouts (now), and the ratios; nothing is kept from one measurement to the
+   next (``attacks.forget``);
 2. where a game's fire lines read no unit (``LOSPolicy.matrix_situation``), greedy playouts per
    second with the board's all-pairs matrix registered against without (the attack question
    reads it), and the matrix's own time;
@@ -13,8 +16,10 @@ All in one run, on the four sample scenarios:
    (2) local processes, and the time 1,000 would take at that rate, against the 60 s target;
 5. parallel efficiency at ``--workers`` workers: (one process's time) / (workers x the pool's
    time) on the same playouts (target >= 0.8), and Dask (a ``LocalCluster`` of as many
-   single-threaded workers) against the plain processes (target: within 15 %), and whether
-   they all gave the same JSON (they must). Side by side with the chunks cut as they were
+   single-threaded workers) against the plain processes (target: within 15 %), Dask again with
+   its own defaults for the workers (its statistical profiler and frequent monitors on, as
+   before ``wartools.parallel.LOCAL_SETTINGS``), and whether they all gave the same JSON (they
+   must). Side by side with the chunks cut as they were
    before guided scheduling (fixed chunks of about ``n / (8 x workers)`` playouts). The
    start-up of a pool or cluster (starting the interpreters, importing wartools, loading the
    job: ``run_tasks`` with the job's ``prepare`` and empty tasks) is timed apart, so the
@@ -26,8 +31,34 @@ All in one run, on the four sample scenarios:
    the chunks handed in order to the worker free first, guided against fixed, with and
    without each worker's start-up CPU.
 
-Times are wall-clock unless said; the in-process run is in this (warm) process, the pools
-start cold (as a real run does).
+Times are wall-clock unless said; the in-process run is in this process, its kept attack
+answers dropped first (it plays cold, as each worker does), the pools start cold (as a real
+run does).
+
+Where the time goes (measured 2026-12, 2 cores shared with four other engineers' work: ratios
+of one run, CPU seconds, the two settings interleaved on the same playouts):
+
+- random against random is the engine's own cost, and that was the attack question: a
+  Conflict of Heroes random playout spent 24 of its 31 s (cProfile, 5 playouts) asking every
+  unit's shots afresh in every position. The engine now keeps the answers across positions and
+  playouts under the key of what they read (``wartools.play.attacks``): Conflict of Heroes 6.5 s
+  of 11; CPU kept / afresh 0.42 random, 0.77 greedy; Heroes of Normandie 0.86 random, 0.68
+  greedy (a unit between the ends changes the key, 1.1); Company of Heroes 1.00 and Combat
+  Infantry 0.96 random: their fire reads the attacker's whole team (spotting, friendly units
+  blocking, 6.4, 7), so a friendly move changes every key of the side, and what is left there is
+  the attack question's fixed cost per call (about 1.4 cells a call) and the movement answers
+  (``reachable`` per unit per position, a third of a Combat Infantry random playout, its hex
+  control, 8.3, half of that);
+- a balance job's scenario has no file, and its canonical dump for the record's digest took a
+  tenth of a random playout (now once per scenario object);
+- greedy against greedy: the bot's own exposure questions are about two thirds (Conflict of
+  Heroes: ``choose`` 11.9 of 18.7 s), the legal actions a third (the engine's shots 3.5 s);
+- Dask's workers with Dask's defaults spent 1.23-1.29 times their tasks' own CPU (the
+  statistical profiler every 10 ms, the event loop's health check, memory and system monitors
+  taking the GIL from the task); with ``wartools.parallel.LOCAL_SETTINGS`` 1.03-1.04. Plain
+  processes have no such threads. A fresh worker pays about 0.6 CPU s to start (imports, the
+  job) and its first greedy playout about 0.4 s more than later ones (compiled kernels loaded,
+  board graphs built): a second to a worker, whatever the run's length.
 
 Run: ``python benchmarks/playouts.py [--playouts 1000] [--sample 20] [--workers 2] [--quick] [--only TEXT]``.
 """
@@ -42,9 +73,11 @@ import time
 from pathlib import Path
 from unittest import mock
 
+from wartools import parallel
 from wartools.balancing import balance, executors
 from wartools.balancing.job import job_for, play_chunk, prepare
 from wartools.parallel import run_tasks
+from wartools.play import attacks
 from wartools.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,12 +130,17 @@ def fixed_chunks(n: int, workers: int, most: int = executors.MOST_PER_CHUNK) -> 
     return [(a, min(n, a + size)) for a in range(0, n, size)]
 
 
-def rate(path: Path, bots: tuple[str, str], n: int) -> float:
-    """Playouts per second in this process (the job's first load excluded)."""
+def rate(path: Path, bots: tuple[str, str], n: int, keep: bool = True) -> float:
+    """Playouts per CPU second in this process (the job's first load excluded), with the engine's
+    answers kept across positions and playouts (:mod:`wartools.play.attacks`) or asked afresh
+    (``keep=False``, as before they were kept); nothing kept from an earlier measurement."""
     job = job_for(load_scenario(path), bots, seed=11)
-    play_chunk(job, 0, 1)
-    _, seconds = timed(lambda: play_chunk(job, 1, 1 + n))
-    return n / seconds
+    attacks.forget()
+    with mock.patch.object(attacks, "KEEP", attacks.KEEP if keep else 0):
+        play_chunk(job, 0, 1)
+        c = time.process_time()
+        play_chunk(job, 1, 1 + n)
+    return n / (time.process_time() - c)
 
 
 def profile(path: Path, n: int, top: int) -> list[tuple[str, float, float]]:
@@ -173,11 +211,14 @@ def main() -> None:
 
     rows = []
     for path in SCENARIOS:
-        g = rate(path, ("greedy", "greedy"), args.sample)
-        r = rate(path, ("random", "random"), args.sample)
-        rows.append((path.stem, g, r, r / g))
-    print(f"## playouts per second, one process ({args.sample} playouts each)\n")
-    table(("scenario", "greedy v greedy /s", "random v random /s", "random / greedy"), rows)
+        pairs = (("greedy", "greedy"), ("random", "random"))
+        g0, r0 = (rate(path, bots, args.sample, keep=False) for bots in pairs)
+        g, r = (rate(path, bots, args.sample) for bots in pairs)
+        rows.append((path.stem, g0, g, g / g0, r0, r, r / r0, r / g))
+    print(f"## playouts per CPU second, one process ({args.sample} playouts each): the engine's answers asked "
+          "afresh in every position (before) and kept (now)\n")
+    table(("scenario", "greedy v greedy afresh /s", "greedy kept /s", "greedy kept / afresh",
+           "random v random afresh /s", "random kept /s", "random kept / afresh", "random / greedy"), rows)
 
     gains = [(path.stem, *got, got[1] / got[0]) for path in SCENARIOS
              if (got := matrix_gain(path, args.sample)) is not None]
@@ -197,6 +238,7 @@ def main() -> None:
         job = job_for(s, ("greedy", "greedy"), seed=1)
 
         def run(**kw):  # type: ignore[no-untyped-def]
+            attacks.forget()        # this process plays cold, as each worker does
             return cpu_timed(lambda: balance(s, "greedy,greedy", n, seed=1, progress=False, **kw))
         costs: dict[int, float] = {}
 
@@ -212,29 +254,33 @@ def main() -> None:
         with mock.patch.object(executors, "chunks", fixed_chunks):
             before, tb, _ = run(workers=w)
         dask, td, cd = run(executor="dask", workers=w)
+        with mock.patch.object(parallel, "LOCAL_SETTINGS", {parallel.UNTRIMMED: None}):
+            dask_defaults, tdd, cdd = run(executor="dask", workers=w)     # Dask's profiler and monitors on
         (sp, spc), (sd, _) = start_up(job, "processes", w), start_up(job, "dask", w)
         cost = [costs[i] for i in range(n)]
         play = sum(cost)
         guided, fixed = (play / (w * makespan(cost, cut(n, w), w)) for cut in (executors.chunks, fixed_chunks))
         model_rows.append((path.stem, play, min(cost), max(cost), guided, fixed, spc / w,
                            play / (w * (makespan(cost, executors.chunks(n, w), w) + spc / w))))
-        same = len({json.dumps(b.to_json()) for b in (one, many, before, dask)}) == 1
+        same = len({json.dumps(b.to_json()) for b in (one, many, before, dask, dask_defaults)}) == 1
         total += tw
         thousand = tw / n * 1000  # the 60 s target is for 1,000 playouts
         rows.append((path.stem, t1, tw, thousand, "yes" if thousand < 60 else "no", t1 / (w * tw),
                      t1 / (w * max(tw - sp, 1e-9)), sp / tw, tb, t1 / (w * tb), td, td / tw,
-                     (td - sd) / max(tw - sp, 1e-9), "yes" if same else "NO"))
-        cpu_rows.append((path.stem, c1, cw, cw / c1, cd, cd / c1))
+                     (td - sd) / max(tw - sp, 1e-9), tdd, tdd / tw, "yes" if same else "NO"))
+        cpu_rows.append((path.stem, c1, cw, cw / c1, cd, cd / c1, cdd, cdd / c1))
     print(f"## {n} greedy v greedy playouts per scenario (wall s; machine shared: wall ratios indicative)\n")
     table(("scenario", "1 process s", f"{w} processes s", f"1,000 on {w} processes s", "< 60 s",
            f"efficiency at {w}", "steady efficiency", "start-up share", "fixed chunks (before) s",
-           "efficiency before", f"Dask ({w}) s", "Dask / processes", "steady Dask / processes", "same JSON"), rows)
+           "efficiency before", f"Dask ({w}) s", "Dask / processes", "steady Dask / processes",
+           "Dask, its defaults s", "Dask defaults / processes", "same JSON"), rows)
     print(f"all four scenarios on {w} processes: {total:.1f} s\n")
     print("start-up share: starting the pool and preparing the job (timed apart) over the pool's run; "
           "steady: with the start-up taken off\n")
     print(f"## CPU seconds of every process of the run (this one and its children), {n} playouts\n")
     table(("scenario", "in-process cpu s", f"{w} processes cpu s", "processes / in-process",
-           f"Dask ({w}) cpu s", "Dask / in-process"), cpu_rows)
+           f"Dask ({w}) cpu s", "Dask / in-process", "Dask, its defaults cpu s", "Dask defaults / in-process"),
+          cpu_rows)
     print(f"## the schedule on {w} workers from each playout's measured CPU (what the machine's other work "
           f"cannot blur), {n} playouts\n")
     table(("scenario", "playouts cpu s", "shortest s", "longest s", "schedule efficiency (guided)",

@@ -31,9 +31,10 @@ def _offered(g):
 
 @pytest.mark.parametrize("key", sorted(SCENARIOS))
 def test_every_position_offers_what_it_offers_asked_afresh(key, monkeypatch):
-    """Two seeded random games of one game turn each (four in Company of Heroes) (the second starts with the first's answers
-    kept): at every position the candidates and their attacks equal those of the position asked
-    with nothing kept (``attacks.KEEP = 0``), and so do the records."""
+    """Two seeded random games of one game turn each (four in Company of Heroes), the second
+    starting with the first's answers kept: at every position the candidates and their attacks
+    equal those of the position asked with nothing kept (``attacks.KEEP = 0``), and so do the
+    records."""
     s = dataclasses.replace(load_scenario(SCENARIOS[key]), turns=TURNS.get(key, 1))
     bot = find_bot("random")
     shots = 0

@@ -48,6 +48,13 @@ _ODDS: dict[Any, dict[Any, Any]] = {}
 _BETWEEN: dict[tuple[str, Cell, Cell], frozenset[Cell] | None] = {}
 
 
+def forget() -> None:
+    """Drop every kept answer, odds and line (a benchmark timing a cold start)."""
+    _ANSWERS.clear()
+    _ODDS.clear()
+    _BETWEEN.clear()
+
+
 def _odds(board: Board) -> dict[Any, Any]:
     """The odds cache the attack question shares: per game while answers are kept, else per board."""
     if not KEEP:
@@ -133,4 +140,4 @@ def attack_on(board: Board, attacker: Unit, target: Unit) -> Attack | None:
     return got if isinstance(got, Attack) else None
 
 
-__all__ = ["KEEP", "attack_on", "shots", "units_between"]
+__all__ = ["KEEP", "attack_on", "forget", "shots", "units_between"]
