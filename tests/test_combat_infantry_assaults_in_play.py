@@ -362,7 +362,8 @@ def test_seeded_playouts_retreat_where_the_assault_answer_says_9_4():
     """9.2, 9.4 composed: by default and with defenders retreating from round 2 (option
     assault-defender-retreat), seeded greedy playouts on random boards (6 x 4: the board's edge always near) fight assaults whose attackers
     and defenders retreat only into the hexes of retreat hex_assault names, whichever action ends the
-    activation (the turn rules checked as they fight)."""
+    activation (the turn rules checked as they fight); and no hex is over its stacking limit once an HQ
+    activation has ended (8.2)."""
     for k in range(8):
         s = random_board(70 + k, {"assault-defender-retreat": "round-2"} if k % 2 else None)
         g, bot, rng = start(s, rules=RetreatOracle(s.game)), find_bot("greedy"), np.random.default_rng(70 + k)
@@ -370,6 +371,12 @@ def test_seeded_playouts_retreat_where_the_assault_answer_says_9_4():
         while not g.over:
             legal = legal_actions(g)
             g, _, _ = step(g, legal[bot.choose(g, legal, rng).index], dice)
+            if g.turn.active is None:       # 8.2: stacking applies at the end of an HQ activation
+                stacks: dict = {}
+                for u in g.map.units:
+                    stacks.setdefault((u.cell, u.side), []).append(u)
+                assert not [why for units in stacks.values() if (why := g.map.game.scenario_rules().stack_problem(
+                    g.map, units))]
     assert RetreatOracle.retreated["attackers"] >= 1 and RetreatOracle.retreated["defenders"] >= 1, \
         RetreatOracle.retreated
 

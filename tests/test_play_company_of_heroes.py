@@ -299,12 +299,16 @@ def test_playouts_on_random_boards_pin_by_the_pinning_answer_and_replay(bots):
 
 def test_a_positions_pins_count_is_lifted_at_the_end_of_the_round_7():
     """A position may record a unit's pins (the scenario format's ``pins``): the unit is pinned for the
-    rest of the round and free after it."""
-    s = scenario([("us", "US", "infantry", "A1"), ("de", "Wehrmacht", "infantry", "F2")], cols=6, rows=2)
+    rest of the round and free after it. A pinned unit spends no cp (7): a pinned, packed-up mortar team is
+    offered neither a move nor the deploy that costs one cp (4 Weapon Teams)."""
+    s = scenario([("us", "US", "infantry", "A1"), ("us-mortar", "US", "mortar-team", "A2"),
+                  ("de", "Wehrmacht", "infantry", "F2")], cols=6, rows=2)
     p = s.start()
-    p = p.replace(units={**p.units, "us": dataclasses.replace(p.units["us"], pins=1)})
+    p = p.replace(units={**p.units, "us": dataclasses.replace(p.units["us"], pins=1),
+                         "us-mortar": dataclasses.replace(p.units["us-mortar"], pins=1)})
     g = start(s, p)
-    assert not any(c.unit == "us" for c in legal_actions(g))
+    assert not any(c.unit in ("us", "us-mortar") for c in legal_actions(g))
+    assert any(c.kind == "deploy" and c.unit == "us-mortar" for c in legal_actions(start(s)))     # unpinned, it may
     while g.position.turn == 1:
         g, _, _ = _take(g, "end")
     assert g.position.turn == 2 and not g.position.units["us"].pins and "pinned" not in g.map.unit("us").tags
