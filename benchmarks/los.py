@@ -81,15 +81,17 @@ shared 2-core machine, CPU time, ``time.process_time``):
   displacement apart are judged together, so each displacement is walked once in the whole
   matrix (51,000 of them for the hex board's 328 million unordered pairs) and a tile costs its
   verdicts, 0.1-0.25 s. The process writing the file places each tile's statuses as it comes
-  (a scatter of a million pairs and their mirror images into the n x n array): some 7 s of
-  its CPU over the whole matrix, plus compressing the file (~5 s), which no worker can share.
-  The whole hex matrix (``--whole``, one run, load average 7.7-9.2 on the 2 cores from other
-  work): 1 process 1.75 min, 2 processes 1.57 min, Dask x2 1.42 min (46, 47 and 44 s of CPU;
-  an hour before, the tiles of observer rows took 2.4 s of wall a tile on 2 idle cores, some
-  13.5 min for the 330 tiles). The main process used 18 s of CPU and the 2 workers 42.5 s: on
-  an idle machine 2 workers would take some 30 s, 1 worker some 45 s (efficiency ~0.75); the
-  efficiency measured under that load (0.56 processes, 0.61 Dask) says how little of the 2
-  cores the runs got, not how they scale.
+  (a scatter of a million pairs into the n x n array; the mirror images in square blocks at
+  the end), a thread writes the tile files meanwhile, and the file is deflated at level 1.
+  The whole hex matrix (``--whole``, one run, load average 6.1-6.7 on the 2 cores from other
+  engineers' work): 1 process 1.23 min (CPU: the main process 12 s, the worker 28 s), 2
+  processes 0.98 min (8 s, 30 s), Dask x2 2.04 min (12 s, 48 s: Dask's workers cost more); an
+  hour before, the tiles of observer rows took 2.4 s of wall a tile on 2 idle cores, some
+  13.5 min for the 330 tiles. Efficiency at 2 workers, measured under that load: processes
+  0.63, Dask 0.30; estimated from the CPU for 2 idle cores: processes 0.72, Dask 0.46. What
+  keeps it below 0.8 is the serial work of the main process (placing the tiles: the pairs of
+  each displacement, the scatter, the mirror; the 625 MB array; the file), 8-12 s against the
+  workers' 28-30 s.
 * The last list of target cells a board was asked is remembered (compared element by
   element with the next list, a pointer test for the same cells): a viewshed per observer
   over the same 1,261 cells no longer converts them each time (0.13 of 0.33 ms).
@@ -406,10 +408,10 @@ WHOLE = (("processes", 1), ("processes", 2), ("dask", 2))
 """(executor, workers) of the whole-matrix table: 1 and 2 local processes, a Dask LocalCluster of 2."""
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and of its children that have ended (pool and Dask workers)."""
+def _cpu() -> tuple[float, float]:
+    """CPU seconds of this process, and of its children that have ended (pool and Dask workers)."""
     t = os.times()
-    return t.user + t.system + t.children_user + t.children_system
+    return t.user + t.system, t.children_user + t.children_system
 
 
 def whole_table(kinds: list[str]) -> None:
@@ -419,7 +421,12 @@ def whole_table(kinds: list[str]) -> None:
     and the file), one after the other in this run, and the files must hold the same statuses.
     Efficiency at 2 workers is the wall time on 1 worker process over twice that on 2 (processes,
     and a Dask LocalCluster against the same 1 process). The machine's load average before each
-    run is printed: other work on the machine slows the runs unevenly.
+    run is printed: other work on the machine slows the runs unevenly. So is the CPU each run
+    used, in this process (placing the tiles, writing the file) and in its workers, and from it
+    what two idle cores would allow at 2 workers: on idle cores a run takes at least its busiest
+    process's CPU and its whole CPU over the cores it can use, so the estimate is the larger CPU
+    of the run on 1 worker over twice the larger of this process's CPU and half the whole CPU at
+    2 (from measured CPU, not a wall time).
     """
     import hashlib
 
@@ -428,24 +435,31 @@ def whole_table(kinds: list[str]) -> None:
     print("\nthe whole matrix by executor (`wartools matrix`, 160 x 160; wall time, one run each, in turn)")
     for kind in kinds:
         m = Map.from_dict(board(kind, 160))
-        wall, cells = {}, []
+        wall, used, cells = {}, {}, []
         digests = set()
         with tempfile.TemporaryDirectory() as tmp:
             for executor, workers in WHOLE:
                 load = os.getloadavg()[0]
                 path = Path(tmp) / f"{executor}{workers}.npz"
-                c0, t0 = _cpu(), time.perf_counter()
+                (main0, kids0), t0 = _cpu(), time.perf_counter()
                 run = compute_matrix(m, path, executor=executor, workers=workers, progress=False, resume=False)
                 wall[(executor, workers)] = t = time.perf_counter() - t0
-                used = _cpu() - c0
+                main1, kids1 = _cpu()
+                used[(executor, workers)] = main, kids = main1 - main0, kids1 - kids0
                 digests.add(hashlib.sha256(load_matrix(path).status.tobytes()).hexdigest())
                 path.unlink()
-                cells.append(f"{executor} x{workers} {t / 60:5.2f} min (CPU {used:5.0f} s, load before {load:.1f})")
+                cells.append(f"{executor} x{workers} {t / 60:5.2f} min (CPU: here {main:3.0f} s, workers {kids:3.0f} s; "
+                             f"load before {load:.1f})")
         assert len(digests) == 1, "the executors' matrices differ"
         one = wall[("processes", 1)]
+        # on idle cores a run takes at least its busiest process's CPU and its CPU over the cores
+        # it can use (1 worker: this process beside it on the other core; 2: three processes on 2)
+        idle = {e: max(used[("processes", 1)]) / (2 * max(used[(e, 2)][0], sum(used[(e, 2)]) / 2))
+                for e in ("processes", "dask")}
         print(f"  {kind} ({run.cells:,} cells, {run.tiles} tiles): " + ", ".join(cells)
               + f"; efficiency at 2 workers: processes {one / (2 * wall[('processes', 2)]):.2f}, "
-              f"dask {one / (2 * wall[('dask', 2)]):.2f} (against 1 worker process); the same statuses")
+              f"dask {one / (2 * wall[('dask', 2)]):.2f} (against 1 worker process; from the CPU, on 2 idle "
+              f"cores: processes {idle['processes']:.2f}, dask {idle['dask']:.2f}); the same statuses")
     print("targets: the 25,600-cell matrix in under 15 minutes on this 2-core machine, efficiency >= 0.8 at "
           "2 workers")
 
