@@ -100,13 +100,9 @@ def test_each_displacement_is_walked_once_in_the_whole_matrix(tmp_path, monkeypa
     assert sum(walked) * 10 < pairs
 
 
-def test_a_folder_of_tiles_cut_another_way_is_started_again(tmp_path, monkeypatch):
-    """A partial folder of an earlier plan (tiles of observer rows, no ``tiling`` recorded) is not
-    read as tiles of displacements: the run starts again and gives the whole matrix."""
-    import json
-
-    m = _board(5)
-    out = tmp_path / "m.npz"
+def _interrupted_after_two_tiles(m, out, monkeypatch):
+    """Run the matrix of ``m`` to ``out`` in tiles of 10 pairs and interrupt it (Ctrl-C) once two
+    tiles are saved."""
     saved = []
     real = lm._Partial.save
 
@@ -115,14 +111,24 @@ def test_a_folder_of_tiles_cut_another_way_is_started_again(tmp_path, monkeypatc
             raise KeyboardInterrupt
         saved.append(k)
         real(self, k, block)
-    monkeypatch.setattr(lm._Partial, "save", stop_after_two)
-    with pytest.raises(KeyboardInterrupt):
-        lm.compute_matrix(m, out, progress=False, most=10)
+    with monkeypatch.context() as mp:
+        mp.setattr(lm._Partial, "save", stop_after_two)
+        with pytest.raises(KeyboardInterrupt):
+            lm.compute_matrix(m, out, progress=False, most=10)
+
+
+def test_a_folder_of_tiles_cut_another_way_is_started_again(tmp_path, monkeypatch):
+    """A partial folder of an earlier plan (tiles of observer rows, no ``tiling`` recorded) is not
+    read as tiles of displacements: the run starts again and gives the whole matrix."""
+    import json
+
+    m = _board(5)
+    out = tmp_path / "m.npz"
+    _interrupted_after_two_tiles(m, out, monkeypatch)
     plan_file = tmp_path / "m.npz.partial" / "plan.json"
     older = json.loads(plan_file.read_text())
     del older["tiling"]
     plan_file.write_text(json.dumps(older))
-    monkeypatch.setattr(lm._Partial, "save", real)
     run = lm.compute_matrix(m, out, progress=False, most=10)
     assert run.computed == run.tiles
     assert np.array_equal(lm.load_matrix(out).status, visibility_matrix(m, progress=False).status)
@@ -172,19 +178,8 @@ def test_local_processes_a_local_cluster_and_a_running_scheduler_give_the_same_f
 def test_an_interrupted_run_resumes_from_its_tiles(tmp_path, monkeypatch):
     m = _board(5)
     out = tmp_path / "m.npz"
-    saved = []
-    real = lm._Partial.save
-
-    def stop_after_two(self, k, block):
-        if len(saved) == 2:
-            raise KeyboardInterrupt
-        saved.append(k)
-        real(self, k, block)
-    monkeypatch.setattr(lm._Partial, "save", stop_after_two)
-    with pytest.raises(KeyboardInterrupt):
-        lm.compute_matrix(m, out, progress=False, most=10)
+    _interrupted_after_two_tiles(m, out, monkeypatch)
     assert not out.exists() and len(list((tmp_path / "m.npz.partial").glob("tile-*.npy"))) == 2
-    monkeypatch.setattr(lm._Partial, "save", real)
     run = lm.compute_matrix(m, out, progress=False, most=10)
     assert run.computed == run.tiles - 2
     assert np.array_equal(lm.load_matrix(out).status, visibility_matrix(m, progress=False).status)
