@@ -413,6 +413,26 @@ def test_who_takes_a_friendly_hit_is_the_active_players_choice_an_option_6_63(or
     assert got == after
 
 
+@pytest.mark.parametrize("limit, second", [("hex-terrain", None), ("none", "off the map")])
+def test_how_many_retreat_off_the_map_a_round_is_an_option_9_4(limit, second):
+    """9.4: hexside limits for retreats are the assault limits, per round; the board's edge has no hexside
+    terrain, so by default (option assault-off-map-limit hex-terrain) it lets through as many a round as a
+    hexside of the assault hex's own terrain: one from a town (3.4 Town). Of two German squads cornered in a
+    town hex on the edge, both retreating in round 2, one leaves the map and the other finds no valid hex
+    that round and is eliminated (as the chain reads 9.4); with no limit both leave. Nobody can hit (F0)."""
+    f0 = ["firepower=0"]
+    m = tiny_map("ci", 3, 1, terrain={"A1": "town"},
+                 units=[("us", "US", "rifle", "B1", {"tags": f0}),
+                        ("us-a", "US", "rifle", "A1", {"tags": ["assaulting=B1", *f0]}),
+                        ("de-1", "German", "rifle", "A1", {"tags": f0}), ("de-2", "German", "rifle", "A1", {"tags": f0})])
+    m = m.with_options(**{"assault-defender-retreat": "round-2", "assault-off-map-limit": limit})
+    a = hex_assault(m, "A1")
+    assert a.retreats[1] == ("off the map",) and any(x.option == "assault-off-map-limit" for x in a.assumptions)
+    fought = a.fight([10] * 20)
+    assert fought.went == {"de-1": "off the map", "de-2": second}
+    assert fought.end.round == 2 and fought.end.winner == "attacker"
+
+
 def test_an_hq_still_overstacked_when_its_activation_ends_is_eliminated_8_2():
     """8.2: units may overstack while moving; stacking applies at the end of an HQ activation, when
     overstacked units are eliminated. An HQ deploys into C1, already holding three squads (4.2: it may

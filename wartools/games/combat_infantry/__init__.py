@@ -96,6 +96,13 @@ class CombatInfantry(Game):
                "rounds), round-2 or round-3 (the defender's choice; never in round 1, 9.2)", assumed=True,
                reading="defenders fight all three rounds of an assault (retreating from round 2 on is the "
                        "defender's choice, 9.2)", choices=("never", "round-2", "round-3")),
+        Option("assault-off-map-limit", "hex-terrain", "Combat Infantry 9.4, 3.2",
+               "how many defenders a round may retreat off the map across the board's edge: hex-terrain (the "
+               "assault limit of the assault hex's own terrain, as a hexside of that terrain) or none (no "
+               "limit)", assumed=True,
+               reading="the board's edge, having no hexside terrain, limits retreats off the map per round as "
+                       "a hexside of the assault hex's own terrain would (9.4: hexside limits for retreats are "
+                       "the assault limits)", choices=("hex-terrain", "none")),
         Option("assault-hq-morale", "hq", "Combat Infantry 9.3",
                "the morale a unit checks with in an assault when an HQ of its side is in the hex: hq (the "
                "HQ's, as the 9.3 note says: use the commanding HQ's morale) or better (the better of its own "

@@ -163,7 +163,8 @@ COVERAGE = (
           + _A + "test_a_unit_beside_an_hq_checks_with_its_morale_by_the_9_3_note_an_option"),
     Entry("9.4", "Assault retreats: when (the owners' choice), where to, off the map, stacking, hexside limits "
           "per round, none possible (moving off the map by choice is not played: the turn rules' OMITTED)", "assumed",
-          "option: assault-attacker-retreat, option: assault-defender-retreat; "
+          "option: assault-attacker-retreat, option: assault-defender-retreat, option: assault-off-map-limit; "
+          + _P + "test_how_many_retreat_off_the_map_a_round_is_an_option_9_4; "
           + _P + "test_when_each_side_retreats_is_the_owners_choice_an_option_9_2; "
           + _S + "test_caron_farm_retreat; " + _P + "test_the_assault_on_a_hex_reads_the_board_as_9_1_and_9_4_say; "
           + _P + "test_a_unit_with_no_hex_of_retreat_is_eliminated_in_play_9_4; "

@@ -72,6 +72,8 @@ RIVER_OR_CLIFF = frozenset({"river", "cliff"})
 RETREAT_OPTIONS = ("assault-attacker-retreat", "assault-defender-retreat")
 #: the options an assault reads: the retreats and the morale beside an HQ (9.3 note)
 ASSAULT_OPTIONS = (*RETREAT_OPTIONS, "assault-hq-morale")
+#: the option saying how many units a round retreat off the map across the board's edge (9.4)
+OFF_MAP_OPTION = "assault-off-map-limit"
 #: the readings of an assault on a minefield (7.2)
 MINE_CHOICES = (
     Assumption("Combat Infantry 7.2, 9.64", "an engineer targets the minefield while it stands (its choice): "
@@ -201,7 +203,8 @@ def assault_unit(m: Map, u: Unit, across: bool = False) -> AssaultUnit:
 def _retreat(m: Map, here: Cell, units: Sequence[Unit], hexes: Sequence[str], off_map: bool = False) -> Retreat:
     """The room, hexside limits and each unit's passage of ``hexes`` for ``units`` of one side (8.2, 9.4);
     with ``off_map``, then off the map across the board's edge (:data:`OFF_MAP`: room for all, as many a
-    round as the assault limit of the hex's own terrain, 3.2)."""
+    round as the assault limit of the hex's own terrain, 3.2, or with no limit: option
+    ``assault-off-map-limit``, the edge having no hexside terrain of its own)."""
     from wartools.games.combat_infantry.limits import ASSAULT_LIMIT, hexside_limits
     from wartools.rules.movement import MoveSituation
 
@@ -222,7 +225,8 @@ def _retreat(m: Map, here: Cell, units: Sequence[Unit], hexes: Sequence[str], of
     per_round = tuple(max(lim.tank_assault, lim.assault) for lim in limits)
     if not off_map:
         return Retreat(tuple(hexes), room, per_round, tuple(allowed))
-    edge = int(ASSAULT_LIMIT.get(m.terrain_at(here), 2))
+    edge = (int(ASSAULT_LIMIT.get(m.terrain_at(here), 2)) if m.game.option(OFF_MAP_OPTION) == "hex-terrain"
+            else len(units))
     mobile = [movement(m, u.type, MoveSituation(side=side, others=staying)).start_blocker() is None for u in units]
     return Retreat((*hexes, OFF_MAP), (*room, len(units)), (*per_round, edge),
                    tuple((*a, ok and edge > 0) for a, ok in zip(allowed, mobile)))
@@ -280,8 +284,9 @@ def hex_assault(m: Map, where: Cell | str, entered: Mapping[str, str] | None = N
                          int(defender_round.removeprefix("round-")),
                          attacker_retreat=_retreat(m, here, attackers, back.hexes),
                          defender_retreat=None if away is None else _retreat(m, here, defenders, away.hexes, edge))
+    read = (*ASSAULT_OPTIONS, *((OFF_MAP_OPTION,) if edge and away is not None else ()))
     readings = tuple(dict.fromkeys((*back.assumptions, *(away.assumptions if away is not None else ()),
-                                    *m.game.assumptions(ASSAULT_OPTIONS), *CHOICES, *(MINE_CHOICES if mined else ()))))
+                                    *m.game.assumptions(read), *CHOICES, *(MINE_CHOICES if mined else ()))))
     gone = () if away is None else (*away.hexes, *((OFF_MAP,) if edge else ()))
     return HexAssault(m, label, side, tuple(u.id for u in attackers), tuple(u.id for u in defenders),
                       attacking, defending, rules, (back.hexes, gone), mined, readings)

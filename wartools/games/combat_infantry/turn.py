@@ -75,7 +75,7 @@ class Turns(TurnRules):
                 "(Combat Infantry 1.0-1.3)")
     turn_rule = "Combat Infantry 1.0"
     reads: ClassVar[tuple[str, ...]] = ("assault-attacker-retreat", "assault-defender-retreat", "assault-hq-morale",
-                                        "promotion-squad", "friendly-fire-order")
+                                        "assault-off-map-limit", "promotion-squad", "friendly-fire-order")
     PLAYER_TURNS: ClassVar[int] = 4
     #: morale (2.16) of each type where the unit's own ``morale=N`` tag does not give it
     MORALE: ClassVar[Mapping[str, int]] = MappingProxyType({"hq": 7})
