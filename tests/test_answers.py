@@ -91,6 +91,41 @@ def test_every_answer_keeps_the_protocol(m, scenario):
     assert png[:4] == b"\x89PNG"
 
 
+def _game_answers():
+    """The games' own answers that a notebook shows: an assault (Combat Infantry 9), a pin
+    (Company of Heroes 7) and a reinforcement (Company of Heroes 8.2; a jeep in a building, so it
+    rests on the building reading)."""
+    from wartools.games.combat_infantry.hexassault import hex_assault
+    from wartools.games.company_of_heroes.pinning import pin
+    from wartools.games.company_of_heroes.supply import BUILDING_READING, reinforcement
+
+    ci = tiny_map("combat-infantry", 3, 1, units=[("us-1", "US", "rifle", "B1", ["assaulting=A1"]),
+                                                  ("ge-1", "German", "rifle", "B1")])
+    coh = tiny_map("coh", 5, 1, terrain={"E1": "building"},
+                   units=[("mg", "US", "mg-team", "A1", {"tags": ["deployed"]}), ("de", "Wehrmacht", "infantry", "C1"),
+                          ("jeep", "Wehrmacht", "light-vehicle", "E1", ["reinforce"]),
+                          ("de-2", "Wehrmacht", "infantry", "D1", {"strength": 2})])
+    got = {"hex_assault": hex_assault(ci, "B1"), "pin": pin(coh, coh.unit("mg"), coh.unit("de")),
+           "reinforcement": reinforcement(coh, coh.unit("de-2"), full=4, spawn=frozenset())}
+    assert got["reinforcement"].assumptions == (BUILDING_READING,)
+    return got
+
+
+def test_the_games_own_answers_keep_the_protocol():
+    import matplotlib.pyplot as plt
+
+    for name, a in _game_answers().items():
+        assert isinstance(a, Answer) and a, name
+        assert dataclasses.is_dataclass(a) and type(a).__dataclass_params__.frozen, name
+        json.dumps(a.to_json())
+        assert isinstance(a.text(), str) and a.text().strip() and str(a) == a.text(), name
+        assert isinstance(a.assumptions, tuple) and all(isinstance(x, Assumption) for x in a.assumptions), name
+        assert all(x.text() in a.text() for x in a.assumptions), name
+        ax = a.draw()
+        assert _has_key(ax), f"{name}: the picture has no key"
+        plt.close(ax.figure)
+
+
 def test_answers_that_are_collections_still_iterate_count_and_test(m):
     v = wt.viewshed(m, "A1")
     assert len(v) == len(v.cells) and list(v) == list(v.cells) and m.cell("A1") in v

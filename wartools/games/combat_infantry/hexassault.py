@@ -181,8 +181,9 @@ class HexAssault(Answer):
         shade(ax, self.map, [self.hex], "disputed", label=f"assault hex {self.hex}", gid="assault")
         shade(ax, self.map, list(self.retreats[0]), "legal-move", label="attackers may retreat here (9.4)",
               gid="retreat")
-        shade(ax, self.map, list(self.retreats[1]), "attacker", label="defenders may retreat here (9.4)",
-              gid="defender-retreat")
+        off = " (and off the map)" if OFF_MAP in self.retreats[1] else ""
+        shade(ax, self.map, [h for h in self.retreats[1] if h != OFF_MAP], "attacker",
+              label=f"defenders may retreat here{off} (9.4)", gid="defender-retreat")
         return ax
 
 

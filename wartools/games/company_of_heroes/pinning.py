@@ -35,9 +35,10 @@ de may not attack: only machine-gun teams pin (Company of Heroes 7 (Pinning (Mac
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from wartools.answers import Answer
 from wartools.games.fire_rules import Attack, Refusal
 from wartools.rules.options import Assumption
 
@@ -57,11 +58,12 @@ PINNERS = frozenset({"mg-team"})
 
 
 @dataclass(frozen=True)
-class Pin:
-    """A pin the rules allow: machine gun ``mg`` pins unit ``target`` standing on ``cell``; the
-    machine gun's attack on it (``None`` when the option ``pin-needs-attack`` is off and the
-    attack question refuses it), the rules applied and the readings it rests on."""
+class Pin(Answer):
+    """A pin the rules allow on map ``map``: machine gun ``mg`` pins unit ``target`` standing on
+    ``cell``; the machine gun's attack on it (``None`` when the option ``pin-needs-attack`` is off
+    and the attack question refuses it), the rules applied and the readings it rests on."""
 
+    map: Map = field(repr=False, compare=False)
     mg: str
     target: str
     cell: Cell
@@ -80,7 +82,19 @@ class Pin:
 
     def text(self) -> str:
         """One line: who pins whom, and the rules."""
-        return f"{self.mg} may pin {self.target}: " + "; ".join(self.rules)
+        return (f"{self.mg} may pin {self.target}: " + "; ".join(self.rules)
+                + "".join(f"\n  {a.text()}" for a in self.assumptions))
+
+    def draw(self, ax: Any = None) -> Any:
+        """The map with the machine gun's hex and the pinned unit's shaded, keyed."""
+        from wartools.render.draw import draw_map, shade
+
+        ax = draw_map(self.map) if ax is None else ax
+        shade(ax, self.map, [self.map.unit(self.mg).cell], "attacker", label=f"machine gun {self.mg} pins (7)",
+              gid="pinning")
+        shade(ax, self.map, [self.cell], "target", label=f"{self.target}, pinned until the end of the round (7)",
+              gid="pinned")
+        return ax
 
 
 def pinning_target(unit: Unit) -> str | None:
@@ -149,7 +163,7 @@ def pin(m: Map, mg: Unit, target: Unit, situation: Situation | None = None) -> P
     if not seen.visible:
         return _refuse(mg, target, "spotting", f"{mg.id} does not see {m.label(target.cell)} itself "
                                                "(a machine gun pins a unit it can see)")
-    return Pin(mg.id, target.id, target.cell, attack if isinstance(attack, Attack) else None, tuple(rules),
+    return Pin(m, mg.id, target.id, target.cell, attack if isinstance(attack, Attack) else None, tuple(rules),
                tuple(dict.fromkeys((*readings, *seen.assumptions))))
 
 

@@ -30,8 +30,11 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from wartools.answers import Answer
+from wartools.rules.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.grids.base import Cell
@@ -40,27 +43,46 @@ if TYPE_CHECKING:  # pragma: no cover
 #: the tag of a unit with the reinforce ability (8.2)
 REINFORCE = "reinforce"
 RULE = "Company of Heroes 8.2"
+#: the reading the building clause rests on (8.2 says an ally; read as any teammate, one nation or two)
+BUILDING_READING = Assumption(RULE, "no unit reinforces a teammate from inside a building or into one, of its "
+                                    "own nation or another (the text says an ally: read as any teammate)")
 
 
 @dataclass(frozen=True)
-class Reinforcement:
-    """What one unit gains in the supply phase: ``gained`` health (0: none), from ``sources``
-    (the reinforcing units and the reinforcement point, in words), and why not when it gains none."""
+class Reinforcement(Answer):
+    """What one unit of map ``map`` gains in the supply phase: ``gained`` health (0: none), from
+    ``sources`` (the reinforcing units and the reinforcement point, in words), why not when it
+    gains none, and the readings it rests on (the caller's: ``spawn`` was built by one)."""
 
+    map: Map = field(repr=False, compare=False)
     unit: str
     gained: int
     sources: tuple[str, ...] = ()
     why_not: str = ""
+    assumptions: tuple[Assumption, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """``{"unit", "gained", "sources", "why_not"}``."""
-        return {"unit": self.unit, "gained": self.gained, "sources": list(self.sources), "why_not": self.why_not}
+        """``{"unit", "gained", "sources", "why_not", "assumptions"}``."""
+        return {"unit": self.unit, "gained": self.gained, "sources": list(self.sources), "why_not": self.why_not,
+                "assumptions": [a.to_json() for a in self.assumptions]}
 
     def text(self) -> str:
-        """One line."""
+        """One line, then the readings (none unless the caller named them)."""
         if not self.gained:
-            return f"{self.unit} is not reinforced: {self.why_not} ({RULE})"
-        return f"{self.unit} reinforces {self.gained} health: {', '.join(self.sources)} ({RULE})"
+            head = f"{self.unit} is not reinforced: {self.why_not} ({RULE})"
+        else:
+            head = f"{self.unit} reinforces {self.gained} health: {', '.join(self.sources)} ({RULE})"
+        return head + "".join(f"\n  {a.text()}" for a in self.assumptions)
+
+    def draw(self, ax: Any = None) -> Any:
+        """The map with the unit's hex shaded (as gaining health or not), keyed."""
+        from wartools.render.draw import draw_map, shade
+
+        ax = draw_map(self.map) if ax is None else ax
+        label = f"{self.unit}: +{self.gained} health (8.2)" if self.gained else f"{self.unit}: not reinforced (8.2)"
+        shade(ax, self.map, [self.map.unit(self.unit).cell], "selected" if self.gained else "enemy", label=label,
+              gid="reinforcement")
+        return ax
 
 
 def _in_building(m: Map, u: Unit) -> bool:
@@ -75,21 +97,22 @@ def reinforcement(m: Map, unit: Unit, full: int, spawn: frozenset[Cell]) -> Rein
 
     health = unit.strength if unit.strength is not None else full
     if health_colour(unit.type) != "G":
-        return Reinforcement(unit.id, 0, why_not="only infantry is reinforced")
+        return Reinforcement(m, unit.id, 0, why_not="only infantry is reinforced")
     if health >= full:
-        return Reinforcement(unit.id, 0, why_not=f"at its maximum health {full}")
-    sources = []
-    if not _in_building(m, unit):
-        team = m.allies(unit.side)
-        sources = [f"{u.id} (reinforce)" for u in m.units
-                   if REINFORCE in u.tags and u.side in team and u.id != unit.id and PINNED not in u.tags
-                   and m.grid.distance(u.cell, unit.cell) == 1 and not _in_building(m, u)]
+        return Reinforcement(m, unit.id, 0, why_not=f"at its maximum health {full}")
+    team = m.allies(unit.side)
+    near = [u for u in m.units if REINFORCE in u.tags and u.side in team and u.id != unit.id
+            and PINNED not in u.tags and m.grid.distance(u.cell, unit.cell) == 1]
+    inside = _in_building(m, unit)
+    sources = [] if inside else [f"{u.id} (reinforce)" for u in near if not _in_building(m, u)]
+    # the building clause decided the answer: it rests on our reading of "an ally"
+    readings = (BUILDING_READING,) if near and (inside or any(_in_building(m, u) for u in near)) else ()
     if unit.cell in spawn:
         sources.append(f"a reinforcement point ({m.label(unit.cell)})")
     if not sources:
-        return Reinforcement(unit.id, 0, why_not="no reinforcing unit next to it outside a building, not on a "
-                                                 "reinforcement point")
-    return Reinforcement(unit.id, min(full - health, len(sources)), tuple(sources))
+        return Reinforcement(m, unit.id, 0, why_not="no reinforcing unit next to it outside a building, not on a "
+                                                    "reinforcement point", assumptions=readings)
+    return Reinforcement(m, unit.id, min(full - health, len(sources)), tuple(sources), assumptions=readings)
 
 
 def reinforcements(m: Map, full: Mapping[str, int], spawn: Mapping[str, frozenset[Cell]]) -> tuple[Reinforcement, ...]:
