@@ -91,7 +91,11 @@ shared 2-core machine, CPU time, ``time.process_time``):
   0.63, Dask 0.30; estimated from the CPU for 2 idle cores: processes 0.72, Dask 0.46. What
   keeps it below 0.8 is the serial work of the main process (placing the tiles: the pairs of
   each displacement, the scatter, the mirror; the 625 MB array; the file), 8-12 s against the
-  workers' 28-30 s.
+  workers' 28-30 s. The square board (Heroes of Normandie, whose verdicts cost five times
+  Combat Infantry's here: the workers' 141-152 s), right after, load 4.4-5.2: 1 process
+  5.03 min, 2 processes 3.60 min, Dask x2 2.10 min (the load fell meanwhile); efficiency
+  measured 0.70 and 1.19, estimated from the CPU for 2 idle cores 0.87 and 0.88: there the
+  main process's 10-14 s are a small part.
 * The last list of target cells a board was asked is remembered (compared element by
   element with the next list, a pointer test for the same cells): a viewshed per observer
   over the same 1,261 cells no longer converts them each time (0.13 of 0.33 ms).
