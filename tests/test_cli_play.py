@@ -123,6 +123,41 @@ def test_an_unreachable_scheduler_is_one_line_within_the_timeout(scen):
               "--address", "somewhere"], "not a scheduler address")
 
 
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the worker processes from /proc")
+def test_sigterm_is_handled_as_ctrl_c_and_takes_the_workers_with_it(scen):
+    """A real process on 2 worker processes, a real SIGTERM (a job scheduler's stop): the finished
+    playouts' answer, 130, and no worker left running (they were orphaned before)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.Popen([sys.executable, "-m", "wartools.cli", "balance", scen, "--bots", "random,random",
+                          "--playouts", "2000", "--seed", "3", "--workers", "2", "--json"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    workers: list[int] = []
+    for _ in range(120):                  # wait for the pool's processes, then let playouts finish
+        time.sleep(0.5)
+        with open(f"/proc/{p.pid}/task/{p.pid}/children") as f:
+            workers = [int(x) for x in f.read().split()]
+        if len(workers) >= 2:
+            break
+    time.sleep(6)
+    p.send_signal(signal.SIGTERM)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130, err
+    assert err.strip() == "wartools: interrupted"
+    assert json.loads(out)["stopped"].startswith("interrupted")
+    deadline = time.monotonic() + 20
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert workers and not any(_alive(w) for w in workers), workers
+
+
 def test_ctrl_c_prints_the_playouts_already_finished_and_says_so(scen):
     """A real process, a real SIGINT: the answer of the finished playouts on stdout, 130."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

@@ -19,7 +19,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
@@ -199,13 +201,29 @@ def _float_type(text: str) -> float:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _terminate(_signum: int, _frame: object) -> None:
+    """SIGTERM (``kill``, a job scheduler's stop) is handled as Ctrl-C is: a long run keeps what it
+    finished, shuts its worker processes down with it and exits 130."""
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status.
 
     0: answered; 2: bad input (one line on stderr says what was wrong and what is valid);
     3: a bug in wartools (one line names the command and asks for a bug report; never a
-    traceback); 130: interrupted.
+    traceback); 130: interrupted (Ctrl-C, or SIGTERM, which is handled the same way).
     """
+    if threading.current_thread() is not threading.main_thread():
+        return _main(argv)
+    before = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        return _main(argv)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args: argparse.Namespace | None = None
     words = list(sys.argv[1:] if argv is None else argv)
     try:
