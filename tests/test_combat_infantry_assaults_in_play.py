@@ -477,3 +477,17 @@ def test_a_defender_may_retreat_off_the_map_removed_from_play_without_vp_9_4():
     assert p.off_map == ("de",) and "de" not in p.eliminated and "de" not in p.units
     assert evaluate(s, p).vp.get("US", 0) == 0
     play.finish()
+
+
+def test_an_assault_whose_attackers_an_earlier_one_took_is_not_fought_4_4(tmp_path):
+    """Seeded random skirmish 1,500 of seed 3: the US HQ and a squad assault two hexes in one
+    activation; the HQ falls in the first, returns by battlefield promotion (4.4) and the squad pays
+    the step with its last strength point, so the second hex is left with no attacker and is not
+    fought (it stopped the whole balance run with 'no unit assaults D2'). The game ends and replays."""
+    from playout_scenarios import skirmish_file
+    from wartools.play import playout, replay
+    from wartools.scenario import load_scenario
+
+    s = load_scenario(skirmish_file(tmp_path))
+    g = playout(s, {"US": "random", "German": "random"}, seed=np.random.SeedSequence(3).spawn(1501)[1500])
+    assert g.result and replay(g).final == g.turn_ends[-1].position

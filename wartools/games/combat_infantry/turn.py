@@ -517,7 +517,8 @@ class Turns(TurnRules):
     def fight_assaults(self, m: Map, dice: Dice) -> Resolution:
         """Every assault on the board (hexes holding units tagged ``assaulting=<hex>``), fought one by
         one in the order of the map's units (the active player's sequence, 9.1: a named reading), each
-        on the board the earlier ones left: :meth:`_fight` (an eliminated HQ promoted after each, 4.4)."""
+        on the board the earlier ones left: :meth:`_fight` (an eliminated HQ promoted after each, 4.4). An
+        assault whose attackers an earlier one took (the step a promotion costs, 4.4) is not fought."""
         rolls: list[Roll] = []
         changes: list[Change] = []
         effects: list[str] = []
@@ -528,6 +529,8 @@ class Turns(TurnRules):
                 continue
             done.add(u.cell)
             board = self._changed(m, tuple(changes))
+            if not any(v.cell == u.cell and entered_from(v.tags) is not None for v in board.units):
+                continue          # an earlier assault took its attackers (a battlefield promotion's step, 4.4)
             res = self._promote(board, self._fight(board, u.cell, dice))
             rolls += res.rolls
             changes += res.changes
