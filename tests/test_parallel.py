@@ -71,3 +71,36 @@ def test_a_failed_preparation_is_the_first_tasks_error_not_a_broken_pool():
     with pytest.raises(WartoolsError, match="refused job"):
         list(run_tasks(_prepares_itself, [(1,), (2,)], shared="job", executor="processes", workers=2,
                        prepare=_refuse))
+
+
+STOPPED_EARLY = '''
+import sys, time
+from wartools import parallel
+
+def slow(shared, i):
+    time.sleep(0.05)
+    return i
+
+if __name__ == "__main__":
+    for _ in range(15):
+        it = parallel.run_tasks(slow, [(i,) for i in range(200)], executor="processes", workers=2)
+        for _n, _ in zip(range(3), it):
+            pass
+        it.close()
+    time.sleep(1)
+'''
+
+
+def test_a_pool_stopped_early_prints_no_traceback(tmp_path):
+    """Fifteen runs on 2 processes stopped after three results each (Ctrl-C, an early stop): nothing
+    on stderr. The tasks not started were cancelled here before the workers were terminated, and the
+    pool's own thread then failed them again: InvalidStateError tracebacks in about one run of four."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = tmp_path / "stopped_early.py"
+    script.write_text(STOPPED_EARLY)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0 and done.stderr == "", done.stderr

@@ -113,12 +113,15 @@ def _processes(fn: Callable[..., Any], tasks: Tasks, shared: Any, workers: int,
                 yield index[f], f.result()
         finished = True
     finally:
-        for f in pending:
-            f.cancel()
-        if not finished:          # stopped early: do not wait for the tasks still running
-            for process in list(getattr(pool, "_processes", {}).values()):
+        if finished:
+            pool.shutdown(wait=True)
+        else:                     # stopped early: do not wait for the tasks still running
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+            # the pool's own thread cancels the tasks not started (a future cancelled here, then
+            # failed by that thread when the workers go, printed a traceback: InvalidStateError)
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
                 process.terminate()
-        pool.shutdown(wait=finished, cancel_futures=True)
 
 
 @contextlib.contextmanager
