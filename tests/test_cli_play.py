@@ -123,6 +123,14 @@ def test_an_unreachable_scheduler_is_one_line_within_the_timeout(scen):
               "--address", "somewhere"], "not a scheduler address")
 
 
+def _as_in_a_terminal() -> None:
+    """The child's Ctrl-C and SIGTERM as a terminal's foreground command has them: a child inherits
+    the test process's, and a test process of the suite was seen ignoring SIGINT (the balance then
+    ran all 2,000 playouts: a timeout, or a playout's error at 1,500)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _alive(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as f:
@@ -138,7 +146,7 @@ def test_sigterm_is_handled_as_ctrl_c_and_takes_the_workers_with_it(scen):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     p = subprocess.Popen([sys.executable, "-m", "wartools.cli", "balance", scen, "--bots", "random,random",
                           "--playouts", "2000", "--seed", "3", "--workers", "2", "--json"], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+                         stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT, preexec_fn=_as_in_a_terminal)
     workers: list[int] = []
     for _ in range(120):                  # wait for the pool's processes, then let playouts finish
         time.sleep(0.5)
@@ -163,7 +171,7 @@ def test_ctrl_c_prints_the_playouts_already_finished_and_says_so(scen):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     p = subprocess.Popen([sys.executable, "-m", "wartools.cli", "balance", scen, "--bots", "random,random",
                           "--playouts", "2000", "--seed", "3", "--json"], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+                         stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT, preexec_fn=_as_in_a_terminal)
     time.sleep(7)
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)
