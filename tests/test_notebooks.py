@@ -23,6 +23,15 @@ def test_notebook_is_committed_without_outputs(path):
             assert cell.get("outputs") == [] and cell.get("execution_count") is None, path.name
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_is_valid_nbformat_with_cell_ids(path):
+    """Every cell has its id (nbformat 4.5: a missing one is a warning now, an error later)."""
+    nb = json.loads(path.read_text())
+    assert (nb["nbformat"], nb["nbformat_minor"]) >= (4, 5), path.name
+    ids = [cell.get("id") for cell in nb["cells"]]
+    assert None not in ids and len(set(ids)) == len(ids), path.name
+
+
 #: Combat Infantry writes firepower as F1..F9 (Combat Infantry 6.0): not cells
 NOT_CELLS = re.compile(r"\bF\d\b")
 
