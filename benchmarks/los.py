@@ -140,6 +140,27 @@ whole 160 x 160 boards on 1 and 2 local processes and a Dask LocalCluster of 2, 
 other in one run, checks that the files agree, and prints the wall times, the CPU they used,
 the machine's load before each and the efficiency at 2 workers (wall at 1 / twice wall at 2).
 
+**Where the targets stand** (the machine idle, load under 2, each figure from one run of this
+script; 2026-12-02 unless said):
+
+====================================  ==========================  ============================
+target                                 measured                    met
+====================================  ==========================  ============================
+viewshed <= 0.25 x hexutil's fov       0.130 / 0.86 ms: 0.15       yes (CPU clock: 0.15)
+all pairs under 0.1 s, >= 10 x fovs    41.6 ms; 26.1 x             yes (CPU clock: 47.6 ms, 24.5 x)
+single query under 0.05 ms             0.027 ms (CPU 0.028)        yes, with the kernels loaded
+whole hex matrix under 15 min          1 process 0.80, 2 0.42,     yes; efficiency 0.96
+                                       Dask x2 0.48 min            (processes), 0.84 (Dask)
+                                       (2026-12-01, idle)
+whole square matrix under 15 min       1 process 2.12, 2 1.14,     yes; efficiency 0.93
+                                       Dask x2 1.24 min            (processes), 0.85 (Dask)
+====================================  ==========================  ============================
+
+A single query in a process that has not loaded numba (a lone ``wartools los``: loading it
+costs 1.5-2 s, more than the query) takes the numpy judgement, about 0.11 ms CPU: the
+0.05 ms holds once the process has the compiled kernels (any playout, threat map or matrix
+loads them; so does this script before it times).
+
 Run: ``.venv/bin/python benchmarks/los.py [--quick] [--scale | --scale-only] [--executors] [--whole [KIND ...]]
 [--clock cpu]``.
 """
