@@ -164,7 +164,7 @@ class GameState:
         nxt = dataclasses.replace(self, **changes)
         p, q = self.position, nxt.position
         if "map" in self.__dict__ and (p is q or (p.units == q.units and p.eliminated == q.eliminated
-                                                  and p.cleared == q.cleared)):
+                                                  and p.cleared == q.cleared and p.placed == q.placed)):
             for key in ("map", "board", *_BOARD_CACHES):
                 if key in self.__dict__:
                     nxt.__dict__[key] = self.__dict__[key]
@@ -360,7 +360,7 @@ def _may_enter(g: GameState, unit: Unit) -> bool:
 
 # --- applying an action -----------------------------------------------------------------------
 def _apply(s: Scenario, p: Position, res: Resolution) -> Position:
-    """The position after the resolution's changes to units and the features it clears."""
+    """The position after the resolution's changes to units and the features it clears and places."""
     key = strength_key(s)
     changes = res.changes
     units = dict(p.units)
@@ -386,8 +386,8 @@ def _apply(s: Scenario, p: Position, res: Resolution) -> Position:
             if "pinned" in ch.remove and st.pins:       # a position's pins are its units' pinned tag
                 upd["pins"] = 0
         units[ch.unit] = st.replace(**upd)
-    cleared = (*p.cleared, *(x for x in res.cleared if x not in p.cleared))
-    return p.replace(units=MappingProxyType(units), eliminated=tuple(eliminated), off_map=tuple(gone), cleared=cleared)
+    p = p.replace(units=MappingProxyType(units), eliminated=tuple(eliminated), off_map=tuple(gone))
+    return p.with_features(res.cleared, res.placed)
 
 
 def resolve(g: GameState, c: Candidate, dice: Dice) -> tuple[Resolution, int]:
@@ -450,7 +450,7 @@ def step(g: GameState, c: Candidate, dice: Dice) -> tuple[GameState, list[Action
         if g.turn.active is not None and turn.active is None:        # the action closed an activation
             turn = turn.replace(fired=tuple(x for x in turn.fired if x.per != ACTIVATION))
             closed = g.rules.end_of_activation(after[1], g.turn, dice)
-            if closed.changes or closed.effects or closed.cleared or closed.rolls:
+            if closed.changes or closed.effects or closed.cleared or closed.placed or closed.rolls:
                 p = _apply(s, p, closed)
                 actions[0] = dataclasses.replace(actions[0], rolls=(*actions[0].rolls, *closed.rolls),
                                                  effects=(*actions[0].effects, *closed.effects),

@@ -265,13 +265,15 @@ class Change:
 class Resolution:
     """The outcome of one action: its rolls, the changes to units, what happened in words, an
     ``outcome`` word the turn rules' bookkeeping reads (``"pass"``/``"fail"`` of a check), and the
-    cell features it removes from the board, ``(cell, feature)`` (a minefield cleared)."""
+    cell features it removes from the board and places on it, ``(cell, feature)`` (a minefield
+    cleared, a foxhole dug)."""
 
     rolls: tuple[Roll, ...] = ()
     changes: tuple[Change, ...] = ()
     effects: tuple[str, ...] = ()
     outcome: str = ""
     cleared: tuple[tuple[Cell, str], ...] = ()
+    placed: tuple[tuple[Cell, str], ...] = ()
 
     @property
     def eliminated(self) -> tuple[str, ...]:

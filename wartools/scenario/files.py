@@ -155,11 +155,12 @@ def position_to_dict(s: Scenario, p: Position) -> dict[str, Any]:
         out["control"] = dict(p.control)
     if p.vp:
         out["vp"] = dict(p.vp)
-    if p.cleared:
-        cleared: dict[str, list[str]] = {}
-        for cell, feature in p.cleared:
-            cleared.setdefault(lab(cell), []).append(feature)
-        out["cleared"] = cleared
+    for key in ("cleared", "placed"):
+        features: dict[str, list[str]] = {}
+        for cell, feature in getattr(p, key):
+            features.setdefault(lab(cell), []).append(feature)
+        if features:
+            out[key] = features
     return out
 
 

@@ -293,21 +293,36 @@ class Scenario:
         return Position(turn=1, units=units, scenario=self.name)
 
     def map_at(self, position: Position | None = None) -> Map:
-        """The map with the position's units on it (the start by default) and the scenario's
-        teams, for the engines."""
+        """The map with the position's units on it (the start by default), the cell features play
+        removed and placed (:meth:`played_board`) and the scenario's teams, for the engines."""
         p = position or self.start()
-        board = self._cleared_board(p.cleared) if p.cleared else self._board   # play may clear a minefield
+        board = self.played_board(p.cleared, p.placed) if p.cleared or p.placed else self._board
         m = dataclasses.replace(board, units=p.map_units(self))
         m.__dict__["board_fingerprint"] = board.board_fingerprint   # one board in every position
         return m
 
-    def _cleared_board(self, cleared: tuple[tuple[Cell, str], ...]) -> Map:
-        """The board without the cell features play removed (kept per set of removals, so every
-        position after the same removals shares one board and its fingerprint)."""
-        boards = self.__dict__.setdefault("_cleared_boards", {})
-        key = frozenset(cleared)
+    def played_board(self, cleared: tuple[tuple[Cell, str], ...] = (),
+                     placed: tuple[tuple[Cell, str], ...] = ()) -> Map:
+        """The board without units, less the cell features play removed (``cleared``: a minefield
+        whose mine fell, Combat Infantry 7.2) and with those it placed (``placed``: a foxhole dug,
+        7.1), each ``(cell, feature)``; kept per set of removals and placings, so every position
+        after the same ones shares one board and its fingerprint.
+
+        Examples
+        --------
+        >>> from wartools.scenario import loads_scenario
+        >>> s = loads_scenario(EXAMPLE)
+        >>> b = s.played_board(placed=((s.map.cell("C2"), "foxhole"),))
+        >>> b.features_at("C2"), b is s.played_board(placed=((s.map.cell("C2"), "foxhole"),))
+        (('foxhole',), True)
+        """
+        boards = self.__dict__.setdefault("_played_boards", {})
+        key = (frozenset(cleared), frozenset(placed))
         if key not in boards:
-            features = {c: tuple(f for f in fs if (c, f) not in key) for c, fs in self._board.features.items()}
+            features = {c: tuple(f for f in fs if (c, f) not in key[0]) for c, fs in self._board.features.items()}
+            for c, f in placed:
+                if f not in features.get(c, ()):
+                    features[c] = (*features.get(c, ()), f)
             boards[key] = dataclasses.replace(self._board, features={c: fs for c, fs in features.items() if fs})
         got: Map = boards[key]
         return got
@@ -455,7 +470,10 @@ class Position:
     ``vp`` is what each side has banked besides what :func:`evaluate` counts
     itself (eliminations and end-scored objectives): earlier scoring turns, events.
     ``ended`` says the game is over. ``cleared`` holds the cell features play removed from the
-    board, ``(cell, feature)`` (a minefield whose mine fell in an assault, Combat Infantry 7.2).
+    board, ``(cell, feature)`` (a minefield whose mine fell in an assault, Combat Infantry 7.2), and
+    ``placed`` those it added, ``(cell, feature)`` (a foxhole dug, smoke laid, 7.1, 7.4): a placed
+    feature is never one of the board's own (removing it again takes it out of ``placed``), a cleared one
+    always is (see :meth:`with_features`).
     """
 
     turn: int
@@ -469,6 +487,7 @@ class Position:
     ended: bool = False
     scenario: str | None = None
     cleared: tuple[tuple[Cell, str], ...] = ()
+    placed: tuple[tuple[Cell, str], ...] = ()
 
     def waiting(self, scenario: Scenario) -> tuple[str, ...]:
         """Ids of the reinforcements that have not entered yet."""
@@ -495,6 +514,37 @@ class Position:
     def replace(self, **changes: Any) -> Position:
         """A copy with some fields changed (not re-validated; see :func:`check_position`)."""
         return dataclasses.replace(self, **changes)
+
+    def with_features(self, cleared: tuple[tuple[Cell, str], ...] = (),
+                      placed: tuple[tuple[Cell, str], ...] = ()) -> Position:
+        """The position after play removed the cell features ``cleared`` and placed ``placed``, each
+        ``(cell, feature)``: a removed feature play had placed leaves ``placed``, one of the board's
+        joins ``cleared``; a placed feature the board had and play removed leaves ``cleared``, any
+        other joins ``placed``.
+
+        Examples
+        --------
+        >>> p = Position(turn=1).with_features(placed=(((0, 0), "smoke"),))
+        >>> p.placed, p.with_features(cleared=(((0, 0), "smoke"),)).placed
+        ((((0, 0), 'smoke'),), ())
+        >>> q = Position(turn=1).with_features(cleared=(((1, 0), "wire"),))
+        >>> q.cleared, q.with_features(placed=(((1, 0), "wire"),)).cleared
+        ((((1, 0), 'wire'),), ())
+        """
+        gone, new = list(self.cleared), list(self.placed)
+        for x in cleared:
+            if x in new:
+                new.remove(x)
+            elif x not in gone:
+                gone.append(x)
+        for x in placed:
+            if x in gone:
+                gone.remove(x)
+            elif x not in new:
+                new.append(x)
+        if gone == list(self.cleared) and new == list(self.placed):
+            return self
+        return dataclasses.replace(self, cleared=tuple(gone), placed=tuple(new))
 
 
 EXAMPLE = """\

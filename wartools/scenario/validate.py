@@ -33,7 +33,7 @@ SIDE_KEYS = ("units", "setup", "resources")
 UNIT_KEYS = ("id", "type", "cell", "enters", "name", "steps", "vp", "hidden", "tags")
 OBJECTIVE_KEYS = ("id", "cell", "value", "kind", "name", "score")
 POSITION_KEYS = ("format", "scenario", "turn", "ended", "units", "eliminated", "off_map", "control", "vp",
-                 "events", "surrendered", "cleared")
+                 "events", "surrendered", "cleared", "placed")
 
 
 class ScenarioError(MapError):
@@ -466,6 +466,31 @@ def _victory(ck: _Ck, data: Any, ctx: _CondContext) -> Victory:
 
 
 # --- position -------------------------------------------------------------------------------
+def _played_features(ck: _Ck, s: Scenario, data: Mapping[str, Any]
+                     ) -> tuple[tuple[tuple[Cell, str], ...], tuple[tuple[Cell, str], ...]]:
+    """A position's ``cleared`` (cell features of the scenario's map that play removed) and ``placed``
+    (cell features of the game that play added where the map has none of that name), each
+    ``{cell: [feature, ...]}``, each feature once a cell."""
+    m = s.map
+    out: dict[str, list[tuple[Cell, str]]] = {"cleared": [], "placed": []}
+    for key, got in out.items():
+        for label, features in ck.mapping(data.get(key) or {}, (key,)).items():
+            cell = ck.cell(m.grid, label, (key, label))
+            for i, f in enumerate(ck.strings(features, (key, label), "a list of cell features")):
+                p = (key, label, i)
+                on_map = m.features_at(cell)
+                if key == "cleared":
+                    ck.choice(f, on_map, p, f"cell feature of {m.label(cell)}")
+                else:
+                    f = ck.vocab(s.game.cell_features, f, p, s.game)
+                    if f in on_map:
+                        raise ck.fail(p, f"{m.label(cell)} has a {f} on the map already: play cannot place one")
+                if (cell, f) in got:
+                    raise ck.fail(p, f"{f} on {m.label(cell)} is listed twice")
+                got.append((cell, f))
+    return tuple(out["cleared"]), tuple(out["placed"])
+
+
 def build_position(data: Any, scenario: Scenario, source: str | None,
                    lines: Mapping[Path_, int]) -> Position:
     """Validate position-file data against ``scenario`` and build a :class:`Position`."""
@@ -482,9 +507,11 @@ def build_position(data: Any, scenario: Scenario, source: str | None,
             raise ck.fail(("scenario",), f"this position is for scenario {name!r}, not {s.name!r}")
     turn = ck.integer(data["turn"], ("turn",), TURNS, high=s.turns)
     ended = ck.typed(data.get("ended", False), ("ended",), bool, "true or false")
+    cleared, placed = _played_features(ck, s, data)
+    m = s.played_board(cleared, placed) if cleared or placed else m   # units stand on the board as play left it
     ids = {u.id: u for u in s.units()}
     states: dict[str, UnitState] = {}
-    placed: list[tuple[Unit, Path_]] = []
+    standing: list[tuple[Unit, Path_]] = []
     state_keys = ("id", "cell", "tags", *rules.unit_state)
     for i, entry in enumerate(ck.entries(data.get("units") or [], ("units",), "units", MAX_UNITS, UNITS_REASON)):
         p: Path_ = ("units", i)
@@ -507,8 +534,8 @@ def build_position(data: Any, scenario: Scenario, source: str | None,
         tags = ck.strings(entry["tags"], (*p, "tags")) if "tags" in entry else fu.start_tags
         _check_tags(ck, rules, [(dataclasses.replace(fu, tags=tags), p)], {u.id: u.side for u in ids.values()})
         states[uid] = UnitState(uid, cell, nums["steps"], nums["health"], nums["pins"], suppressed, tags)
-        placed.append((Unit(uid, fu.side, fu.type, cell, fu.name, None, tags), (*p, "cell")))
-    _check_stacks(ck, rules, m, placed)
+        standing.append((Unit(uid, fu.side, fu.type, cell, fu.name, None, tags), (*p, "cell")))
+    _check_stacks(ck, rules, m, standing)
 
     gone: dict[str, tuple[str, ...]] = {}
     off: set[str] = set()           # eliminated or off the map (each unit once, one look-up each)
@@ -541,15 +568,10 @@ def build_position(data: Any, scenario: Scenario, source: str | None,
     surrendered = ck.strings([raw] if isinstance(raw, str) else raw, ("surrendered",), "a list of sides")
     for i, side in enumerate(surrendered):
         ck.choice(side, list(s.sides), ("surrendered", i), "side")
-    cleared = []
-    for label, features in ck.mapping(data.get("cleared") or {}, ("cleared",)).items():
-        cell = ck.cell(m.grid, label, ("cleared", label))
-        for i, f in enumerate(ck.strings(features, ("cleared", label), "a list of cell features")):
-            ck.choice(f, m.features_at(cell), ("cleared", label, i), f"cell feature of {m.label(cell)}")
-            cleared.append((cell, f))
     return Position(turn=turn, units=MappingProxyType(states), eliminated=gone["eliminated"],
                     off_map=gone["off_map"], control=MappingProxyType(control), vp=MappingProxyType(vp),
-                    events=events, surrendered=surrendered, ended=ended, scenario=name, cleared=tuple(cleared))
+                    events=events, surrendered=surrendered, ended=ended, scenario=name, cleared=cleared,
+                    placed=placed)
 
 
 __all__ = ["ScenarioError", "build_position", "build_scenario"]
