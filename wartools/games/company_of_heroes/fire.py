@@ -98,7 +98,7 @@ class Fire(FireRules):
     def before_line(self, board: Map, attacker: Unit, target: Unit, sit: Situation,
                     profile: Profile) -> Refusal | None:
         from wartools.games.company_of_heroes.los import WEAPON_TEAMS
-        from wartools.games.company_of_heroes.movement import TRANSPORT_UNITS, VEHICLES
+        from wartools.games.company_of_heroes.movement import transport_of
         from wartools.games.company_of_heroes.pinning import PIN_RULE, pinning_target
 
         if "pinned" in attacker.tags:
@@ -114,12 +114,10 @@ class Fire(FireRules):
         if attacker.type == "mortar-team" and board.grid.distance(attacker.cell, target.cell) == 1:
             return self.refuse(attacker, target, "range", "Company of Heroes 4 (Weapon Teams)",
                                "a mortar team may not attack an adjacent unit")
-        if target.type in TRANSPORT_UNITS:
-            friends = board.allies(target.side)
-            for u in board.units_at(target.cell):
-                if u.id != target.id and u.type in VEHICLES and "transport" in u.tags and u.side in friends:
-                    return self.refuse(attacker, target, "transported", "Company of Heroes 4 (Transport)",
-                                       f"infantry riding in {u.id} cannot be targeted directly")
+        carrier = transport_of(board, target)
+        if carrier is not None:
+            return self.refuse(attacker, target, "transported", "Company of Heroes 4 (Transport)",
+                               f"infantry riding in {carrier.id} cannot be targeted directly")
         return None
 
     def units_read(self, board: Map, attacker: Unit) -> tuple[Unit, ...]:

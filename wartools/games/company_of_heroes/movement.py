@@ -42,11 +42,14 @@ Examples
 """
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from wartools.grids import Edge
 from wartools.grids.base import Cell
 from wartools.rules.movement import MovementRules, Part, Step
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.mapmodel import Map, Unit
 
 #: units that may enter buildings (Company of Heroes 4, Regular Infantry / Weapon Teams)
 BUILDING_UNITS = frozenset({"infantry", "mg-team"})
@@ -55,6 +58,25 @@ TRANSPORT_UNITS = frozenset({"infantry"})
 #: weapon teams, which deploy for one cp (4, Weapon Teams)
 WEAPON_TEAMS = frozenset({"mg-team", "mortar-team", "at-team"})
 VEHICLES = frozenset({"light-vehicle", "heavy-vehicle"})
+
+
+def transport_of(m: Map, unit: Unit) -> Unit | None:
+    """The transport ``unit`` rides in: a vehicle of its team tagged ``transport`` on its hex, which
+    regular infantry boards (4, Transport); ``None`` when it rides in none.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("coh", 2, 1, units=[("jeep", "US", "light-vehicle", "A1", ["transport"]),
+    ...                                  ("rifles", "US", "infantry", "A1"), ("us-2", "US", "infantry", "B1")])
+    >>> transport_of(m, m.unit("rifles")).id, transport_of(m, m.unit("us-2"))
+    ('jeep', None)
+    """
+    if unit.type not in TRANSPORT_UNITS:
+        return None
+    team = m.allies(unit.side)
+    return next((u for u in m.units_at(unit.cell) if u.id != unit.id and u.type in VEHICLES
+                 and "transport" in u.tags and u.side in team), None)
 
 
 class Rules(MovementRules):
