@@ -314,10 +314,11 @@ def legal_actions(g: GameState) -> tuple[Candidate, ...]:
                 out += _shots(g, unit, offer)
         else:
             attack = None
-            if unit is not None and offer.target in units:      # a word naming a target: the attack on it
-                from wartools.play.attacks import attack_on
+            target = units.get(offer.target or "")
+            if unit is not None and target is not None and target.side not in m.allies(unit.side):
+                from wartools.play.attacks import attack_on     # a word naming an enemy (a pin): the attack on it
 
-                attack = attack_on(g.board, unit, units[offer.target or ""])
+                attack = attack_on(g.board, unit, target)
             out.append(Candidate(offer.kind, g.side, offer.unit, offer.target, offer.dest, offer.cost, attack,
                                  offer.rule))
     return tuple(out)
@@ -481,7 +482,10 @@ def _declared(g: GameState, dice: Dice, actions: list[Action]) -> GameState:
     res = g.rules.resolve_declared(m, attacks, dice, g.turn)
     actions.append(_system(g, "resolve", g.turn.first, res, g.rules.declared_rule))
     p = _apply(g.scenario, g.position, res)
-    return g.replace(position=p, turn=g.rules.after_declared(g.turn))
+    after = g.scenario.map_at(p)
+    nxt = g.replace(position=p, turn=g.rules.after_declared(after, g.turn))
+    nxt.__dict__.setdefault("map", after)      # built once: the rules' map is the next state's
+    return nxt
 
 
 def _settle(g: GameState, dice: Dice, ended: list[tuple[int, Position]], actions: list[Action]) -> GameState:

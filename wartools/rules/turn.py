@@ -236,8 +236,9 @@ class Offer:
     #: the cell a game's own word names (an HQ deploying there, Combat Infantry 4.2); resolved by
     #: :meth:`TurnRules.resolve` with it
     dest: Cell | None = None
-    #: the enemy unit a game's own word names (a machine gun's pin, Company of Heroes 7), standing on
-    #: ``dest``; the engine gives the candidate the attack question's answer on it
+    #: the unit a game's own word names, standing on ``dest`` (a machine gun's pin, Company of Heroes 7;
+    #: a repair, 8.2); the engine gives the candidate the attack question's answer on it when it is an
+    #: enemy
     target: str | None = None
 
     @property
@@ -402,8 +403,8 @@ class TurnRules:
         """Whether the attacks declared so far (``state.pending``) are to be resolved now."""
         return False
 
-    def after_declared(self, state: TurnState) -> TurnState:
-        """The state once the declared attacks are resolved."""
+    def after_declared(self, m: Map, state: TurnState) -> TurnState:
+        """The state once the declared attacks are resolved (``m`` the map after them)."""
         return state.replace(pending=())
 
     def resolve_assault(self, m: Map, attacker: Unit, cells: tuple[Cell, ...], dice: Dice,

@@ -42,6 +42,14 @@ class CompanyOfHeroes(Game):
                assumed=True,
                reading="each hex of a team's spawn area is a reinforcement point of that team: infantry "
                        "reinforces on its own team's spawn hexes only"),
+        Option("repair-self", False, "Company of Heroes 8.2",
+               "a vehicle or emplacement with the repair ability may repair itself", assumed=True,
+               reading="a unit repairs an adjacent vehicle or emplacement, never itself (8.2: adjacent; "
+                       "self-repair is a commander card's ability, 10, Elite Vehicle Crews)"),
+        Option("repair-own-nation", False, "Company of Heroes 8.2",
+               "a unit repairs only the vehicles and emplacements of its own nation", assumed=True,
+               reading="a unit repairs the vehicles and emplacements of every nation of its team (8.2 says "
+                       "so of reinforcement and nothing of repair: read alike)"),
         # scenario layer (wartools.games.company_of_heroes.scenario)
         Option("contested-capture", "unchanged", "Company of Heroes 8",
                "what a control point with capturing units of both teams does in the supply phase",

@@ -11,6 +11,7 @@ _M = "tests/test_movement_rules.py::"
 _S = "tests/test_scenario_control.py::"
 _F = "tests/test_attack_company_of_heroes.py::"
 _P = "tests/test_play_company_of_heroes.py::"
+_RP = "tests/test_play_company_of_heroes_repair.py::"
 
 COVERAGE = (
     Entry("1", "Objective: victory points from destroyed units and held VP hexes", "implemented",
@@ -62,14 +63,22 @@ COVERAGE = (
     Entry("8.1", "Purchasing units, upgrades and buildings", "not-modelled",
           "spending resources is a player's choice, with nothing to compute"),
     Entry("8.2", "Reinforce and repair (teammates of other nations reinforce each other)", "assumed",
-          "option: reinforce-any-spawn; "
+          "option: reinforce-any-spawn; option: repair-self; option: repair-own-nation; "
           + _P + "test_reinforce_units_heal_adjacent_infantry_of_their_team_once_each_8_2; "
           + _P + "test_infantry_on_its_teams_spawn_hex_reinforces_one_health_an_option_8_2; "
           + _P + "test_reinforcement_on_random_boards_is_the_rules_text_read_afresh_8_2; "
           + _P + "test_playouts_on_random_boards_reinforce_as_the_text_read_afresh_8_2; "
-          + _P + "test_a_round_ends_with_its_infantry_reinforced_on_the_spawn_row_and_the_record_replays_8_2 "
-          "(repair, the repairer's choice of one adjacent vehicle, and locations with the reinforce icon, "
-          "which the map format has no feature for, are not played)"),
+          + _P + "test_a_round_ends_with_its_infantry_reinforced_on_the_spawn_row_and_the_record_replays_8_2; "
+          + _RP + "test_a_repairer_repairs_one_adjacent_vehicle_or_emplacement_of_its_team_one_health_8_2; "
+          + _RP + "test_no_repairing_from_inside_a_building_or_a_vehicle_8_2; "
+          + _RP + "test_a_pinned_unit_repairs_nothing_until_its_pin_is_lifted_7_8_2; "
+          + _RP + "test_no_vehicle_exceeds_its_maximum_health_two_repairers_repair_one_twice_8_2; "
+          + _RP + "test_teammates_of_other_nations_are_repaired_an_option_8_2; "
+          + _RP + "test_a_repairer_does_not_repair_itself_an_option_8_2; "
+          + _RP + "test_repairs_come_before_reinforcement_in_step_4_and_the_records_replay_8_2; "
+          + _RP + "test_repair_on_random_boards_is_the_rules_text_read_afresh_8_2; "
+          + _RP + "test_playouts_on_random_boards_repair_as_the_repair_answer_allows_8_2 "
+          "(locations with the reinforce icon, which the map format has no feature for, are not played)"),
     Entry("9", "Experience: one for damaging, one more per destroyed unit", "implemented",
           _C + "test_resolving_damage_example_british_section"),
     Entry("10", "Commander cards (Ranger Endurance Training: Riflemen spend 4 cp)", "implemented",

@@ -15,8 +15,8 @@ single answer :func:`reinforcement` and every unit's, :func:`reinforcements`.
   exceeds its maximum health: its health in the scenario (or its type's typical value), the
   turn rules' ``full``.
 
-Locations with the reinforce icon and the repair icon (one adjacent vehicle or emplacement, the
-repairer's choice) are not played: see the turn rules' ``OMITTED``.
+Repair, the same section's other ability, is :mod:`~wartools.games.company_of_heroes.repair`'s.
+Locations with the reinforce icon are not played: see the turn rules' ``OMITTED``.
 
 Examples
 --------
@@ -85,7 +85,8 @@ class Reinforcement(Answer):
         return ax
 
 
-def _in_building(m: Map, u: Unit) -> bool:
+def in_building(m: Map, u: Unit) -> bool:
+    """Whether ``u`` stands inside a building (its hex's terrain is a building, 4)."""
     return m.terrain_at(u.cell) == "building"
 
 
@@ -103,10 +104,10 @@ def reinforcement(m: Map, unit: Unit, full: int, spawn: frozenset[Cell]) -> Rein
     team = m.allies(unit.side)
     near = [u for u in m.units if REINFORCE in u.tags and u.side in team and u.id != unit.id
             and PINNED not in u.tags and m.grid.distance(u.cell, unit.cell) == 1]
-    inside = _in_building(m, unit)
-    sources = [] if inside else [f"{u.id} (reinforce)" for u in near if not _in_building(m, u)]
+    inside = in_building(m, unit)
+    sources = [] if inside else [f"{u.id} (reinforce)" for u in near if not in_building(m, u)]
     # the building clause decided the answer: it rests on our reading of "an ally"
-    readings = (BUILDING_READING,) if near and (inside or any(_in_building(m, u) for u in near)) else ()
+    readings = (BUILDING_READING,) if near and (inside or any(in_building(m, u) for u in near)) else ()
     if unit.cell in spawn:
         sources.append(f"a reinforcement point ({m.label(unit.cell)})")
     if not sources:
@@ -127,4 +128,4 @@ def reinforcements(m: Map, full: Mapping[str, int], spawn: Mapping[str, frozense
     return tuple(out)
 
 
-__all__ = ["REINFORCE", "Reinforcement", "reinforcement", "reinforcements"]
+__all__ = ["REINFORCE", "Reinforcement", "in_building", "reinforcement", "reinforcements"]

@@ -18,13 +18,20 @@
   units still attack (5). A destroyed unit gives the attacking team a VP (the scenario's VP). A
   pinned unit declares no attack, and a machine gun that pinned attacks only its pinned unit (the
   attack question reads the tags, 7).
-- Supply phase (8): objectives are captured (the scenario layer's end-of-round capture; pinned
-  units do not capture); infantry reinforces (8.2, :mod:`~wartools.games.company_of_heroes.supply`):
-  one health from each adjacent teammate with the reinforce ability (tag ``reinforce``) and one on
-  a hex of its team's spawn area (the scenario's set-up area of the team's sides, 2 Starting
-  Units), up to its health in the scenario. Health changes no capture and no VP, so the
-  reinforcement is resolved with the round's end, before the scoring. The pins are lifted once
-  the round is scored (7: until the end of the round).
+- Supply phase (8): once the damage is resolved, units with the repair ability (tag ``repair``)
+  repair (8.2; step 4, Repair & Reinforce; :mod:`~wartools.games.company_of_heroes.repair`): the
+  team that went first, then the other, each repairer in turn choosing one adjacent vehicle or
+  emplacement of its team that the repair answer allows (a ``repair`` action naming it: one
+  health, up to its maximum); a team with nothing to repair skips the step, and no repair is
+  forgone (it costs nothing). Objectives are captured (the scenario layer's end-of-round capture;
+  pinned units do not capture); infantry reinforces (8.2,
+  :mod:`~wartools.games.company_of_heroes.supply`): one health from each adjacent teammate with
+  the reinforce ability (tag ``reinforce``) and one on a hex of its team's spawn area (the
+  scenario's set-up area of the team's sides, 2 Starting Units), up to its health in the
+  scenario. Health changes no capture and no VP, so the repairs and the reinforcement are
+  resolved with the round's end, before the scoring; repair heals no infantry and reinforcement
+  no vehicle, so their order changes nothing. The pins are lifted once the round is scored (7:
+  until the end of the round), so a pinned unit repairs nothing.
 
 Examples
 --------
@@ -58,7 +65,7 @@ class Turns(TurnRules):
 
     sequence = ("rounds of a maneuver phase (three alternating turns of 3 cp), a damage phase (machine guns "
                 "pin, then attacks declared by each team in turn, resolved at once) and a supply phase "
-                "(capture, reinforcement) (Company of Heroes 3, 5, 7, 8)")
+                "(capture, repair, reinforcement) (Company of Heroes 3, 5, 7, 8, 8.2)")
     turn_rule = "Company of Heroes 3"
     declared_rule = "Company of Heroes 5, 6"
     CP_PER_TURN: ClassVar[int] = 3
@@ -71,11 +78,10 @@ class Turns(TurnRules):
                                 "the movement engine's"),
         ("Company of Heroes 8, 8.1", "incomes, purchases, upgrades and experience: the scenario's units "
                                      "are all that fight"),
-        ("Company of Heroes 8.2", "repair (the repairing unit's choice of one adjacent vehicle or "
-                                  "emplacement) and locations with the reinforce icon (the map format "
-                                  "has no such feature)"),
+        ("Company of Heroes 8.2", "locations with the reinforce icon (the map format has no such "
+                                  "feature)"),
     )
-    reads = ("pin-needs-attack", "reinforce-any-spawn")
+    reads = ("pin-needs-attack", "reinforce-any-spawn", "repair-self", "repair-own-nation")
 
     def __init__(self, game: Any, setup: Mapping[str, frozenset[Cell]] | None = None) -> None:
         super().__init__(game)
@@ -128,6 +134,8 @@ class Turns(TurnRules):
         if state.phase == "pin":
             return (*self._pins(m, state.side), Offer("end", rule="Company of Heroes 5 (1. Pin: the team's "
                                                                   "machine guns have pinned)"))
+        if state.phase == "repair":
+            return self._repairs(m, state)
         out = [Offer(DECLARE, u.id, rule="Company of Heroes 5") for u in mine
                if u.id not in state.acted and PINNED not in u.tags]
         return (*out, Offer("end", rule="Company of Heroes 5 (the team's damage is assigned)"))
@@ -146,6 +154,23 @@ class Turns(TurnRules):
             if self._pins(m, side):
                 return state.replace(phase="pin", side=side, impulses=MappingProxyType({}), budget=0)
         return state.replace(phase="damage", side=state.first, impulses=MappingProxyType({}), budget=0)
+
+    @staticmethod
+    def _repairs(m: Map, state: TurnState) -> tuple[Offer, ...]:
+        """The repairs ``state.side``'s repairers that have not repaired yet may make (8.2)."""
+        from wartools.games.company_of_heroes.repair import REPAIR, RULE, repair
+
+        return tuple(Offer("repair", u.id, rule=RULE, dest=m.unit(t).cell, target=t)
+                     for u in m.units if u.side == state.side and REPAIR in u.tags and u.id not in state.acted
+                     for t in repair(m, u, state.full).targets)
+
+    def _repair_step(self, m: Map, state: TurnState, sides: Sequence[str]) -> TurnState:
+        """The first of ``sides`` with something to repair repairs next (8.2); when none has, the
+        supply phase's rest is resolved with the round's end."""
+        for side in sides:
+            if self._repairs(m, state.replace(side=side)):
+                return state.replace(phase="repair", side=side)
+        return state.replace(phase="supply")
 
     def _next_turn(self, m: Map, state: TurnState) -> TurnState:
         impulses = MappingProxyType({**state.impulses, state.side: state.impulses.get(state.side, 0) + 1})
@@ -167,6 +192,10 @@ class Turns(TurnRules):
             if kind != "end" and self._pins(m, state.side):
                 return state                # another of the team's machine guns may pin
             return self._pin_step(m, state, (state.other(state.first),) if state.side == state.first else ())
+        if state.phase == "repair":
+            state = state.replace(acted=state.acted | {unit or ""})
+            order = self._turn_order(state)
+            return self._repair_step(m, state, order[order.index(state.side):])
         if kind == "end":           # each side assigns its damage in turn order, then all resolve (5)
             if state.other() != state.first:
                 return state.replace(side=state.other())
@@ -189,6 +218,13 @@ class Turns(TurnRules):
             target = next(u for u in m.units_at(dest) if pin(m, unit, u))
             return Resolution((), (Change(target.id, add=(PINNED,)), Change(unit.id, add=(PINNING + target.id,))),
                               (f"{unit.id} pins {target.id} until the end of the round",))
+        if kind == "repair" and unit is not None and dest is not None:
+            from wartools.games.company_of_heroes.repair import repair
+
+            tid = next(t for t in repair(m, unit, state.full).targets if m.unit(t).cell == dest)
+            health = self.strength(m.unit(tid)) + 1
+            return Resolution((), (Change(tid, strength=health),),
+                              (f"{unit.id} repairs {tid} one health ({health} of {state.full[tid]})",))
         return Resolution()
 
     def after_scoring(self, m: Map, state: TurnState) -> Resolution:
@@ -203,8 +239,17 @@ class Turns(TurnRules):
     def resolve_now(self, state: TurnState) -> bool:
         return state.phase == "resolve"
 
-    def after_declared(self, state: TurnState) -> TurnState:
-        return state.replace(pending=(), phase="supply")
+    def after_declared(self, m: Map, state: TurnState) -> TurnState:
+        """The supply phase: its repairs first, team by team in turn order (8.2), every unit free to
+        repair whatever it did in the damage phase."""
+        state = state.replace(pending=(), acted=frozenset())
+        return self._repair_step(m, state, self._turn_order(state))
+
+    @staticmethod
+    def _turn_order(state: TurnState) -> tuple[str, ...]:
+        """The sides from the one that went first this round (3)."""
+        i = state.sides.index(state.first)
+        return (*state.sides[i:], *state.sides[:i])
 
     def resolve_declared(self, m: Map, attacks: Sequence[tuple[Unit, Unit, Attack]], dice: Dice,
                          state: TurnState) -> Resolution:
