@@ -179,9 +179,13 @@ class Played:
         return acts[0]
 
     def finish(self):
+        """Play to the end (the winners of an assault staying, the sides ending or passing); the record."""
         while not self.g.over:
+            if self.g.turn.phase == "regroup":                # the winners of an assault stay (9.5)
+                self("stay", legal_actions(self.g)[-1].unit)
+                continue
             self("end" if self.g.turn.active else "pass", self.g.turn.active)
-        _replays(self.s, self.g, self.actions)
+        return _replays(self.s, self.g, self.actions)
 
 
 def test_assaults_are_fought_when_the_activation_ends_after_half_hits_recover_1_3_4_2_6_7():
@@ -202,6 +206,8 @@ def test_assaults_are_fought_when_the_activation_ends_after_half_hits_recover_1_
     assert end.effects[0] == "de-1 recovers its half-hit (6.7)"
     assert end.effects[1] == "assault on C2: the attacker wins in round 1 (eliminated)"
     assert end.rolls[0].faces == faces and end.eliminated == ("de-1",)
+    assert play.g.position.units["us-2"].cell == s.map.cell("C2") and play.g.position.units["us-2"].tags == ("regroup",)
+    play("stay", "us-2")                                                          # the winner's choice (9.5)
     assert play.g.position.units["us-2"].cell == s.map.cell("C2") and play.g.position.units["us-2"].tags == ()
     play.finish()
 

@@ -438,10 +438,11 @@ def test_combat_infantry_command_range_example_diagram_2_replays_as_a_record():
     as it activated (4.2: one hex, into a friendly hex across a clear hexside) and commanded the same units
     from there, joins that assault as its own action, which ends the activation (4.2). Then the two
     assaults are fought, one by one (1.3, 9.1): at D2 the German IN 1 passes its morale check, fires and
-    misses, the PHQ misses and IN 4's one hit ends the assault (9.2); at the bridge the IN 1 fails its
-    morale check in round 1 and is disrupted (9.3) while IN 3 scores the hit that eliminates it. Not
-    played: IN 4's regroup after its assault (9.5: winners stay, a named reading). Then both sides pass
-    their remaining player turns."""
+    misses, the PHQ misses and IN 4's one hit ends the assault (9.2); the winners regroup before the next
+    assault is fought (9.5): the PHQ stays and IN 4 regroups forward to join the IN 2 (an adjacent friendly
+    hex with room, across a clear hexside). Then at the bridge the IN 1 fails its morale check in round 1
+    and is disrupted (9.3) while IN 3 scores the hit that eliminates it, and IN 3 stays. Then both sides
+    pass their remaining player turns."""
     import yaml
 
     s = loads_scenario(yaml.safe_dump(CI_COMMAND_EXAMPLE))
@@ -471,14 +472,24 @@ def test_combat_infantry_command_range_example_diagram_2_replays_as_a_record():
     bridge = play("assault", "us-in-3", dest="D3")
     assert bridge.rolls == () and g.position.units["us-in-3"].cell == s.map.cell("D3")   # fought later (9.1)
     assert play("assault", "us-in-4", dest="D2").rolls == ()
-    both = play("assault", "us-phq", dest="D2", faces=(3, 8, 7, 2, 6, 7, 9, 9, 1, 5, 7))
-    assert [r.what for r in both.rolls] == ["us-phq, us-in-4 assault D2 (de-in-2)", "us-in-3 assaults D3 (de-in-1)"]
-    assert [r.faces for r in both.rolls] == [(3, 8, 7, 2, 6, 7, 9), (9, 1, 5, 7)]
-    assert "assault on D2: the attacker wins in round 1 (eliminated)" in both.effects
+    first = play("assault", "us-phq", dest="D2", faces=(3, 8, 7, 2, 6, 7, 9))
+    assert [r.what for r in first.rolls] == ["us-phq, us-in-4 assault D2 (de-in-2)"]
+    assert "assault on D2: the attacker wins in round 1 (eliminated)" in first.effects
+    assert first.eliminated == ("de-in-2",) and "us-phq, us-in-4 may regroup from D2 (9.5)" in first.effects
+    assert g.turn.phase == "regroup" and g.side == "US" and g.turn.resume == "German"
+    assert g.position.units["us-in-3"].tags == ("assaulting=E4",)             # the bridge waits (9.5)
+    assert {s.map.label(c.dest) for c in legal_actions(g) if c.kind == "regroup"} == {"C2", "C3", "E3"}
+    play("stay", "us-phq")
+    both = play("regroup", "us-in-4", dest="E3", faces=(9, 1, 5, 7))          # forward, to join the IN 2
+    assert both.cells == ("D2", "E3") and both.effects[0] == "us-in-4 regroups from D2 to E3 (9.5)"
+    assert [r.what for r in both.rolls] == ["us-in-3 assaults D3 (de-in-1)"] and both.rolls[0].faces == (9, 1, 5, 7)
     assert "assault on D3: the attacker wins in round 1 (eliminated)" in both.effects
-    assert both.eliminated == ("de-in-2", "de-in-1") and g.turn.active is None
-    assert g.position.units["us-in-4"].steps == 4 and g.position.units["us-phq"].cell == s.map.cell("D2")
-    assert all(not u.tags for u in g.position.units.values())                  # no assault left pending
+    assert both.eliminated == ("de-in-1",) and g.turn.phase == "regroup"
+    play("stay", "us-in-3")
+    assert g.turn.active is None and g.turn.phase == "player turns" and g.side == "German"
+    assert g.position.units["us-in-4"].steps == 4 and g.position.units["us-in-4"].cell == s.map.cell("E3")
+    assert g.position.units["us-phq"].cell == s.map.cell("D2")
+    assert all(not u.tags for u in g.position.units.values())                  # no assault or regroup pending
     while not g.over:
         play("end" if g.turn.active else "pass", g.turn.active)
     record = _replays(s, g, actions)

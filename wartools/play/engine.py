@@ -7,7 +7,10 @@ with the same engines the single answers use: a move is one of the ends
 :func:`wartools.movement.path` finds), a shot one the game's attack question allows
 (:func:`wartools.play.attacks.shots`). The chosen action is resolved by the turn rules,
 with dice from a seeded generator, and applied to the :class:`~wartools.scenario.Position`.
-Reinforcements enter at the start of their turn on a cell their side chooses; the clock
+When an action closes an activation the rules resolve its end (:meth:`~wartools.rules.turn.TurnRules.end_of_activation`)
+and say who decides next (:meth:`~wartools.rules.turn.TurnRules.after_activation`): a side may be given
+choices out of turn (the winners of an assault regrouping, Combat Infantry 9.5), after which the rules close
+the activation again. Reinforcements enter at the start of their turn on a cell their side chooses; the clock
 and the scoring are :func:`wartools.scenario.end_turn`'s, the result
 :func:`wartools.scenario.evaluate`'s.
 
@@ -33,8 +36,8 @@ import numpy as np
 from wartools.analysis.board import Board
 from wartools.errors import WartoolsError
 from wartools.games.fire_rules import ACTIVATION, Attack, has_room
-from wartools.rules.turn import (ASSAULT, DECLARE, FIRE, MOVE, STEP, Change, Dice, Offer, Resolution, Roll,
-                                       TurnRules, TurnState)
+from wartools.rules.turn import (ASSAULT, DECLARE, FIRE, MOVE, PLACE, STEP, Change, Dice, Offer, Resolution,
+                                 Roll, TurnRules, TurnState)
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map, Unit
 from wartools.movement import Reach, reachable
@@ -111,7 +114,7 @@ class Candidate:
         """The labels of the path (a move or assault), the target's cell, or nothing."""
         if self.dest is not None and self.reach is not None:
             return tuple(self.reach.path_to(self.dest).labels())
-        if self.dest is not None and self.expands == STEP and self.unit is not None:
+        if self.dest is not None and self.expands in (STEP, PLACE) and self.unit is not None:
             return (m.label(m.unit(self.unit).cell), m.label(self.dest))
         if self.dest is not None:
             return (m.label(self.dest),)
@@ -320,7 +323,7 @@ def legal_actions(g: GameState) -> tuple[Candidate, ...]:
 
                 attack = attack_on(g.board, unit, target)
             out.append(Candidate(offer.kind, g.side, offer.unit, offer.target, offer.dest, offer.cost, attack,
-                                 offer.rule))
+                                 offer.rule, engine=offer.engine or ""))
     return tuple(out)
 
 
@@ -453,9 +456,11 @@ def step(g: GameState, c: Candidate, dice: Dice) -> tuple[GameState, list[Action
             closed = g.rules.end_of_activation(after[1], g.turn, dice)
             if closed.changes or closed.effects or closed.cleared or closed.placed or closed.rolls:
                 p = _apply(s, p, closed)
+                after = (p, s.map_at(p))
                 actions[0] = dataclasses.replace(actions[0], rolls=(*actions[0].rolls, *closed.rolls),
                                                  effects=(*actions[0].effects, *closed.effects),
                                                  eliminated=(*(actions[0].eliminated or ()), *closed.eliminated))
+            turn = g.rules.after_activation(after[1], g.turn, turn)
     nxt = g.replace(position=p, turn=turn, actions=g.actions + 1)
     if after is not None and after[0] is p:           # built once: the rules' map is the next state's
         nxt.__dict__.setdefault("map", after[1])

@@ -10,7 +10,8 @@ candidate, from the same answers a player sees:
   :attr:`GreedyBot.kill` more when it is likely to destroy the target (its chance of
   at least one hit on a one-step target);
 - an assault: the chance to win it, times the defenders' strength;
-- a move (or an entry): the unit's exposure on the cell left minus on the cell reached, times
+- a move (or an entry, or a game's own word placing the unit on a cell: a regroup, Combat Infantry 9.5,
+  :data:`~wartools.rules.turn.PLACE`): the unit's exposure on the cell left minus on the cell reached, times
   :attr:`GreedyBot.caution`, plus the progress towards the nearest objective its side does not
   hold (cells closer, over the grid) and a bonus for ending on it. The exposure on a cell is the
   threat map's (:func:`~wartools.analysis.threat_map`): every enemy unit's attack question on a
@@ -59,7 +60,7 @@ import numpy as np
 
 from wartools.mapmodel import Unit
 from wartools.play.protocol import Choice
-from wartools.rules.turn import ASSAULT, DECLARE, FIRE, MOVE, STEP
+from wartools.rules.turn import ASSAULT, DECLARE, FIRE, MOVE, PLACE, STEP
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.fire_rules import Attack
@@ -133,7 +134,7 @@ class GreedyBot:
     # --- scores ---------------------------------------------------------------------------
     @staticmethod
     def _moves(c: Candidate) -> bool:
-        return c.expands in (MOVE, STEP, ENTER)
+        return c.expands in (MOVE, STEP, ENTER, PLACE)
 
     def score(self, g: GameState, c: Candidate) -> float:
         """The candidate's score (higher is better)."""

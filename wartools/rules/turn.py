@@ -11,8 +11,10 @@ asks it only generic questions, never which game it runs:
   movement engine's ``reach``/``path``, the game's attack question), so a legal move is
   legal by ``path`` and a legal shot is one the attack question allows;
 - the bookkeeping after an action (:meth:`TurnRules.after`: points spent, units done,
-  whose turn is next, when the turn is over), and what changes when an activation ends
-  (:meth:`TurnRules.end_of_activation`: a half-hit recovering ...);
+  whose turn is next, when the turn is over), what changes when an activation ends
+  (:meth:`TurnRules.end_of_activation`: a half-hit recovering ...), and who decides once it has
+  (:meth:`TurnRules.after_activation`: a side given choices out of turn, the winners of an assault
+  regrouping ...);
 - how a shot, an assault or a rally is resolved (:meth:`TurnRules.resolve_fire` ...):
   real dice drawn from a :class:`Dice`, every roll returned as a :class:`Roll` with its
   exact probability from the game's own odds functions, and the :class:`Change`\\ s to
@@ -163,6 +165,9 @@ class TurnState:
         The fire limits the shots taken so far have counted against (one entry a shot and limit,
         :attr:`~wartools.games.fire_rules.Attack.limits`): those counted per activation until it
         ends, those per game turn until the turn ends (Combat Infantry 6.5, 6.61).
+    resume
+        The side to act again once :attr:`side` has made the choices it was given out of turn (the
+        winners of an assault regrouping, Combat Infantry 9.5); ``None``: no such choice is under way.
     """
 
     turn: int
@@ -184,6 +189,7 @@ class TurnState:
     #: activated at once (Conflict of Heroes 2.2)
     activated: Mapping[str, tuple[str, int]] = field(default_factory=lambda: _EMPTY)
     fired: tuple[Limit, ...] = ()
+    resume: str | None = None
 
     def other(self, side: str | None = None) -> str:
         """The next side after ``side`` (default: the side to act) in the scenario's order."""
@@ -206,11 +212,14 @@ class TurnState:
                 "passes": self.passes, "resources": {k: dict(v) for k, v in self.resources.items()},
                 "pending": [list(p) for p in self.pending],
                 "activated": {k: list(v) for k, v in self.activated.items()},
-                "fired": [{"rule": x.rule, "why": x.why, "per": x.per} for x in self.fired]}
+                "fired": [{"rule": x.rule, "why": x.why, "per": x.per} for x in self.fired], "resume": self.resume}
 
 
 #: offer kinds the engine expands with the single-answer engines
 MOVE, STEP, FIRE, ASSAULT, DECLARE = "move", "step", "fire", "assault", "declare"
+#: the expansion of a game's own word that puts a unit on the cell its offer names (``dest``), resolved by
+#: the game (:meth:`TurnRules.resolve`) and weighed by bots as a move (a regroup, Combat Infantry 9.5)
+PLACE = "place"
 
 
 @dataclass(frozen=True)
@@ -221,7 +230,8 @@ class Offer:
     ``"step"`` (into one adjacent cell within ``budget``), ``"fire"`` (at any target the
     attack question allows), ``"declare"`` (name a target now, resolved at the end of the
     phase), ``"assault"`` (move into an enemy's cell within ``budget``), or a word the game
-    resolves itself (``"rally"``, ``"activate"``, ``"pass"``, ``"end"`` ...). ``cost`` is
+    resolves itself (``"rally"``, ``"activate"``, ``"pass"``, ``"end"`` ...; with engine
+    ``"place"``, :data:`PLACE`, a word putting the unit on ``dest``, which bots weigh as a move). ``cost`` is
     what the action costs besides movement points, ``rule`` the section that allows it.
     """
 
@@ -434,6 +444,15 @@ class TurnRules:
         the engine asks whenever an action closes one. Nothing by default."""
         return Resolution()
 
+    def after_activation(self, m: Map, closed: TurnState, state: TurnState) -> TurnState:
+        """The state once the activation of ``closed`` has ended and :meth:`end_of_activation`'s
+        resolution is applied (``m`` the map after it; ``state`` what :meth:`after` made of the action
+        that closed it): ``state`` by default. A game whose activation's end leaves a side choices to
+        make gives it them here (the winners of an assault regrouping, Combat Infantry 9.5), keeping the
+        activation open (``active`` set): the engine asks :meth:`end_of_activation` again when a later
+        action closes it."""
+        return state
+
     def end_of_turn(self, m: Map, state: TurnState, dice: Dice) -> Resolution:
         """What changes at the end of a turn besides scoring (removing pins, reinforcing ...)."""
         return Resolution()
@@ -468,6 +487,6 @@ class TurnRules:
         return tuple(out)
 
 
-__all__ = ["ASSAULT", "Change", "DECLARE", "Dice", "FIRE", "FacesExhausted", "MOVE", "Offer", "Prospect",
+__all__ = ["ASSAULT", "Change", "DECLARE", "Dice", "FIRE", "FacesExhausted", "MOVE", "Offer", "PLACE", "Prospect",
            "Resolution", "Roll",
            "STEP", "ScriptedDice", "TurnRules", "TurnState", "strength_effects"]

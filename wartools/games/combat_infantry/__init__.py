@@ -110,6 +110,16 @@ class CombatInfantry(Game):
                reading="a unit checks assault morale with the morale of the best HQ of its side in the hex, "
                        "every HQ there counting as commanding it (the scenarios name no platoons, 1.1)",
                choices=("hq", "better")),
+        # regrouping after a won assault (wartools.games.combat_infantry.regroup)
+        Option("regroup-control", "board", "Combat Infantry 9.5, 8.3",
+               "which hexes are friendly to a unit regrouping after a won assault: board (hex control as the "
+               "assault left the board: the won hex is no assault hex any more, so its winners control the "
+               "vacant hexes next to it that no enemy is next to) or others (only the hexes friendly by the "
+               "side's units elsewhere)", assumed=True,
+               reading="a regrouping unit's friendly hexes are read off the board as the assault left it: the "
+                       "won hex is no longer an assault hex (9.1) and its winners control the vacant hexes next "
+                       "to it that no enemy is next to (8.3: control is determined when needed)",
+               choices=("board", "others")),
         # the owners' choices of the turn rules (wartools.games.combat_infantry.turn)
         Option("promotion-squad", "strongest", "Combat Infantry 4.4",
                "the rifle squad an eliminated HQ returns in or next to, and which loses a step: the side's "

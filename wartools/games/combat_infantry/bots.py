@@ -14,7 +14,8 @@ priorities (10.5), in this order:
 4. (special actions: not played by the engine);
 5. a unit in D2 terrain or a foxhole stays put (the game's
    :meth:`~wartools.rules.turn.TurnRules.in_cover`);
-6. move towards the nearest objective worth VP (the legal move that ends closest to it).
+6. move towards the nearest objective worth VP (the legal move that ends closest to it; a regroup after
+   a won assault, 9.5, is such a move too, and a winner with none closer stays).
 
 A squad out of command tests morale (4.3) to act when no commanded unit has a rally, fire or
 assault to make by priorities 1-3, before any move. When no unit has anything left by these
@@ -38,8 +39,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from wartools.errors import WartoolsError
+from wartools.games.combat_infantry.regroup import STAY
 from wartools.rules.bots import Choice
 from wartools.rules.options import OptionError
+from wartools.rules.turn import PLACE
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -75,7 +78,7 @@ class ChitPullBot:
             if found is not None:
                 return Choice(found, f"{why}: {cands[found].text(g.map)} (Combat Infantry 10.5)",
                               assumptions=reading)
-        for kind in ("end", "pass", "delay"):
+        for kind in ("end", "pass", "delay", STAY):
             for i, c in enumerate(cands):
                 if c.kind == kind:
                     return Choice(i, "nothing left by the activation priorities (Combat Infantry 10.5)",
@@ -125,7 +128,7 @@ class ChitPullBot:
             return None
         best: tuple[int, int, int] | None = None
         for i, c in enumerate(cands):
-            if c.expands not in ("move", "step", "enter") or c.dest is None:
+            if c.expands not in ("move", "step", "enter", PLACE) or c.dest is None:
                 continue
             if c.kind != "enter":
                 unit = m.unit(c.unit or "")

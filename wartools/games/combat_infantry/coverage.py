@@ -12,6 +12,7 @@ _M = "tests/test_movement_rules.py::"
 _S = "tests/test_lessons_combat_infantry.py::"
 _F = "tests/test_attack_combat_infantry.py::"
 _P = "tests/test_combat_infantry_assaults_in_play.py::"
+_G = "tests/test_combat_infantry_regroup.py::"
 
 COVERAGE = (
     Entry("1.0", "Game turns: 8 player turns, first player by 1d10", "not-modelled",
@@ -170,8 +171,17 @@ COVERAGE = (
           + _P + "test_a_unit_with_no_hex_of_retreat_is_eliminated_in_play_9_4; "
           + _A + "test_retreats_fill_the_room_and_the_hexside_limit_of_a_round_9_4; "
           + _P + "test_a_defender_may_retreat_off_the_map_removed_from_play_without_vp_9_4"),
-    Entry("9.5", "Regrouping", "not-modelled", "a move after the assault, the winners' choice; playouts keep the "
-          "winners in the hex (said in the turn rules' assumptions)"),
+    Entry("9.5", "Regrouping: the winners' choice, adjacent friendly hexes, stacking and assault limits, before "
+          "the next assault (which hexes are friendly is a reading)", "assumed",
+          "option: regroup-control; " + _G + "test_winners_regroup_only_into_adjacent_hexes_9_5; "
+          + _G + "test_winners_regroup_only_into_friendly_hexes_8_3_9_5; "
+          + _G + "test_which_hexes_are_friendly_to_a_regroup_is_an_option_8_3_9_5; "
+          + _G + "test_stacking_limits_apply_to_a_regroup_8_2_9_5; "
+          + _G + "test_a_hexside_lets_as_many_regroup_as_its_assault_limit_9_1_9_5; "
+          + _G + "test_defenders_that_win_an_assault_regroup_too_out_of_turn_9_5; "
+          + _G + "test_regrouping_is_done_before_the_next_assault_is_fought_9_5; "
+          + _G + "test_seeded_playouts_on_random_boards_regroup_only_where_the_answer_allows_9_5; "
+          "tests/test_play_examples.py::test_combat_infantry_command_range_example_diagram_2_replays_as_a_record"),
     Entry("9.6", "Assault modifiers", "implemented", _A + "test_assault_modifiers"),
     Entry("9.61", "AT guns and mortars: no assault moves (a minefield too), F1 after round 1", "implemented",
           _A + "test_assault_modifiers; " + _R + "test_a_minefield_is_an_assault_so_mgs_mortars_and_guns_may_not_enter_it"),

@@ -23,14 +23,20 @@
   :mod:`~wartools.games.combat_infantry.assault` with both sides' retreats, 9.2-9.4, and a minefield
   in the hex as one more defender, 7.2), die by die; a cleared minefield leaves the board (the
   position's ``cleared``).
+- The winners of an assault may regroup before the next assault is fought (9.5): when one of them may
+  move (:func:`~wartools.games.combat_infantry.regroup.regroup`: into an adjacent friendly hex, stacking
+  and the hexside's assault limit applying), the fighting stops and the winners' side, the defender's
+  too though it is not the side to act, decides unit by unit (the phase ``regroup``: a ``regroup`` offer
+  naming each hex the answer allows, or ``stay``); then the next assault is fought, and play goes on
+  with the side whose turn it was (:meth:`Turns.after_activation`, the state's ``resume``).
 - A shot is one the attack question allows with room left in the fire limits it counts against
   (the engine counts them): a hexside's fire limit and one long-range firer per firing and target
   hex per HQ activation (6.5, 6.51), one bombarding unit per spotting HQ per game turn (6.61).
   A mortar bombards (6.6): at what it sees or what an HQ spots (+1F from an adjacent HQ), D2 as
   against bombardment (none in woods, 6.62), and every 0 rolled a hit on its side's units
   adjacent to the target hex (6.63).
-- Stacking applies when the activation ends (8.2): an HQ that deployed into a full hex (4.2) and is
-  still there is eliminated.
+- Stacking applies when the activation ends (8.2), its assaults and regroups done: an HQ that deployed
+  into a full hex (4.2) and is still there is eliminated.
 - An eliminated HQ returns at once by battlefield promotion (4.4): in or next to one of its side's
   rifle squads (a company HQ: next to a platoon HQ), a squad losing a step; not when its side has no
   rifle squad left.
@@ -53,7 +59,8 @@ from typing import TYPE_CHECKING, ClassVar
 from wartools.games.combat_infantry.movement import NO_ASSAULT, assaulting_tag, entered_from
 from wartools.games.fire_rules import tag_values
 from wartools.rules.options import Assumption
-from wartools.rules.turn import (ASSAULT, FIRE, MOVE, Change, Dice, Offer, Prospect, Resolution, Roll,
+from wartools.games.combat_infantry.regroup import REGROUP, STAY, regroup, regrouped_from, regrouped_tag
+from wartools.rules.turn import (ASSAULT, FIRE, MOVE, PLACE, Change, Dice, Offer, Prospect, Resolution, Roll,
                                  TurnRules, TurnState, strength_effects)
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -65,6 +72,8 @@ if TYPE_CHECKING:  # pragma: no cover
 COMMAND_STOPPERS = frozenset({"lake"})
 #: the tag of a unit holding a D2 half-hit until its activation ends (6.7)
 HALF_HIT = "half-hit"
+#: the phase of the player turns, and the phase in which the winners of an assault regroup (9.5)
+PLAYER_TURNS, REGROUPING = "player turns", "regroup"
 
 
 class Turns(TurnRules):
@@ -75,7 +84,8 @@ class Turns(TurnRules):
                 "(Combat Infantry 1.0-1.3)")
     turn_rule = "Combat Infantry 1.0"
     reads: ClassVar[tuple[str, ...]] = ("assault-attacker-retreat", "assault-defender-retreat", "assault-hq-morale",
-                                        "assault-off-map-limit", "promotion-squad", "friendly-fire-order")
+                                        "assault-off-map-limit", "regroup-control", "promotion-squad",
+                                        "friendly-fire-order")
     PLAYER_TURNS: ClassVar[int] = 4
     #: morale (2.16) of each type where the unit's own ``morale=N`` tag does not give it
     MORALE: ClassVar[Mapping[str, int]] = MappingProxyType({"hq": 7})
@@ -94,7 +104,6 @@ class Turns(TurnRules):
                                 "minefields (every minefield is on the map face-up)"),
         ("Combat Infantry 9.4", "moving off the map (a unit's choice, removed from play without VP for the enemy): "
                                 "units leave the map only by retreating off it"),
-        ("Combat Infantry 9.5", "regrouping: the winners of an assault stay in the hex"),
     )
 
     # --- units ------------------------------------------------------------------------
@@ -139,11 +148,11 @@ class Turns(TurnRules):
             rolls = (Roll(sides[0], f"high d10 for the first player of game turn {turn} ({sides[0]} against "
                                     f"{sides[1]}, ties rolled again)", tuple(faces), Fraction(1, 2),
                           Fraction(int(first == sides[0])), Fraction(1, 2), "Combat Infantry 1.0"),)
-        state = TurnState(turn, "player turns", first, first, sides, full=full, resources=resources)
+        state = TurnState(turn, PLAYER_TURNS, first, first, sides, full=full, resources=resources)
         return state, rolls
 
     def over(self, state: TurnState) -> bool:
-        return all(state.impulses.get(s, 0) >= self.PLAYER_TURNS for s in state.sides)
+        return state.phase != REGROUPING and all(state.impulses.get(s, 0) >= self.PLAYER_TURNS for s in state.sides)
 
     def _in_range(self, m: Map, hq: Unit, unit: Unit) -> bool:
         if unit.cell == hq.cell:
@@ -178,6 +187,8 @@ class Turns(TurnRules):
 
     def offers(self, m: Map, state: TurnState) -> tuple[Offer, ...]:
         side = state.side
+        if state.phase == REGROUPING:
+            return self._regroup_offers(m)
         if state.active is None:
             hqs = [u for u in m.units if u.side == side and u.type == "hq" and not state.spent.get(u.id)]
             deploy = [Offer("deploy", u.id, rule="Combat Infantry 4.2", dest=c) for u in hqs
@@ -205,6 +216,15 @@ class Turns(TurnRules):
             out += self._unit_offers(m, hq, state)
         out.append(Offer("end", state.active, rule="Combat Infantry 4.2"))
         return tuple(out)
+
+    @staticmethod
+    def _regroup_offers(m: Map) -> tuple[Offer, ...]:
+        """The regroup of the first winner still to choose, in the map's order (9.5: unit by unit): into each
+        hex :func:`~wartools.games.combat_infantry.regroup.regroup` allows it, or to stay."""
+        u = next(u for u in m.units if REGROUP in u.tags)
+        into = regroup(m, u.cell, [u.id]).allowed(u.id)
+        return (*(Offer(REGROUP, u.id, rule="Combat Infantry 9.5", engine=PLACE, dest=m.cell(h)) for h in into),
+                Offer(STAY, u.id, rule="Combat Infantry 9.5"))
 
     def deploy_hexes(self, m: Map, hq: Unit) -> tuple[Cell, ...]:
         """The hexes ``hq`` may deploy to as it activates (4.2): an adjacent friendly hex (8.3: its
@@ -245,6 +265,10 @@ class Turns(TurnRules):
               outcome: str = "") -> TurnState:
         if kind == "pass":
             return self._end_impulse(state)
+        if kind in (REGROUP, STAY):       # the last winner to choose closes the activation's regroup (9.5)
+            if any(REGROUP in u.tags for u in m.units):
+                return state
+            return state.replace(phase=PLAYER_TURNS, side=state.resume or state.side, resume=None, active=None)
         if kind in ("activate", "deploy"):       # deployed first, the HQ commands from its new hex (4.2)
             hq = m.unit(unit or "")
             commanded = self._commanded(m, hq, state)
@@ -308,6 +332,8 @@ class Turns(TurnRules):
 
         if kind == "deploy" and unit is not None and dest is not None:
             return Resolution((), (Change(unit.id, cell=dest),), (f"{unit.id} deploys to {m.label(dest)} (4.2)",))
+        if kind in (REGROUP, STAY) and unit is not None:
+            return self._regroup(m, unit, dest if kind == REGROUP else None)
         if unit is None or kind not in ("rally", "command-check"):
             return Resolution()
         morale = self._hq_morale(m, state) if kind == "rally" else self.morale(unit)
@@ -326,6 +352,24 @@ class Turns(TurnRules):
             return Resolution((roll,), (), (f"{unit.id} fails to rally",))
         now = self.strength(unit)
         return Resolution((roll,), (Change(unit.id, strength=now + 1),), (f"{unit.id} rallies a step",))
+
+    @staticmethod
+    def _regroup(m: Map, unit: Unit, dest: Cell | None) -> Resolution:
+        """``unit`` regroups into ``dest``, or stays (``None``), 9.5. It keeps the hex it came from in a
+        ``regrouped=<hex>`` tag while other winners are still to choose (their hexside limits count it);
+        the last to choose ends the regroup, and every such tag goes."""
+        here = m.label(unit.cell)
+        last = not any(REGROUP in u.tags for u in m.units if u.id != unit.id)
+        if dest is None:
+            changes = [Change(unit.id, remove=(REGROUP,))]
+            words = (f"{unit.id} stays on {here} (9.5)",)
+        else:
+            changes = [Change(unit.id, cell=dest, remove=(REGROUP,), add=() if last else (regrouped_tag(here),))]
+            words = (f"{unit.id} regroups from {here} to {m.label(dest)} (9.5)",)
+        if last:
+            changes += [Change(u.id, remove=(regrouped_tag(came),)) for u in m.units
+                        if (came := regrouped_from(u.tags)) is not None]
+        return Resolution((), tuple(changes), words)
 
     def resolve_fire(self, m: Map, attacker: Unit, target: Unit, attack: Attack, dice: Dice,
                      state: TurnState) -> Resolution:
@@ -485,7 +529,9 @@ class Turns(TurnRules):
 
     def end_of_activation(self, m: Map, state: TurnState, dice: Dice) -> Resolution:
         """The activation ends: a D2 unit holding a half-hit recovers it (6.7), and then the assaults
-        its units moved into are fought, one by one (1.3, 4.2, 9.1: :meth:`fight_assaults`)."""
+        its units moved into are fought, one by one (1.3, 4.2, 9.1: :meth:`fight_assaults`), until the
+        winners of one may regroup (9.5: asked again once they have, :meth:`after_activation`); when every
+        assault is fought, stacking applies (8.2)."""
         held = [u for u in m.units if HALF_HIT in u.tags]
         recovered = Resolution((), tuple(Change(u.id, remove=(HALF_HIT,)) for u in held),
                                tuple(f"{u.id} recovers its half-hit (6.7)" for u in held))
@@ -493,7 +539,8 @@ class Turns(TurnRules):
         if any(entered_from(u.tags) for u in m.units):
             fought = self.fight_assaults(self._changed(m, recovered.changes), dice)
         done = (*recovered.changes, *fought.changes)
-        stacked = self._overstacked(self._changed(m, done), state)
+        board = self._changed(m, done)
+        stacked = Resolution() if _regrouping(board) else self._overstacked(board, state)
         return Resolution(fought.rolls, (*done, *stacked.changes), (*recovered.effects, *fought.effects,
                                                                      *stacked.effects), cleared=fought.cleared)
 
@@ -514,11 +561,24 @@ class Turns(TurnRules):
                            "activation (8.2)",))
         return self._promote(m, gone)
 
+    def after_activation(self, m: Map, closed: TurnState, state: TurnState) -> TurnState:
+        """When winners of an assault may regroup (tagged ``regroup`` on ``m``), their side decides, the
+        defender's too (9.5): the phase ``regroup``, its side to act the winners', the activation of
+        ``closed`` kept open (its other assaults and the stacking check wait, :meth:`end_of_activation`), and
+        ``state``'s side to act after them (``resume``)."""
+        if not _regrouping(m):
+            return state
+        side = next(u.side for u in m.units if REGROUP in u.tags)
+        return state.replace(phase=REGROUPING, side=side, active=closed.active, resume=state.side)
+
     def fight_assaults(self, m: Map, dice: Dice) -> Resolution:
         """Every assault on the board (hexes holding units tagged ``assaulting=<hex>``), fought one by
         one in the order of the map's units (the active player's sequence, 9.1: a named reading), each
         on the board the earlier ones left: :meth:`_fight` (an eliminated HQ promoted after each, 4.4). An
-        assault whose attackers an earlier one took (the step a promotion costs, 4.4) is not fought."""
+        assault whose attackers an earlier one took (the step a promotion costs, 4.4) is not fought. After
+        an assault whose winners may regroup (9.5, :func:`~wartools.games.combat_infantry.regroup.regroup`)
+        the fighting stops: those winners are tagged ``regroup`` and the assaults left wait for their
+        choices (regrouping is done before the next assault is fought)."""
         rolls: list[Roll] = []
         changes: list[Change] = []
         effects: list[str] = []
@@ -538,6 +598,11 @@ class Turns(TurnRules):
             cleared += res.cleared
             if res.cleared:
                 m = _cleared(m, res.cleared)
+            movers = _winners_who_may_regroup(self._changed(m, tuple(changes)), u.cell)
+            if movers:
+                changes += [Change(uid, add=(REGROUP,)) for uid in movers]
+                effects.append(f"{', '.join(movers)} may regroup from {m.label(u.cell)} (9.5)")
+                break
         return Resolution(tuple(rolls), tuple(changes), tuple(effects), cleared=tuple(cleared))
 
     def _changed(self, m: Map, changes: tuple[Change, ...]) -> Map:
@@ -547,8 +612,9 @@ class Turns(TurnRules):
     def _fight(self, m: Map, cell: Cell, dice: Dice) -> Resolution:
         """The assault on ``cell``: :func:`~wartools.games.combat_infantry.hexassault.hex_assault`'s answer
         fought die by die (:meth:`~wartools.games.combat_infantry.hexassault.HexAssault.fight`). Surviving
-        units that retreated move to their hex of retreat (9.4); the winners stay (9.5: no regrouping);
-        a minefield whose mine fell leaves the board (7.2: the resolution's ``cleared``)."""
+        units that retreated move to their hex of retreat (9.4); the winners stay, to regroup when their
+        side chooses (9.5, :meth:`fight_assaults`); a minefield whose mine fell leaves the board (7.2: the
+        resolution's ``cleared``)."""
         from wartools.games.combat_infantry.hexassault import OFF_MAP, hex_assault
 
         answer = hex_assault(m, cell)
@@ -627,6 +693,22 @@ class _After:
                 for u in self.units.values() if u.id in self.cell and (side is None or u.side == side)]
 
 
+def _regrouping(m: Map) -> bool:
+    """Whether winners of an assault on ``m`` are still to choose their regroup (9.5)."""
+    return any(REGROUP in u.tags for u in m.units)
+
+
+def _winners_who_may_regroup(m: Map, cell: Cell) -> tuple[str, ...]:
+    """The units on ``cell`` after its assault (``m``: the board it left) that may regroup into some hex
+    (9.5); none when nobody stands there or an assault is still on there."""
+    standing = [u for u in m.units if u.cell == cell]
+    team = m.allies(standing[0].side) if standing else ()
+    if not standing or any(u.side not in team for u in standing):
+        return ()
+    answer = regroup(m, cell)
+    return tuple(uid for uid in answer.units if answer.allowed(uid))
+
+
 def _faces(dice: Dice) -> Iterator[int]:
     """d10 faces from ``dice`` one at a time, as long as an assault asks."""
     while True:
@@ -640,4 +722,4 @@ def _cleared(m: Map, cleared: tuple[tuple[Cell, str], ...]) -> Map:
     return replace(m, features={c: fs for c, fs in features.items() if fs})
 
 
-__all__ = ["COMMAND_STOPPERS", "HALF_HIT", "NO_ASSAULT", "Turns"]
+__all__ = ["COMMAND_STOPPERS", "HALF_HIT", "NO_ASSAULT", "PLAYER_TURNS", "REGROUPING", "Turns"]
