@@ -26,10 +26,12 @@ F0 = "firepower=0"
 
 
 def _scenario(columns, rows, units, **map_keys):
-    """A one-turn Combat Infantry scenario; ``units`` are ``(id, side, type, cell, steps, tags)``."""
+    """A one-turn Combat Infantry scenario; ``units`` are ``(id, side, type, cell, steps, tags)`` (a cell
+    ``{"turn": n, "zone": z}``: a reinforcement entering by zone ``z``)."""
     sides: dict = {"US": {"units": []}, "German": {"units": []}}
     for uid, side, utype, cell, steps, tags in units:
-        sides[side]["units"].append({"id": uid, "type": utype, "cell": cell, "steps": steps, "tags": list(tags)})
+        where = {"enters": cell} if isinstance(cell, dict) else {"cell": cell}
+        sides[side]["units"].append({"id": uid, "type": utype, **where, "steps": steps, "tags": list(tags)})
     data = {"format": "wartools-scenario/1", "name": "regroup (our board)", "game": "combat-infantry", "turns": 1,
             "first": "US", "map": tiny_map_data("combat-infantry", columns, rows, name="tiny", **map_keys),
             "sides": sides, "victory": {"levels": [{"result": "Draw", "otherwise": True}]}}
@@ -129,9 +131,11 @@ def test_defenders_that_win_an_assault_regroup_too_out_of_turn_9_5():
     nobody can hit (F0), so the attacker must retreat in round 3 (9.2) and the defender wins. Though the US
     activation is the one ending, the German decides: its offers are to regroup into C1 (A1 is US-held) or to
     stay, the recorded action is German, and play then goes on with the side whose turn was next; the record
-    replays."""
+    replays. A German reinforcement due this turn waits for the German player turn: a choice out of turn
+    brings no one onto the board."""
     s = _scenario(4, 1, [("hq", "US", "hq", "A1", 1, [F0]), ("us", "US", "rifle", "A1", 2, [F0]),
-                         ("de", "German", "rifle", "B1", 2, [F0])])
+                         ("de", "German", "rifle", "B1", 2, [F0]),
+                         ("de-r", "German", "rifle", {"turn": 1, "zone": "east"}, 2, [])], zones={"east": ["D1"]})
     play = Played(s)
     play("activate", "hq")
     play("assault", "us", dest="B1")
@@ -148,6 +152,8 @@ def test_defenders_that_win_an_assault_regroup_too_out_of_turn_9_5():
     g = play.g
     assert (g.turn.phase, g.side, g.turn.active, g.turn.resume) == ("player turns", "German", None, None)
     assert g.position.units["de"].cell == s.map.cell("C1") and g.position.units["de"].tags == (F0,)
+    assert {c.kind for c in legal_actions(g)} == {"enter"}                        # the German's turn: it enters
+    play("enter", "de-r", dest="D1")
     play.finish()
 
 
@@ -271,7 +277,7 @@ def test_seeded_playouts_on_random_boards_regroup_only_where_the_answer_allows_9
                 legal = legal_actions(g)
                 c = legal[players[g.side].choose(g, legal, rng).index]
                 if g.turn.phase == "regroup":
-                    assert {x.kind for x in legal} <= {"regroup", "stay", "enter", "delay"}
+                    assert {x.kind for x in legal} <= {"regroup", "stay"}     # reinforcements wait (no turn)
                     if c.kind == "regroup":
                         _check_regroup(g, c)
                     if c.kind in counts:

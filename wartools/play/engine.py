@@ -301,7 +301,7 @@ def legal_actions(g: GameState) -> tuple[Candidate, ...]:
     """Every action the side to act may take now, in a fixed order."""
     if g.over:
         return ()
-    pending = _entries(g)
+    pending = _entries(g) if g.turn.resume is None else ()     # a side choosing out of turn brings in no one
     if pending:
         return pending
     m = g.map

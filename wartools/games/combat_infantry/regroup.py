@@ -185,9 +185,11 @@ def regroup(m: Map, where: Cell | str, units: Sequence[str] | None = None) -> Re
     movement = cast("type[Movement]", m.game.movement_rules())
     readings: list[Assumption] = [*m.game.assumptions([CONTROL_OPTION]), *control_readings(m)]
     out: dict[str, tuple[RegroupHex, ...]] = {}
+    kinds: dict[str, Movement] = {}        # the movement rules of each unit type: the units off the won hex read
     for uid in asked:
         u = by_id[uid]
-        rules = movement(m, u.type, MoveSituation(side=side, others=tuple(x for x in m.units if x.id != uid)))
+        rules = kinds.get(u.type) or kinds.setdefault(u.type, movement(m, u.type, MoveSituation(
+            side=side, others=tuple(x for x in m.units if x.cell != here))))
         verdicts = []
         for c in near:
             lim = limits[c]

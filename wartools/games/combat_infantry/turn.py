@@ -57,9 +57,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from wartools.games.combat_infantry.movement import NO_ASSAULT, assaulting_tag, entered_from
+from wartools.games.combat_infantry.regroup import REGROUP, STAY, regroup, regrouped_from, regrouped_tag
 from wartools.games.fire_rules import tag_values
 from wartools.rules.options import Assumption
-from wartools.games.combat_infantry.regroup import REGROUP, STAY, regroup, regrouped_from, regrouped_tag
 from wartools.rules.turn import (ASSAULT, FIRE, MOVE, PLACE, Change, Dice, Offer, Prospect, Resolution, Roll,
                                  TurnRules, TurnState, strength_effects)
 
