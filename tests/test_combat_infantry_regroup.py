@@ -245,6 +245,26 @@ def test_the_greedy_bot_weighs_a_regroup_as_a_move_9_5():
     assert (chosen.kind, chosen.dest) == ("regroup", s.map.cell("A1"))
 
 
+@pytest.mark.parametrize("objective, chosen", [(None, ("stay", None)), ("E1", ("regroup", "C1"))])
+def test_the_chit_pull_bot_regroups_towards_the_objective_or_stays_10_5(objective, chosen):
+    """The chit-pull bot (10.5) reads a regroup as a move: by priority 6 it regroups towards the nearest
+    objective worth VP when that brings it closer, and otherwise, nothing else applying, the winner stays."""
+    from analysis_helpers import tiny_scenario
+    from wartools.games.combat_infantry.bots import ChitPullBot
+
+    s = tiny_scenario("combat-infantry", 5, 1, [("hq", "US", "hq", "A1"), ("us", "US", "rifle", "A1", {"steps": 2}),
+                                                ("de", "German", "rifle", "B1", {"steps": 1, "tags": [F0]})],
+                      objectives=[("goal", objective)] if objective else [], turns=1)
+    g, _, _ = _play(start(s), "activate", "hq")
+    g, _, _ = _play(g, "assault", "us", dest="B1")
+    g, _, _ = _play(g, "end", "hq", faces=(1,) * 4)
+    legal = legal_actions(g)
+    assert {c.kind for c in legal} == {"regroup", "stay"}
+    choice = ChitPullBot().choose(g, legal, np.random.default_rng(0))
+    c = legal[choice.index]
+    assert (c.kind, c.dest and s.map.label(c.dest)) == chosen and "at random" not in choice.why
+
+
 # --- composed: seeded playouts on random boards ---------------------------------------------------
 def _check_regroup(g, c):
     """A regroup candidate of ``g`` is one the single answer allows, and keeps the text's clauses checked

@@ -214,8 +214,8 @@ def test_a_move_into_a_minefield_is_the_games_assault_as_path_and_route_say_and_
     move is offered as an assault along the path ``path`` finds, and nothing moves on through the minefield
     (``path`` and ``route_in_turns`` find no way past it). Played with the 7.2 example's dice, an engineer 2
     assaulting the minefield at F4 (F2 doubled, 9.64) rolls 3 and 0: the 3 eliminates the mine, the 0 is a
-    hit on the engineer; the engineer takes the hex, the minefield leaves the board, and the next unit
-    into the hex merely moves."""
+    hit on the engineer; the engineer takes the hex (winning, it may regroup, 9.5: it stays), the minefield
+    leaves the board, and the next unit into the hex merely moves."""
     from wartools.games.combat_infantry.assault import AssaultUnit, mine_assault
     from wartools.movement import route_in_turns
     from wartools.play.engine import legal_actions, step
@@ -238,6 +238,8 @@ def test_a_move_into_a_minefield_is_the_games_assault_as_path_and_route_say_and_
     (roll,) = act.rolls
     assert roll.faces == (3, 10) and roll.value == 1 and roll.expected == ends.prob(lambda e: e.cleared)
     assert roll.p == ends[next(e for e in ends.outcomes if e.cleared and e.round == 1 and e.strength == 1)]
+    assert "eng may regroup from B1 (9.5)" in act.effects
+    g2, _, _ = step(g2, next(c for c in legal_actions(g2) if c.kind == "stay"), ScriptedDice([]))
     eng = g2.position.units["eng"]
     assert (eng.cell, eng.steps, eng.tags) == (m.cell("B1"), 1, ()) and g2.position.cleared == ((m.cell("B1"), "mines"),)
     assert "mines" not in g2.map.features_at("B1")

@@ -164,6 +164,24 @@ def regroup(m: Map, where: Cell | str, units: Sequence[str] | None = None) -> Re
         The won hex.
     units
         The winners asked about (default: every unit on ``where``).
+
+    Returns
+    -------
+    Regroup
+        Each winner's verdict on each adjacent hex (:meth:`Regroup.allowed`, :meth:`Regroup.verdict`).
+
+    Examples
+    --------
+    Across a hedge only a tank regroups (3.4 Hedge); a river stops the tank (8.5):
+
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("ci", 3, 1, edges={("A1", "B1"): "hedge", ("B1", "C1"): "river"},
+    ...              units=[("rifle", "US", "rifle", "B1"), ("tank", "US", "tank", "B1")])
+    >>> r = regroup(m, "B1")
+    >>> r.allowed("rifle"), r.allowed("tank")
+    (('C1',), ('A1',))
+    >>> print(r.text().splitlines()[0])
+    US may regroup from B1 (9.5): rifle into C1; tank into A1
     """
     here = m.cell(where)
     label = m.label(here)
@@ -188,8 +206,10 @@ def regroup(m: Map, where: Cell | str, units: Sequence[str] | None = None) -> Re
     kinds: dict[str, Movement] = {}        # the movement rules of each unit type: the units off the won hex read
     for uid in asked:
         u = by_id[uid]
-        rules = kinds.get(u.type) or kinds.setdefault(u.type, movement(m, u.type, MoveSituation(
-            side=side, others=tuple(x for x in m.units if x.cell != here))))
+        if u.type not in kinds:
+            kinds[u.type] = movement(m, u.type, MoveSituation(side=side, others=tuple(x for x in m.units
+                                                                                     if x.cell != here)))
+        rules = kinds[u.type]
         verdicts = []
         for c in near:
             lim = limits[c]
@@ -204,7 +224,7 @@ def regroup(m: Map, where: Cell | str, units: Sequence[str] | None = None) -> Re
             elif who == DISPUTED:
                 why = "disputed (8.3): vacant and next to both sides"
             elif who is None:
-                why = "neutral (8.3): no unit of its side is next to it"
+                why = "neutral (8.3): controlled by neither side"
             elif who not in team:
                 why = "enemy hex (8.3): vacant and next to the enemy only"
             elif (blocked := rules.start_blocker()) is not None:
