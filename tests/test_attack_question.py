@@ -191,7 +191,7 @@ def test_fire_plan_assigns_only_what_the_attack_question_allows(game):
 
 @pytest.mark.parametrize("game", sorted(FEATURES))
 def test_the_occupied_cells_between_are_those_cells_between_lists(game):
-    """``FireRules.among_between`` and ``among_between_of`` (what a bot keeping answers asks of the
+    """``FireRules.among_between`` and ``among_between_pairs`` (what a bot keeping answers asks of the
     occupied cells) are a loop over ``cells_between`` for every pair of cells (Heroes of Normandie 1.1: the rectangle the two
     squares span, found by columns and rows instead of listed)."""
     @settings(SETTINGS, max_examples=5)
@@ -200,11 +200,12 @@ def test_the_occupied_cells_between_are_those_cells_between_lists(game):
         m, fire = board.map, board.fire
         cells = list(m.grid.cells())
         occupied = list(dict.fromkeys(u.cell for u in m.units))
-        for a in cells:
-            many = fire.among_between_of(m, a, cells, occupied)
-            for b, got in zip(cells, many):
-                between = fire.cells_between(m, a, b) or frozenset()
-                assert fire.among_between(m, a, b, occupied) == got == tuple(c for c in occupied if c in between)
+        pairs = [(a, b) for a in cells for b in cells]
+        many = fire.among_between_pairs(m, pairs, occupied)
+        assert len(many) == len(pairs)
+        for (a, b), got in zip(pairs, many):
+            between = fire.cells_between(m, a, b) or frozenset()
+            assert fire.among_between(m, a, b, occupied) == got == tuple(c for c in occupied if c in between)
     check()
 
 

@@ -650,10 +650,11 @@ class FireRules:
         between = self.cells_between(board, a, b)
         return tuple(c for c in cells if c in between) if between else ()
 
-    def among_between_of(self, board: Map, a: Cell, ends: Sequence[Cell],
-                         cells: Sequence[Cell]) -> list[tuple[Cell, ...]]:
-        """:meth:`among_between` ``a`` and each of ``ends``, in order (a game may answer them at once)."""
-        return [self.among_between(board, a, b, cells) for b in ends]
+    def among_between_pairs(self, board: Map, pairs: Sequence[tuple[Cell, Cell]],
+                            cells: Sequence[Cell]) -> list[tuple[Cell, ...]]:
+        """:meth:`among_between` the two ends of each of ``pairs``, in order (a game may answer
+        them at once)."""
+        return [self.among_between(board, a, b, cells) for a, b in pairs]
 
     def line_situation(self, board: Map, attacker: Unit, target: Unit, profile: Profile,
                        sit: Situation) -> LOSSituation:

@@ -243,7 +243,7 @@ class GreedyBot:
             combined = self._combined[keys] = {}
         at = self._occupants(g)
         order = list(cells)
-        lines = [self._between(fire, m, key[4].cell, order, at, g) for key in keys]
+        lines = self._between(fire, m, [key[4].cell for key in keys], order, at, g)
         seen = {c: tuple(line[c] for line in lines) for c in order}
         wanted = sorted(c for c in cells if combined.get(c, (None,))[0] != seen[c])
         if wanted:
@@ -260,19 +260,19 @@ class GreedyBot:
         return {c: combined[c][1] for c in cells}
 
     @staticmethod
-    def _between(fire: Any, m: Any, a: Cell, cells: list[Cell], at: dict[Cell, tuple[Unit, ...]],
-                 g: GameState) -> dict[Cell, tuple[Unit, ...]]:
-        """The units on the cells between ``a`` and each of ``cells`` whose units an answer reads
-        besides its key's (:meth:`~wartools.games.fire_rules.FireRules.cells_between`, asked of the
-        occupied cells ``at``: :meth:`~wartools.games.fire_rules.FireRules.among_between_of`),
-        kept with the position."""
+    def _between(fire: Any, m: Any, starts: list[Cell], cells: list[Cell], at: dict[Cell, tuple[Unit, ...]],
+                 g: GameState) -> list[dict[Cell, tuple[Unit, ...]]]:
+        """For each of ``starts``, the units on the cells between it and each of ``cells`` whose
+        units an answer reads besides its key's (:meth:`~wartools.games.fire_rules.FireRules.cells_between`,
+        asked of the occupied cells ``at``, the pairs not known yet all in one call:
+        :meth:`~wartools.games.fire_rules.FireRules.among_between_pairs`), kept with the position."""
         lines: dict[tuple[Cell, Cell], tuple[Unit, ...]] = g.__dict__.setdefault(
             "_greedy_cache", {}).setdefault("between", {})
-        new = [c for c in cells if (a, c) not in lines]
+        new = list(dict.fromkeys((a, c) for a in starts for c in cells if (a, c) not in lines))
         if new:
-            for c, between in zip(new, fire.among_between_of(m, a, new, list(at))):
-                lines[a, c] = tuple(u for o in between for u in at[o]) if between else ()
-        return {c: lines[a, c] for c in cells}
+            for pair, between in zip(new, fire.among_between_pairs(m, new, list(at))):
+                lines[pair] = tuple(u for o in between for u in at[o]) if between else ()
+        return [{c: lines[a, c] for c in cells} for a in starts]
 
     @staticmethod
     def _firing(g: GameState, side: str) -> tuple[tuple[Unit, tuple[Unit, ...]], ...]:

@@ -73,24 +73,24 @@ class Fire(FireRules):
         return tuple(c for c in cells if c0 <= (o := to(c))[0] <= c1 and r0 <= o[1] <= r1
                      and _touches(ac, ar, bc, br, o[0], o[1]))
 
-    def among_between_of(self, board: Map, a: Cell, ends: Sequence[Cell],
-                         cells: Sequence[Cell]) -> list[tuple[Cell, ...]]:
-        """:meth:`among_between` for every end at once: the rectangle and the hull's slabs as
-        integer arrays (ends by cells)."""
+    def among_between_pairs(self, board: Map, pairs: Sequence[tuple[Cell, Cell]],
+                            cells: Sequence[Cell]) -> list[tuple[Cell, ...]]:
+        """:meth:`among_between` for every pair at once: the rectangles and the hulls' slabs as
+        integer arrays (pairs by cells)."""
         import numpy as np
 
-        if not ends or not cells:
-            return [() for _ in ends]
+        if not pairs or not cells:
+            return [() for _ in pairs]
         to = board.grid.to_offset
-        start = np.array(to(a), dtype=np.int64)
-        end = np.array([to(b) for b in ends], dtype=np.int64)[:, None, :]          # (ends, 1, 2)
-        at = np.array([to(c) for c in cells], dtype=np.int64)[None, :, :]          # (1, cells, 2)
+        start = np.array([to(a) for a, _ in pairs], dtype=np.int64)[:, None, :]   # (pairs, 1, 2)
+        end = np.array([to(b) for _, b in pairs], dtype=np.int64)[:, None, :]     # (pairs, 1, 2)
+        at = np.array([to(c) for c in cells], dtype=np.int64)[None, :, :]         # (1, cells, 2)
         keep = ((np.minimum(start, end) <= at) & (at <= np.maximum(start, end))).all(axis=2)
         lo_n, lo_d = np.zeros(keep.shape, dtype=np.int64), np.ones(keep.shape, dtype=np.int64)
         hi_n, hi_d = lo_d.copy(), lo_d.copy()
         for axis in (0, 1):
-            step = np.broadcast_to(end[..., axis] - start[axis], keep.shape)
-            off = at[..., axis] - start[axis]                                       # centre - start
+            step = np.broadcast_to(end[..., axis] - start[..., axis], keep.shape)
+            off = at[..., axis] - start[..., axis]                                  # centre - start
             flat = step == 0
             keep &= ~flat | (np.abs(off) <= 1)
             up = step > 0
@@ -102,7 +102,7 @@ class Fire(FireRules):
             sooner = n1 * hi_d < hi_n * d
             hi_n, hi_d = np.where(sooner, n1, hi_n), np.where(sooner, d, hi_d)
         keep &= lo_n * hi_d <= hi_n * lo_d
-        found: list[list[Cell]] = [[] for _ in ends]
+        found: list[list[Cell]] = [[] for _ in pairs]
         for i, j in zip(*(x.tolist() for x in np.nonzero(keep))):
             found[i].append(cells[j])
         return [tuple(x) for x in found]
