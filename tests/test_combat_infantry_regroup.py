@@ -151,7 +151,8 @@ def test_defenders_that_win_an_assault_regroup_too_out_of_turn_9_5():
     assert went.side == "German" and went.cells == ("B1", "C1") and went.rule == "Combat Infantry 9.5"
     g = play.g
     assert (g.turn.phase, g.side, g.turn.active, g.turn.resume) == ("player turns", "German", None, None)
-    assert g.position.units["de"].cell == s.map.cell("C1") and g.position.units["de"].tags == (F0,)
+    assert g.position.units["de"].cell == s.map.cell("C1")
+    assert g.position.units["de"].tags == (F0, "hidden")          # a winning defender stands upright (9.2)
     assert {c.kind for c in legal_actions(g)} == {"enter"}                        # the German's turn: it enters
     play("enter", "de-r", dest="D1")
     play.finish()

@@ -134,6 +134,11 @@ class CombatInfantry(Game):
                reading="a bombardment's friendly hits go one at a time to a unit adjacent to the target hex "
                        "holding a half-hit (6.7), else to the strongest (6.3), ties in the scenario's unit order "
                        "(the active player's choice, 6.63)", choices=("strongest", "weakest")),
+        Option("tanks-upright", False, "Combat Infantry 1.3, 2.53",
+               "whether tanks (and armored vehicles) are turned upright, hidden, with every other unit at the "
+               "end of a game turn (1.3: optional, the owner's choice)", assumed=True,
+               reading="tanks stay face-up at the end of a game turn (1.3 makes turning them upright optional; "
+                       "face-up they keep their armor class, 2.53, 6.32)"),
         # the chit-pull bot (wartools.games.combat_infantry.bots)
         Option("solitaire-fewer-units", "own-hex", "Combat Infantry 10.5",
                "what the solitaire activation priority 2 ('adjacent enemy hexes with less units') counts the "

@@ -13,6 +13,7 @@ _S = "tests/test_lessons_combat_infantry.py::"
 _F = "tests/test_attack_combat_infantry.py::"
 _P = "tests/test_combat_infantry_assaults_in_play.py::"
 _G = "tests/test_combat_infantry_regroup.py::"
+_O = "tests/test_combat_infantry_fog.py::"
 
 COVERAGE = (
     Entry("1.0", "Game turns: 8 player turns, first player by 1d10", "not-modelled",
@@ -21,9 +22,11 @@ COVERAGE = (
           "activation sequencing is played; command range is 4.1"),
     Entry("1.2", "Actions: one action per commanded unit", "not-modelled",
           "action bookkeeping is played, not computed"),
-    Entry("1.3", "Assaults end an HQ activation: fought after its other actions", "implemented",
-          _M + "test_ci_assault_rules; "
-          + _P + "test_assaults_are_fought_when_the_activation_ends_after_half_hits_recover_1_3_4_2_6_7"),
+    Entry("1.3", "Assaults end an HQ activation: fought after its other actions; units turned upright at the "
+          "end of the game turn (tanks optional)", "assumed",
+          "option: tanks-upright; " + _M + "test_ci_assault_rules; "
+          + _P + "test_assaults_are_fought_when_the_activation_ends_after_half_hits_recover_1_3_4_2_6_7; "
+          + _O + "test_units_are_turned_upright_at_the_end_of_the_game_turn_tanks_only_by_option_1_3"),
     Entry("2.0", "Unit types", "implemented", _M + "test_ci_assault_rules"),
     Entry("2.1", "Unit data", "implemented", _C + "test_fire_6_1_example_scripted_and_exact"),
     Entry("2.11", "Strength: dice rolled, reduced step by step", "implemented",
@@ -49,11 +52,13 @@ COVERAGE = (
     Entry("2.51", "Engineers: double firepower in assaults", "implemented", _A + "test_assault_modifiers"),
     Entry("2.52", "Snipers: their target never has D2", "implemented",
           _R + "test_a_sniper_target_never_has_double_defense"),
-    Entry("2.53", "Tanks: armor class, hidden tanks AC zero", "implemented",
-          _C + "test_armor_class_6_32_examples; " + _F + "test_hidden_tank_has_ac_zero_2_53"),
+    Entry("2.53", "Tanks: armor class, hidden tanks AC zero, revealed when they fire or move", "implemented",
+          _C + "test_armor_class_6_32_examples; " + _F + "test_hidden_tank_has_ac_zero_2_53; "
+          + _O + "test_a_tank_that_moves_is_revealed_and_other_units_that_move_are_not_2_53"),
     Entry("2.54", "Anti-tank guns", "implemented", _A + "test_assault_modifiers"),
     Entry("2.55", "Bunker: AC halved by air/artillery, zero in assaults; never moves", "implemented",
-          _A + "test_armor_class_zero_in_assaults_9_65"),
+          _A + "test_armor_class_zero_in_assaults_9_65; "
+          + _O + "test_a_special_action_reveals_and_a_bunker_is_never_hidden_7_0_2_55"),
     Entry("2.6", "Field artillery: spotted hexes, friendly fire", "implemented",
           _C + "test_friendly_fire_zeros_and_air_doubles"),
     Entry("2.7", "Air support: double friendly fire", "implemented", _C + "test_friendly_fire_zeros_and_air_doubles"),
@@ -74,7 +79,9 @@ COVERAGE = (
     Entry("4.0", "Command", "not-modelled", "who may act is played; see 4.1"),
     Entry("4.1", "HQ ranks and command range", "not-modelled",
           "platoon and company membership is not map data; command range is not computed yet"),
-    Entry("4.2", "HQ activation: deploy one hex", "not-modelled", "activation is played"),
+    Entry("4.2", "HQ activation: deploy one hex, end face-up", "implemented",
+          "tests/test_play.py::test_a_combat_infantry_hq_deploys_one_hex_as_it_activates; "
+          + _O + "test_an_hq_ends_its_activation_face_up_whether_it_deploys_or_not_4_2"),
     Entry("4.3", "No command: morale check", "implemented", _C + "test_caron_farm_bombardment_and_fire_before_the_assault"),
     Entry("4.4", "HQ elimination and replacement (played: battlefield promotion; which squad is the owner's "
           "choice)", "assumed", "option: promotion-squad; tests/test_play.py::"
@@ -83,7 +90,8 @@ COVERAGE = (
     Entry("5.0", "Rally: morale check", "implemented", _C + "test_line_of_sight_example_casualties"),
     Entry("6.0", "Fire combat", "implemented", _C + "test_fire_6_1_example_scripted_and_exact"),
     Entry("6.1", "Firepower: one hit per die at or below it; no fire into assaults", "implemented",
-          _C + "test_fire_6_1_example_scripted_and_exact; " + _F + "test_no_fire_into_assaults_6_1"),
+          _C + "test_fire_6_1_example_scripted_and_exact; " + _F + "test_no_fire_into_assaults_6_1; "
+          + _O + "test_a_unit_that_fires_is_turned_face_up_6_1"),
     Entry("6.2", "Range: fire only at targets in range", "implemented",
           _R + "test_each_unit_type_fires_and_sees_its_own_range"),
     Entry("6.3", "Casualties: strongest first, tanks excluded", "implemented",
@@ -157,7 +165,9 @@ COVERAGE = (
           + _P + "test_no_more_units_assault_across_a_hexside_than_its_assault_limit_9_1; "
           + _P + "test_the_assault_on_a_hex_reads_the_board_as_9_1_and_9_4_say; "
           "tests/test_play_examples.py::test_combat_infantry_command_range_example_diagram_2_replays_as_a_record"),
-    Entry("9.2", "Assault rounds", "implemented", _A + "test_caron_farm_assault_exact_contains_narrative_end"),
+    Entry("9.2", "Assault rounds; attackers face-up after, winning defenders upright unless activated",
+          "implemented", _A + "test_caron_farm_assault_exact_contains_narrative_end; "
+          + _O + "test_attackers_are_face_up_and_defenders_that_win_stand_upright_unless_they_activated_9_2"),
     Entry("9.3", "Assault morale (the morale beside an HQ is the note's reading: the HQ's, or the better)", "assumed",
           "option: assault-hq-morale; " + _A + "test_hq_ignores_morale_unless_alone_and_lends_morale; "
           + _A + "test_an_hq_alone_in_an_assault_checks_morale_9_3_9_66; "

@@ -35,6 +35,11 @@
   A mortar bombards (6.6): at what it sees or what an HQ spots (+1F from an adjacent HQ), D2 as
   against bombardment (none in woods, 6.62), and every 0 rolled a hit on its side's units
   adjacent to the target hex (6.63).
+- A block faces upright (hidden: tag ``hidden``) or face-up (revealed): a unit is revealed when it fires,
+  bombards or moves into an assault, an HQ when it activates, a tank when it moves; at the end of each
+  game turn every unit is turned upright, tanks by option, bunkers never (1.3, 2.53, 2.55, 4.2, 6.1, 9.2:
+  :func:`~wartools.games.combat_infantry.orientation.orient`); defenders that win an assault stand upright
+  unless they activated this game turn (9.2).
 - Stacking applies when the activation ends (8.2), its assaults and regroups done: an HQ that deployed
   into a full hex (4.2) and is still there is eliminated.
 - An eliminated HQ returns at once by battlefield promotion (4.4): in or next to one of its side's
@@ -58,6 +63,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from wartools.games.combat_infantry.movement import NO_ASSAULT, assaulting_tag, entered_from
 from wartools.games.combat_infantry.regroup import REGROUP, STAY, regroup, regrouped_from, regrouped_tag
+from wartools.games.combat_infantry.orientation import orient
 from wartools.games.fire_rules import tag_values
 from wartools.rules.options import Assumption
 from wartools.rules.turn import (ASSAULT, FIRE, MOVE, PLACE, Change, Dice, Offer, Prospect, Resolution, Roll,
@@ -85,7 +91,7 @@ class Turns(TurnRules):
     turn_rule = "Combat Infantry 1.0"
     reads: ClassVar[tuple[str, ...]] = ("assault-attacker-retreat", "assault-defender-retreat", "assault-hq-morale",
                                         "assault-off-map-limit", "regroup-control", "promotion-squad",
-                                        "friendly-fire-order")
+                                        "friendly-fire-order", "tanks-upright")
     PLAYER_TURNS: ClassVar[int] = 4
     #: morale (2.16) of each type where the unit's own ``morale=N`` tag does not give it
     MORALE: ClassVar[Mapping[str, int]] = MappingProxyType({"hq": 7})
@@ -328,10 +334,17 @@ class Turns(TurnRules):
 
     def resolve(self, m: Map, kind: str, unit: Unit | None, dice: Dice, state: TurnState,
                 dest: Cell | None = None) -> Resolution:
+        """A game word: an HQ deploying (4.2) or activating, turned face-up either way (4.2:
+        :func:`~wartools.games.combat_infantry.orientation.orient`), a rally (5.0) or a check to act
+        out of command (4.3), each a d10 against morale."""
         from wartools.games.combat_infantry.combat import morale_check, passes_morale
 
-        if kind == "deploy" and unit is not None and dest is not None:
-            return Resolution((), (Change(unit.id, cell=dest),), (f"{unit.id} deploys to {m.label(dest)} (4.2)",))
+        if kind in ("activate", "deploy") and unit is not None:
+            turned, words = orient(m, (unit.id,), "activate")
+            if kind == "deploy" and dest is not None:
+                turned, words = (Change(unit.id, cell=dest), *turned), (f"{unit.id} deploys to {m.label(dest)} (4.2)",
+                                                                        *words)
+            return Resolution((), turned, words)
         if kind in (REGROUP, STAY) and unit is not None:
             return self._regroup(m, unit, dest if kind == REGROUP else None)
         if unit is None or kind not in ("rally", "command-check"):
@@ -373,8 +386,24 @@ class Turns(TurnRules):
 
     def resolve_fire(self, m: Map, attacker: Unit, target: Unit, attack: Attack, dice: Dice,
                      state: TurnState) -> Resolution:
-        """The shot's resolution (:meth:`_fire`), an eliminated HQ promoted (4.4, :meth:`_promote`)."""
-        return self._promote(m, self._fire(m, attacker, target, attack, dice))
+        """The shot's resolution (:meth:`_fire`), an eliminated HQ promoted (4.4, :meth:`_promote`); the
+        firer is turned face-up (6.1, :func:`~wartools.games.combat_infantry.orientation.orient`)."""
+        from wartools.games.combat_infantry.fire import BOMBARDING
+
+        shot = self._promote(m, self._fire(m, attacker, target, attack, dice))
+        turned, words = orient(m, (attacker.id,), "bombard" if attacker.type in BOMBARDING else "fire")
+        return replace(shot, changes=(*turned, *shot.changes), effects=(*shot.effects, *words))
+
+    def move_outcome(self, m: Map, unit: Unit, cells: tuple[Cell, ...], dice: Dice) -> Resolution:
+        """A tank that moves is revealed (2.53: :func:`~wartools.games.combat_infantry.orientation.orient`)."""
+        turned, words = orient(m, (unit.id,), "move")
+        return Resolution((), turned, words)
+
+    def end_of_turn(self, m: Map, state: TurnState, dice: Dice) -> Resolution:
+        """The game turn ends: units are turned upright, tanks by option ``tanks-upright`` (1.3:
+        :func:`~wartools.games.combat_infantry.orientation.orient`)."""
+        turned, words = orient(m, (u.id for u in m.units), "game turn")
+        return Resolution((), turned, words)
 
     def _fire(self, m: Map, attacker: Unit, target: Unit, attack: Attack, dice: Dice) -> Resolution:
         """A shot (6.1: a d10 per step, a hit at or under the net firepower) or, by a bombarding
@@ -530,19 +559,32 @@ class Turns(TurnRules):
     def end_of_activation(self, m: Map, state: TurnState, dice: Dice) -> Resolution:
         """The activation ends: a D2 unit holding a half-hit recovers it (6.7), and then the assaults
         its units moved into are fought, one by one (1.3, 4.2, 9.1: :meth:`fight_assaults`), until the
-        winners of one may regroup (9.5: asked again once they have, :meth:`after_activation`); when every
+        winners of one may regroup (9.5: asked again once they have, :meth:`after_activation`); defenders
+        that won stand upright unless they activated this game turn (9.2, :meth:`_stand_upright`); when every
         assault is fought, stacking applies (8.2)."""
         held = [u for u in m.units if HALF_HIT in u.tags]
         recovered = Resolution((), tuple(Change(u.id, remove=(HALF_HIT,)) for u in held),
                                tuple(f"{u.id} recovers its half-hit (6.7)" for u in held))
         fought = Resolution()
+        upright: tuple[tuple[Change, ...], tuple[str, ...]] = ((), ())
         if any(entered_from(u.tags) for u in m.units):
             fought = self.fight_assaults(self._changed(m, recovered.changes), dice)
-        done = (*recovered.changes, *fought.changes)
+            upright = self._stand_upright(m, self._changed(m, (*recovered.changes, *fought.changes)), state)
+        done = (*recovered.changes, *fought.changes, *upright[0])
         board = self._changed(m, done)
         stacked = Resolution() if _regrouping(board) else self._overstacked(board, state)
-        return Resolution(fought.rolls, (*done, *stacked.changes), (*recovered.effects, *fought.effects,
+        return Resolution(fought.rolls, (*done, *stacked.changes), (*recovered.effects, *fought.effects, *upright[1],
                                                                      *stacked.effects), cleared=fought.cleared)
+
+    @staticmethod
+    def _stand_upright(before: Map, after: Map, state: TurnState) -> tuple[tuple[Change, ...], tuple[str, ...]]:
+        """9.2: the defenders of each assault hex of ``before`` that won it (no unit of the attacking side
+        left in the hex on ``after``) stand upright if they have not activated this game turn."""
+        attacking = {u.cell: u.side for u in before.units if entered_from(u.tags) is not None}
+        won = [u.id for u in after.units if u.cell in attacking and u.id not in state.acted
+               and u.side not in after.allies(attacking[u.cell])
+               and not any(v.cell == u.cell and v.side in after.allies(attacking[u.cell]) for v in after.units)]
+        return orient(after, won, "defended")
 
     def _overstacked(self, m: Map, state: TurnState) -> Resolution:
         """8.2: stacking applies at the end of an HQ activation, when overstacked units are eliminated. Only
@@ -657,13 +699,16 @@ class Turns(TurnRules):
                         state: TurnState) -> Resolution:
         """``attacker`` moves along ``cells`` into the assault on the last one (9.1): it stops there, tagged
         with the hex it entered from; the assault is fought when the activation ends
-        (:meth:`end_of_activation`, 1.3), with every other unit that moved into it."""
+        (:meth:`end_of_activation`, 1.3), with every other unit that moved into it. It is turned face-up
+        now (9.2: attacking units are face-up after an assault), the same as after it: nobody fires into
+        an assault (6.1) and an assault reads no orientation (9.2, 9.65)."""
         target = cells[-1]
         came_from = cells[-2] if len(cells) > 1 else attacker.cell
         label = m.label(target)
-        return Resolution((), (Change(attacker.id, cell=target, add=(assaulting_tag(m.label(came_from)),)),),
+        turned, words = orient(m, (attacker.id,), "assault")     # face-up after the assault (9.2): nobody fires
+        return Resolution((), (Change(attacker.id, cell=target, add=(assaulting_tag(m.label(came_from)),)), *turned),
                           (f"{attacker.id} moves into the assault on {label} from {m.label(came_from)}: it is fought "
-                           "when the activation ends (1.3, 9.1)",))
+                           "when the activation ends (1.3, 9.1)", *words))
 
 
 class _After:
