@@ -190,6 +190,28 @@ def test_regrouping_is_done_before_the_next_assault_is_fought_9_5():
     assert "us-e retreats to E1 (9.4)" in second.effects
 
 
+def test_stacking_applies_once_the_regroups_are_done_8_2_9_5():
+    """8.2: stacking applies at the end of an HQ activation, and the activation's assaults and their regroups
+    (9.5) are part of it. The PHQ deploys into C1, already holding three squads (4.2: it may overstack for
+    the while); IN 4 assaults E1 from D1 and wins, and regroups into F1. Only then is the PHQ eliminated for
+    overstacking, and it returns by battlefield promotion (4.4) with the strongest squad, IN 4, where IN 4
+    now stands (had stacking been applied before the regroup, it would have returned on E1)."""
+    s = _scenario(7, 1, [("hq", "US", "hq", "B1", 1, []), ("r1", "US", "rifle", "C1", 2, []),
+                         ("r2", "US", "rifle", "C1", 2, []), ("r3", "US", "rifle", "C1", 2, []),
+                         ("a", "US", "rifle", "D1", 4, []), ("de", "German", "rifle", "E1", 1, [F0])])
+    play = Played(s)
+    play("deploy", "hq", dest="C1")
+    play("assault", "a", dest="E1")
+    first = play("end", "hq", faces=(1,) * 6)
+    assert "a may regroup from E1 (9.5)" in first.effects and not any("8.2" in e for e in first.effects)
+    went = play("regroup", "a", dest="F1")
+    assert "hq eliminated: over the stacking limit of C1 at the end of its activation (8.2)" in went.effects
+    assert "battlefield promotion (4.4): hq returns on F1; a loses a step" in went.effects
+    units = play.g.position.units
+    assert units["hq"].cell == units["a"].cell == s.map.cell("F1") and units["a"].steps == 3
+    play.finish()
+
+
 def test_a_regroup_is_recorded_and_replays_and_its_tags_end_with_it(tmp_path):
     """Records: a regroup is an action of its own (kind ``regroup``, the cells from and to, rule 9.5) and a
     record with regroups replays; while other winners are still to choose a regrouped unit carries the hex it

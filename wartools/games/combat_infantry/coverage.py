@@ -151,7 +151,8 @@ COVERAGE = (
           + _R + "test_reach_names_the_assumed_costs_its_cells_rest_on_as_path_does"),
     Entry("8.2", "Stacking limits; overstacked units eliminated at the end of an HQ activation", "implemented",
           _M + "test_ci_stacking_checked_at_the_end_of_the_move; "
-          + _P + "test_an_hq_still_overstacked_when_its_activation_ends_is_eliminated_8_2"),
+          + _P + "test_an_hq_still_overstacked_when_its_activation_ends_is_eliminated_8_2; "
+          + _G + "test_stacking_applies_once_the_regroups_are_done_8_2_9_5"),
     Entry("8.3", "Hex control (whether a cliff stops it is a reading: one for movement, retreats and victory)",
           "assumed", "option: control-across-cliff; "
           + _M + "test_ci_hex_control_example_river_does_not_stop_control_lake_does_disputed_hexes; "
@@ -190,6 +191,7 @@ COVERAGE = (
           + _G + "test_a_hexside_lets_as_many_regroup_as_its_assault_limit_9_1_9_5; "
           + _G + "test_defenders_that_win_an_assault_regroup_too_out_of_turn_9_5; "
           + _G + "test_regrouping_is_done_before_the_next_assault_is_fought_9_5; "
+          + _G + "test_stacking_applies_once_the_regroups_are_done_8_2_9_5; "
           + _G + "test_seeded_playouts_on_random_boards_regroup_only_where_the_answer_allows_9_5; "
           "tests/test_play_examples.py::test_combat_infantry_command_range_example_diagram_2_replays_as_a_record"),
     Entry("9.6", "Assault modifiers", "implemented", _A + "test_assault_modifiers"),
