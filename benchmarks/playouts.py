@@ -8,8 +8,9 @@ All in one run, on the four sample scenarios:
    positions and playouts (now), and the ratios; nothing is kept from one measurement to the
    next (``attacks.forget``);
 2. where a game's fire lines read no unit (``LOSPolicy.matrix_situation``), greedy playouts per
-   second with the board's all-pairs matrix registered against without (the attack question
-   reads it), and the matrix's own time;
+   CPU second with the board's all-pairs matrix that a run computes for itself
+   (``wartools.balancing.job.run_matrix``, now the default) against without
+   (``AUTO_MATRIX_CELLS = 0``), and the matrix's own time;
 3. where the time goes: the top entries of a cProfile of greedy-against-greedy playouts (by
    cumulative time, wartools functions);
 4. ``--playouts`` (1,000) greedy-against-greedy playouts of each scenario on ``--workers``
@@ -75,6 +76,7 @@ from unittest import mock
 
 from wartools import parallel
 from wartools.balancing import balance, executors
+from wartools.balancing import job as job_module
 from wartools.balancing.job import job_for, play_chunk, prepare
 from wartools.parallel import run_tasks
 from wartools.play import attacks
@@ -162,27 +164,17 @@ def profile(path: Path, n: int, top: int) -> list[tuple[str, float, float]]:
 
 
 def matrix_gain(path: Path, n: int) -> tuple[float, float, float] | None:
-    """Greedy playouts per second of a scenario without and with its board's all-pairs matrix
-    registered (the attack question reads it where the game's line of sight reads no unit,
-    ``LOSPolicy.matrix_situation``), and the matrix's own time; ``None`` when the game's fire
-    lines are not answered by a matrix."""
-    import tempfile
-
-    from wartools.los import LOSSituation
-    from wartools.los.matrix import compute_matrix, forget_matrices, use_matrix
-
+    """Greedy playouts per CPU second of a scenario without and with the board's all-pairs matrix
+    a run computes for itself (``job.run_matrix``: the attack question reads it where the game's
+    line of sight reads no unit, ``LOSPolicy.matrix_situation``), and the matrix's own time;
+    ``None`` when a run of the scenario computes none."""
     s = load_scenario(path)
-    if s.game.los_policy().matrix_answers(LOSSituation(mode="fire")) is None:
+    got, seconds = timed(lambda: job_module.run_matrix(s))
+    if got is None:
         return None
-    without = rate(path, ("greedy", "greedy"), n)
-    with tempfile.TemporaryDirectory() as d:
-        run, seconds = timed(lambda: compute_matrix(s.map_at(), Path(d) / "m.npz", progress=False))
-        use_matrix(run.path)
-        try:
-            with_matrix = rate(path, ("greedy", "greedy"), n)
-        finally:
-            forget_matrices()
-    return without, with_matrix, seconds
+    with mock.patch.object(job_module, "AUTO_MATRIX_CELLS", 0):
+        without = rate(path, ("greedy", "greedy"), n)
+    return without, rate(path, ("greedy", "greedy"), n), seconds
 
 
 def table(head: tuple[str, ...], rows: list[tuple[object, ...]]) -> None:
@@ -222,7 +214,8 @@ def main() -> None:
 
     gains = [(path.stem, *got, got[1] / got[0]) for path in SCENARIOS
              if (got := matrix_gain(path, args.sample)) is not None]
-    print(f"## greedy v greedy playouts per second with the board's matrix registered ({args.sample} playouts)\n")
+    print(f"## greedy v greedy playouts per CPU second with the board's matrix a run computes for itself "
+          f"({args.sample} playouts)\n")
     table(("scenario", "without /s", "with the matrix /s", "matrix s", "with / without"), gains)
 
     slowest = min(rows, key=lambda r: r[1])[0]

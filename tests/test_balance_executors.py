@@ -176,7 +176,7 @@ def test_the_matrix_of_the_board_travels_to_the_workers(scenario, inline, tmp_pa
     process: nothing registered; its map, rebuilt from text, has no file beside it) registers it."""
     from wartools.los.matrix import compute_matrix, forget_matrices, matrix_of_board, use_matrix
 
-    m = scenario.map
+    m = scenario.map_at()      # the board of the positions the playouts ask about
     try:
         mat = use_matrix(compute_matrix(m, tmp_path / "m.npz", progress=False).path)
         assert job_for(scenario, BOTS.split(","), SEED).matrix is mat

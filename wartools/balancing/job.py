@@ -92,17 +92,56 @@ class Job:
     matrix: MatrixFile | None = None
 
 
+#: the most cells of a board whose all-pairs line-of-sight matrix a run computes for itself when
+#: none was given and the game's fire lines read no unit (``0``: never); at this bound the matrix
+#: is 6.25 MB and takes about a second on one core, less than one greedy playout
+AUTO_MATRIX_CELLS = 2500
+
+
+def run_matrix(scenario: Scenario) -> MatrixFile | None:
+    """The board matrix a run of ``scenario`` sends its workers: one given to
+    :func:`~wartools.los.matrix.use_matrix` or found beside the map file, else, where the
+    game's line of sight in fire reads no unit (:meth:`LOSPolicy.matrix_answers
+    <wartools.rules.los.LOSPolicy.matrix_answers>`: Conflict of Heroes) and the board has at most
+    :data:`AUTO_MATRIX_CELLS` cells, one computed now; ``None`` otherwise. The attack question
+    reads it where it answers (the same answers: ``tests/test_balance_matrix.py``).
+
+    Examples
+    --------
+    >>> from wartools.scenario import load_scenario
+    >>> run_matrix(load_scenario("scenarios/conflict-of-heroes-height-112.yaml")) is not None
+    True
+    >>> run_matrix(load_scenario("scenarios/combat-infantry-saint-remy.yaml")) is None    # spotting reads units
+    True
+    """
+    import tempfile
+
+    from wartools.los import policy_for
+    from wartools.los.matrix import compute_matrix, load_matrix, matrix_of_board
+    from wartools.rules.los import LOSSituation
+
+    m = scenario.map_at()        # the board of every position (the scenario's own map may hold more)
+    got = matrix_of_board(m)
+    if (got is not None or len(m.grid) > AUTO_MATRIX_CELLS
+            or policy_for(m).matrix_answers(LOSSituation(mode="fire")) is None):
+        return got
+    with tempfile.TemporaryDirectory(prefix="wartools-run-matrix-") as folder:
+        path = Path(folder) / "board.npz"
+        compute_matrix(m, path, progress=False)
+        return load_matrix(path)
+
+
 def job_for(scenario: Scenario, bots: Sequence[Any], seed: int, position: Position | None = None,
             max_actions: int | None = None) -> Job:
-    """The :class:`Job` of a run of ``scenario`` (bots in the scenario's side order)."""
-    from wartools.los.matrix import matrix_of_board
+    """The :class:`Job` of a run of ``scenario`` (bots in the scenario's side order), with the
+    board matrix its workers read (:func:`run_matrix`)."""
     from wartools.mapmodel import dump_yaml
     from wartools.scenario import dumps_position, scenario_to_dict
 
     data = {**scenario_to_dict(scenario), "map": scenario.map.to_dict()}
     return Job(scenario=dump_yaml(data), position=None if position is None else dumps_position(scenario, position),
                bots=tuple(bots), seed=seed, max_actions=max_actions, version=_version(),
-               matrix=matrix_of_board(scenario.map))
+               matrix=run_matrix(scenario))
 
 
 @lru_cache(maxsize=4)
