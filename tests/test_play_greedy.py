@@ -97,13 +97,43 @@ def test_a_game_action_is_scored_by_what_the_turn_rules_say_it_promises():
     assert bot.score(g, Candidate("rally", "US", "r")) == float(Fraction(7, 10))
 
     class DigIn(type(g.rules)):          # type: ignore[misc]
-        def prospect(self, m, state, kind, unit):
+        def prospect(self, m, state, kind, unit, dest=None):
             return Prospect(steps=Fraction(1, 4), acting=Fraction(1)) if kind == "dig-in" else super().prospect(
-                m, state, kind, unit)
+                m, state, kind, unit, dest)
 
     dug = dataclasses.replace(g, rules=DigIn(g.rules.game))
     assert bot.score(dug, Candidate("dig-in", "US", "r")) == 0.25 + bot.activate
     assert bot.score(dug, Candidate("pass", "US")) == 0.0
+
+
+def test_special_actions_are_scored_by_the_board_they_promise_combat_infantry_7_1_7_4_7_5():
+    """A foxhole (7.1) is worth the cover it gives the unit digging: GreedyBot.cover of its exposure there
+    times GreedyBot.caution (D2 takes half the steps for the same hits), nothing where nothing can fire at it;
+    smoke laid in an adjacent hex (7.4) the constant GreedyBot.screen, wire cleared (7.5) GreedyBot.opening,
+    each times the chance the roll succeeds."""
+    import yaml
+
+    from wartools.games.combat_infantry.special import special_action
+    from wartools.scenario import loads_scenario, scenario_to_dict
+    from wartools.testing import tiny_map_data
+
+    s = tiny_scenario("combat-infantry", 5, 1, [("hq", "US", "hq", "A1"), ("r", "US", "rifle", "B1", {"steps": 3}),
+                                               ("eng", "US", "engineer", "C1", {"steps": 2}),
+                                               ("de", "German", "rifle", "E1", {"steps": 4})])
+    data = scenario_to_dict(s)
+    data["map"] = tiny_map_data("combat-infantry", 5, 1, name="tiny", features={"B1": ["wire"]})
+    s = loads_scenario(yaml.safe_dump(data))
+    g = start(s)
+    g = dataclasses.replace(g, turn=g.turn.replace(active="hq"))
+    bot, m = GreedyBot(), g.map
+    eng = bot._exposures(g, "eng", {m.cell("C1")})[m.cell("C1")]
+    assert eng > 0 and bot._exposures(g, "hq", {m.cell("A1")})[m.cell("A1")] == 0.0
+    assert bot.score(g, Candidate("dig", "US", "eng", dest=m.cell("C1"))) == pytest.approx(bot.caution * bot.cover * eng)
+    assert bot.score(g, Candidate("dig", "US", "hq", dest=m.cell("A1"))) == 0.0
+    smoke = bot.score(g, Candidate("smoke", "US", "eng", dest=m.cell("D1")))
+    assert smoke == pytest.approx(bot.screen * float(special_action(m, "eng", "smoke", "D1").p))
+    wire = bot.score(g, Candidate("clear-wire", "US", "r", dest=m.cell("B1")))
+    assert wire == pytest.approx(bot.opening * float(special_action(m, "r", "clear-wire").p))
 
 
 @pytest.mark.parametrize("key", sorted(SCENARIOS))

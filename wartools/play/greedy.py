@@ -19,10 +19,14 @@ candidate, from the same answers a player sees:
   transport) standing there, on the board as it stands, the attacks cut by the game's fire
   limits and combined as the game combines them (:meth:`~wartools.games.fire_rules.FireRules.limit`,
   ``combine``: Combat Infantry 6.5, 6.51);
-- one of the game's own actions (a rally, an activation, a check to act): what the turn rules
-  say it promises (:meth:`~wartools.rules.turn.TurnRules.prospect`): the steps it is expected to
-  gain, plus :attr:`GreedyBot.activate` times the chance it lets the side's units act; passing
-  and ending promise nothing.
+- one of the game's own actions (a rally, an activation, a check to act, a special action): what
+  the turn rules say it promises (:meth:`~wartools.rules.turn.TurnRules.prospect`): the steps it is
+  expected to gain, plus :attr:`GreedyBot.activate` times the chance it lets the side's units act,
+  plus the chance it changes the board times what the change is worth: a feature placed on the
+  unit's own cell that puts it in cover (a foxhole) :attr:`GreedyBot.cover` of its exposure there
+  times :attr:`GreedyBot.caution`, one placed elsewhere (smoke)
+  :attr:`GreedyBot.screen`, one removed (wire) :attr:`GreedyBot.opening`; passing and ending promise
+  nothing.
 
 Every enemy unit's fire on a unit like a mover is asked in one vectorised pass of the attack
 question (:meth:`~wartools.games.fire_rules.FireRules.attacks_of`: the lines of enemies alike
@@ -95,6 +99,16 @@ class GreedyBot:
     kill: float = 1.0
     #: weight of the chance an action lets the side's units act (so that a side acts rather than passes)
     activate: float = 0.05
+    #: the share of a unit's exposure cover takes off it (Combat Infantry's D2, 6.7: the same hits take
+    #: half the steps; the threat map counts hits, which cover does not change)
+    cover: float = 0.5
+    #: worth of a cell feature an action places away from the acting unit (smoke laid in an adjacent hex,
+    #: Combat Infantry 7.4): a small constant, so that it is played rather than nothing; the lines it
+    #: blocks are not asked (that would be a pass of the threat map per hex it may go on)
+    screen: float = 0.1
+    #: worth of a cell feature an action removes (barbed wire cleared, Combat Infantry 7.5): the way it
+    #: opens, as one cell of progress
+    opening: float = 0.15
     #: enemy answers kept (one per board, attacker and mover; each holds the cells asked so far)
     KEEP: int = 512
 
@@ -150,8 +164,27 @@ class GreedyBot:
         if kind in (MOVE, STEP, ASSAULT, FIRE, DECLARE):
             return 0.0
         units = {u.id: u for u in g.map.units}
-        got = g.rules.prospect(g.map, g.turn, c.kind, units.get(c.unit or ""))
-        return float(got.steps) + self.activate * float(got.acting)
+        unit = units.get(c.unit or "")
+        got = g.rules.prospect(g.map, g.turn, c.kind, unit, c.dest)
+        score = float(got.steps) + self.activate * float(got.acting)
+        if unit is not None and (got.places or got.clears):
+            score += float(got.changes) * self._features(g, unit, got.places, got.clears)
+        return score
+
+    def _features(self, g: GameState, unit: Unit, places: tuple[tuple[Cell, str], ...],
+                  clears: tuple[tuple[Cell, str], ...]) -> float:
+        """What placing and removing cell features is worth once done: features placed on the unit's
+        own cell that put it in cover (the turn rules' ``in_cover`` asked on the board with them: a
+        foxhole's D2), :attr:`cover` of its exposure there, times :attr:`caution`; each placed
+        elsewhere :attr:`screen`; each removed :attr:`opening`."""
+        own = tuple(x for x in places if x[0] == unit.cell)
+        score = self.screen * (len(places) - len(own)) + self.opening * len(clears)
+        if own and not g.rules.in_cover(g.map, unit):
+            then = g.scenario.map_at(g.position.with_features(placed=own))
+            if g.rules.in_cover(then, unit):
+                exposure = self._known(g, self._probe(g, unit), {unit.cell})[unit.cell]
+                score += self.caution * self.cover * exposure
+        return score
 
     def _assault(self, g: GameState, c: Candidate) -> float:
         defenders = [u for u in g.map.units if u.cell == c.dest and u.side != g.side]

@@ -297,8 +297,10 @@ class Resolution:
 class Prospect:
     """What one of a game's own actions (a word the turn rules resolve themselves: ``"rally"``,
     ``"activate"`` ...) promises before it is resolved, exactly: the steps (strength) its unit is
-    expected to gain, and the chance it lets the side's units act (an activation, a passed check
-    to act). A scoring bot weighs a game's actions by it, never by their names.
+    expected to gain, the chance it lets the side's units act (an activation, a passed check
+    to act), and the cell features it places on the board and removes from it, ``(cell, feature)``
+    (a foxhole dug, wire cleared), with the chance it does (``changes``). A scoring bot weighs a
+    game's actions by it, never by their names.
 
     Examples
     --------
@@ -308,6 +310,9 @@ class Prospect:
 
     steps: Fraction = Fraction(0)
     acting: Fraction = Fraction(0)
+    places: tuple[tuple[Cell, str], ...] = ()
+    clears: tuple[tuple[Cell, str], ...] = ()
+    changes: Fraction = Fraction(0)
 
 
 def strength_effects(m: Map, unit: Unit, before: int, after: int) -> tuple[tuple[Change, ...], tuple[str, ...]]:
@@ -463,9 +468,10 @@ class TurnRules:
         7); nothing by default."""
         return Resolution()
 
-    def prospect(self, m: Map, state: TurnState, kind: str, unit: Unit | None) -> Prospect:
-        """What the game's own action ``kind`` of ``unit`` promises now (:class:`Prospect`); the
-        neutral rules' ``end`` and ``pass`` promise nothing."""
+    def prospect(self, m: Map, state: TurnState, kind: str, unit: Unit | None,
+                 dest: Cell | None = None) -> Prospect:
+        """What the game's own action ``kind`` of ``unit`` promises now (:class:`Prospect`; ``dest``: the
+        cell its offer named); the neutral rules' ``end`` and ``pass`` promise nothing."""
         return Prospect()
 
     # --- units ------------------------------------------------------------------------

@@ -139,6 +139,12 @@ class CombatInfantry(Game):
                "end of a game turn (1.3: optional, the owner's choice)", assumed=True,
                reading="tanks stay face-up at the end of a game turn (1.3 makes turning them upright optional; "
                        "face-up they keep their armor class, 2.53, 6.32)"),
+        # special actions (wartools.games.combat_infantry.special)
+        Option("smoke-across-hedge", False, "Combat Infantry 7.4, 3.4, 6.4",
+               "whether an engineer may lay smoke in an adjacent hex across a hedge hexside", assumed=True,
+               reading="an engineer lays smoke by 'firing' (7.4), and fire across a hedge is blocked (3.4 Hedge; "
+                       "6.4: no sight through hedges into adjacent hexes): no smoke across a hedge; fire limits "
+                       "do not count smoke"),
         # the chit-pull bot (wartools.games.combat_infantry.bots)
         Option("solitaire-fewer-units", "own-hex", "Combat Infantry 10.5",
                "what the solitaire activation priority 2 ('adjacent enemy hexes with less units') counts the "

@@ -11,14 +11,14 @@ priorities (10.5), in this order:
    unit's own hex, or than the units of its side adjacent to that hex (the comparison is not
    named: option ``solitaire-fewer-units``, said in every choice's and record's assumptions);
 3. fire at the nearest enemy unit it may fire at;
-4. (special actions: not played by the engine);
+4. a special action (7.0: a foxhole, smoke, clearing wire; the first the turn rules offer);
 5. a unit in D2 terrain or a foxhole stays put (the game's
    :meth:`~wartools.rules.turn.TurnRules.in_cover`);
 6. move towards the nearest objective worth VP (the legal move that ends closest to it; a regroup after
    a won assault, 9.5, is such a move too, and a winner with none closer stays).
 
-A squad out of command tests morale (4.3) to act when no commanded unit has a rally, fire or
-assault to make by priorities 1-3, before any move. When no unit has anything left by these
+A squad out of command tests morale (4.3) to act when no commanded unit has a rally, fire,
+assault or special action to make by priorities 1-4, before any move. When no unit has anything left by these
 priorities the activation ends. Placing the drawn HQ "within command range of one of its
 units" is the engine's HQ deployment, which is not played (the HQ activates where it stands).
 
@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 from wartools.errors import WartoolsError
 from wartools.games.combat_infantry.regroup import STAY
+from wartools.games.combat_infantry.special import RULES as SPECIAL
 from wartools.rules.bots import Choice
 from wartools.rules.options import OptionError
 from wartools.rules.turn import PLACE
@@ -72,6 +73,7 @@ class ChitPullBot:
             i = draws[int(rng.integers(len(draws)))]
             return Choice(i, f"drawn from the pool of {len(draws)} HQs (Combat Infantry 10.5)", assumptions=reading)
         for pick, why in ((self._rally, "priority 1"), (self._close, "priority 2"), (self._nearest, "priority 3"),
+                          (self._special, "priority 4"),
                           (self._command, "out of command, a morale check to act (Combat Infantry 4.3)"),
                           (self._advance, "priority 6 (a unit in D2 terrain stays, priority 5)")):
             found = pick(g, cands)
@@ -117,6 +119,9 @@ class ChitPullBot:
         shots = [(m.grid.distance(m.unit(c.unit or "").cell, c.dest), i) for i, c in enumerate(cands)
                  if c.expands == "fire" and c.dest is not None]
         return min(shots)[1] if shots else None
+
+    def _special(self, g: GameState, cands: list[Candidate]) -> int | None:
+        return next((i for i, c in enumerate(cands) if c.kind in SPECIAL), None)
 
     def _command(self, g: GameState, cands: list[Candidate]) -> int | None:
         return next((i for i, c in enumerate(cands) if c.kind == "command-check"), None)

@@ -14,6 +14,7 @@ _F = "tests/test_attack_combat_infantry.py::"
 _P = "tests/test_combat_infantry_assaults_in_play.py::"
 _G = "tests/test_combat_infantry_regroup.py::"
 _O = "tests/test_combat_infantry_fog.py::"
+_X = "tests/test_combat_infantry_special.py::"
 
 COVERAGE = (
     Entry("1.0", "Game turns: 8 player turns, first player by 1d10", "not-modelled",
@@ -127,8 +128,19 @@ COVERAGE = (
           _C + "test_d2_half_hit_must_take_next_hit_and_recovers; "
           "in play: tests/test_play_examples.py::test_combat_infantry_fire_example_diagram_3_replays_as_a_record; "
           + _P + "test_assaults_are_fought_when_the_activation_ends_after_half_hits_recover_1_3_4_2_6_7"),
-    Entry("7.0", "Special actions", "not-modelled", "digging, demolition and smoke laying are played"),
-    Entry("7.1", "Foxholes: D2, stacking 2", "implemented", _C + "test_d2_terrain_and_treebursts"),
+    Entry("7.0", "Special actions: one instead of a rally, fire or move (dig, engineer smoke, clearing wire; "
+          "mortar smoke and demolitions are not played: the turn rules' OMITTED)", "implemented",
+          _X + "test_any_commanded_unit_may_dig_a_foxhole_instead_of_rally_fire_or_move_7_0_7_1; "
+          + _X + "test_a_unit_ends_a_special_action_face_up_7_0; "
+          + _X + "test_every_special_action_a_playout_takes_is_one_the_single_answer_allows_with_its_odds"),
+    Entry("7.1", "Foxholes: D2, stacking 2; dug by any commanded unit in Clear terrain, staying for the scenario",
+          "implemented", _C + "test_d2_terrain_and_treebursts; "
+          + _X + "test_any_commanded_unit_may_dig_a_foxhole_instead_of_rally_fire_or_move_7_0_7_1; "
+          + _X + "test_a_foxhole_is_dug_only_in_clear_terrain_7_1; "
+          + _X + "test_no_foxhole_is_dug_where_one_is_nor_in_wire_7_1_7_5; "
+          + _X + "test_a_foxhole_stays_for_the_scenario_and_an_enemy_may_occupy_it_7_1; "
+          + _X + "test_a_foxhole_is_not_dug_where_it_would_overstack_the_hex_omitted_7_1_8_2 (a dig that would "
+          "overstack the hex is not offered)"),
     Entry("7.2", "Mines: assault odds; entering a minefield is an assault; a minefield defends its hex, "
           "alone or with units", "implemented",
           _C + "test_minefield_engineer_example_7_2; "
@@ -140,10 +152,19 @@ COVERAGE = (
           "7_2_example_clears_it (which side owns a 'mines' feature is not map data: it is read as the mover's "
           "enemy; hidden minefields are not modelled)"),
     Entry("7.3", "Demolish bridges", "not-modelled", "the odds are a plain fire roll (6.1); bridge state is map data"),
-    Entry("7.4", "Smoke", "implemented", _L + "test_ci_wrecks_do_not_block_smoke_does; "
-          + _P + "test_an_assault_in_a_smoke_hex_is_fought_at_minus_one_firepower_7_4"),
-    Entry("7.5", "Barbed wire: enter and stop, one unit, no assault on a unit in it", "implemented",
-          _R + "test_a_unit_in_barbed_wire_can_be_fired_on_but_not_assaulted (wire ownership and withdrawing "
+    Entry("7.4", "Smoke: blocks LOS, stops movement, -1F in assaults; laid by engineers in an adjacent hex "
+          "(at least one hit), dissipating when the game turn ends (an engineer lays none across a hedge)",
+          "assumed", "option: smoke-across-hedge; "
+          + _L + "test_ci_wrecks_do_not_block_smoke_does; "
+          + _P + "test_an_assault_in_a_smoke_hex_is_fought_at_minus_one_firepower_7_4; "
+          + _X + "test_an_engineer_lays_smoke_in_one_adjacent_hex_by_rolling_at_least_one_hit_7_4; "
+          + _X + "test_smoke_blocks_the_lines_through_its_hex_and_dissipates_when_the_game_turn_ends_7_4; "
+          + _X + "test_smoke_is_not_laid_where_smoke_is_nor_in_a_wire_hex_7_4_7_5 (mortar smoke is not played)"),
+    Entry("7.5", "Barbed wire: enter and stop, one unit, no assault on a unit in it; cleared next game turn by "
+          "at least one hit (engineers at F4)", "implemented",
+          _R + "test_a_unit_in_barbed_wire_can_be_fired_on_but_not_assaulted; "
+          + _X + "test_a_unit_that_entered_wire_may_clear_it_next_game_turn_by_rolling_at_least_one_hit_7_5; "
+          + _X + "test_engineers_clear_wire_at_f4_7_5 (wire ownership and withdrawing "
           "by the entry hexside are not modelled: the marker names no side and units carry no entry hexside)"),
     Entry("8.0", "Movement", "implemented", _M + "test_ci_hex_control_narrative_first_unit_stops_next_one_passes; "
           + _R + "test_race_and_route_stop_in_enemy_controlled_hexes"),

@@ -1,4 +1,4 @@
-"""Combat Infantry's sequence of play for playouts (Combat Infantry 1.0-1.3, 4, 5, 6, 9).
+"""Combat Infantry's sequence of play for playouts (Combat Infantry 1.0-1.3, 4, 5, 6, 7, 9).
 
 - A game turn is eight player turns, four per player, alternating; the scenario names
   the first player of game turn 1, a high d10 roll (ties rolled again) the first player
@@ -29,6 +29,12 @@
   too though it is not the side to act, decides unit by unit (the phase ``regroup``: a ``regroup`` offer
   naming each hex the answer allows, or ``stay``); then the next assault is fought, and play goes on
   with the side whose turn it was (:meth:`Turns.after_activation`, the state's ``resume``).
+- A commanded unit may take a special action instead (7.0), each the answer of
+  :func:`~wartools.games.combat_infantry.special.special_action`: dig a foxhole in its Clear hex
+  (7.1: it stays for the scenario, the position's ``placed``), an engineer lay smoke in an adjacent
+  hex (7.4: a d10 a step at its firepower, at least one hit), a unit in barbed wire clear it (7.5: the
+  same roll, an engineer at F4; the wire leaves the board, the position's ``cleared``); the unit ends
+  it face-up (7.0). Smoke dissipates when the game turn ends (7.4), the map's own smoke with the rest.
 - A shot is one the attack question allows with room left in the fire limits it counts against
   (the engine counts them): a hexside's fire limit and one long-range firer per firing and target
   hex per HQ activation (6.5, 6.51), one bombarding unit per spotting HQ per game turn (6.61).
@@ -61,9 +67,12 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
+from wartools.errors import WartoolsError
 from wartools.games.combat_infantry.movement import NO_ASSAULT, assaulting_tag, entered_from
 from wartools.games.combat_infantry.regroup import REGROUP, STAY, regroup, regrouped_from, regrouped_tag
 from wartools.games.combat_infantry.orientation import orient
+from wartools.games.combat_infantry.special import CLEAR_WIRE, DIG, SMOKE, special_action
+from wartools.games.combat_infantry.special import RULES as SPECIAL
 from wartools.games.fire_rules import tag_values
 from wartools.rules.options import Assumption
 from wartools.rules.turn import (ASSAULT, FIRE, MOVE, PLACE, Change, Dice, Offer, Prospect, Resolution, Roll,
@@ -86,12 +95,13 @@ class Turns(TurnRules):
     """Combat Infantry's turn rules; see the module docstring."""
 
     sequence = ("game turns of eight alternating player turns (four each); in each the player "
-                "activates one HQ, whose commanded units rally, fire, move or assault once "
-                "(Combat Infantry 1.0-1.3)")
+                "activates one HQ, whose commanded units rally, fire, move, assault or take a special "
+                "action once (Combat Infantry 1.0-1.3, 7.0)")
     turn_rule = "Combat Infantry 1.0"
     reads: ClassVar[tuple[str, ...]] = ("assault-attacker-retreat", "assault-defender-retreat", "assault-hq-morale",
                                         "assault-off-map-limit", "regroup-control", "promotion-squad",
-                                        "friendly-fire-order", "tanks-upright")
+                                        "friendly-fire-order", "tanks-upright",
+                                        "smoke-across-hedge")
     PLAYER_TURNS: ClassVar[int] = 4
     #: morale (2.16) of each type where the unit's own ``morale=N`` tag does not give it
     MORALE: ClassVar[Mapping[str, int]] = MappingProxyType({"hq": 7})
@@ -105,7 +115,12 @@ class Turns(TurnRules):
                                  "nearest that spots); once that HQ has spotted this game turn, another HQ that "
                                  "could spot the hex is not asked"),
         ("Combat Infantry 2.6, 2.7", "field artillery and air support (off-map; the scenarios list none)"),
-        ("Combat Infantry 7.0", "special actions (foxholes, mines, smoke, demolitions, wire)"),
+        ("Combat Infantry 7.1, 8.2", "digging a foxhole where the unit's side has three units (the foxhole "
+                                     "stacks two, so one would be eliminated): not offered"),
+        ("Combat Infantry 7.3", "demolishing bridges: the map's bridges stand"),
+        ("Combat Infantry 7.4", "smoke laid by mortars (engineers lay it in an adjacent hex)"),
+        ("Combat Infantry 7.5", "withdrawing from wire by the hexside the unit entered by: it leaves by a normal "
+                                "move across any hexside (the hexside a unit entered by is not recorded)"),
         ("Combat Infantry 7.2", "a cleared minefield scores no VP (the map's mines name no side); hidden "
                                 "minefields (every minefield is on the map face-up)"),
         ("Combat Infantry 9.4", "moving off the map (a unit's choice, removed from play without VP for the enemy): "
@@ -189,7 +204,17 @@ class Turns(TurnRules):
             out.append(Offer(MOVE, u.id, rule="Combat Infantry 8.0"))
         if u.type not in NO_ASSAULT:
             out.append(Offer(ASSAULT, u.id, rule="Combat Infantry 9.1"))
-        return out
+        return out + self._special_offers(m, u)
+
+    @staticmethod
+    def _special_offers(m: Map, u: Unit) -> list[Offer]:
+        """The special actions (7.0) :func:`~wartools.games.combat_infantry.special.special_action` allows
+        ``u``: a foxhole in its hex (7.1), smoke in an adjacent hex (7.4), clearing the wire it stands in
+        (7.5), each the game's word with the hex it acts on."""
+        hexes = [(DIG, u.cell), (CLEAR_WIRE, u.cell)]
+        if u.type == "engineer":
+            hexes += [(SMOKE, c) for c in m.grid.neighbours(u.cell)]
+        return [Offer(kind, u.id, rule=SPECIAL[kind], dest=c) for kind, c in hexes if special_action(m, u, kind, c)]
 
     def offers(self, m: Map, state: TurnState) -> tuple[Offer, ...]:
         side = state.side
@@ -305,10 +330,13 @@ class Turns(TurnRules):
         hq = next((u for u in m.units if u.id == state.active), None)
         return self.morale(hq) if hq is not None else self.DEFAULT_MORALE
 
-    def prospect(self, m: Map, state: TurnState, kind: str, unit: Unit | None) -> Prospect:
+    def prospect(self, m: Map, state: TurnState, kind: str, unit: Unit | None,
+                 dest: Cell | None = None) -> Prospect:
         """A rally gains one step with the chance of a morale check at the active HQ's morale
         (5.0); a check out of command lets the squad act with the chance of its own (4.3); an HQ's
-        activation lets its units act (1.1, 4.2).
+        activation lets its units act (1.1, 4.2); a special action places its foxhole or smoke, or
+        removes the wire, on ``dest`` with the chance of :func:`~wartools.games.combat_infantry.special.special_action`
+        (7.1, 7.4, 7.5).
 
         Examples
         --------
@@ -330,6 +358,10 @@ class Turns(TurnRules):
             return Prospect(steps=morale_check(self._hq_morale(m, state)))
         if kind == "command-check":
             return Prospect(acting=morale_check(self.morale(unit)))
+        if kind in SPECIAL:
+            got = special_action(m, unit, kind, dest)
+            change = ((m.cell(got.hex), got.feature),)
+            return Prospect(places=change if got.places else (), clears=() if got.places else change, changes=got.p)
         return Prospect()
 
     def resolve(self, m: Map, kind: str, unit: Unit | None, dice: Dice, state: TurnState,
@@ -347,6 +379,8 @@ class Turns(TurnRules):
             return Resolution((), turned, words)
         if kind in (REGROUP, STAY) and unit is not None:
             return self._regroup(m, unit, dest if kind == REGROUP else None)
+        if kind in SPECIAL and unit is not None:
+            return self._special(m, kind, unit, dice, dest)
         if unit is None or kind not in ("rally", "command-check"):
             return Resolution()
         morale = self._hq_morale(m, state) if kind == "rally" else self.morale(unit)
@@ -384,6 +418,33 @@ class Turns(TurnRules):
                         if (came := regrouped_from(u.tags)) is not None]
         return Resolution((), tuple(changes), words)
 
+    @staticmethod
+    def _special(m: Map, kind: str, unit: Unit, dice: Dice, dest: Cell | None) -> Resolution:
+        """A special action (7.0) as :func:`~wartools.games.combat_infantry.special.special_action` answers
+        it: a foxhole is dug (7.1); smoke (7.4) or clearing wire (7.5) rolls a d10 a step at the answer's
+        firepower, at least one hit succeeding, the roll recorded with its exact chance. The unit ends it
+        face-up (7.0: :func:`~wartools.games.combat_infantry.orientation.orient`)."""
+        from wartools.games.combat_infantry.combat import hits_from_rolls
+
+        got = special_action(m, unit, kind, dest)
+        if not got.allowed:
+            raise WartoolsError(got.text())
+        change = ((m.cell(got.hex), got.feature),)
+        turned, face_up = orient(m, (unit.id,), "special")
+        if not got.dice:
+            return Resolution((), turned, (f"{unit.id} digs a foxhole in {got.hex} (7.1)", *face_up), placed=change)
+        faces = dice.roll(10, got.dice)
+        ok = hits_from_rolls(faces, got.firepower) >= 1
+        what = "lays smoke in" if got.places else "clears the wire in"
+        roll = Roll(unit.side, f"{unit.id} {what} {got.hex}: "
+                               f"{got.dice} dice at F{got.firepower}, at least one hit", faces,
+                    got.p if ok else 1 - got.p, Fraction(int(ok)), got.p, got.rule)
+        section = got.rule.split()[-1]
+        if not ok:
+            return Resolution((roll,), turned, (f"{unit.id} fails: no hit ({section})", *face_up))
+        return Resolution((roll,), turned, (f"{unit.id} {what} {got.hex} ({section})", *face_up),
+                          placed=change if got.places else (), cleared=() if got.places else change)
+
     def resolve_fire(self, m: Map, attacker: Unit, target: Unit, attack: Attack, dice: Dice,
                      state: TurnState) -> Resolution:
         """The shot's resolution (:meth:`_fire`), an eliminated HQ promoted (4.4, :meth:`_promote`); the
@@ -401,9 +462,12 @@ class Turns(TurnRules):
 
     def end_of_turn(self, m: Map, state: TurnState, dice: Dice) -> Resolution:
         """The game turn ends: units are turned upright, tanks by option ``tanks-upright`` (1.3:
-        :func:`~wartools.games.combat_infantry.orientation.orient`)."""
+        :func:`~wartools.games.combat_infantry.orientation.orient`), and smoke, which lasts throughout the
+        game turn, dissipates (7.4): every smoke marker leaves the board."""
         turned, words = orient(m, (u.id for u in m.units), "game turn")
-        return Resolution((), turned, words)
+        smoke = tuple((c, "smoke") for c, fs in m.features.items() if "smoke" in fs)
+        return Resolution((), turned, (*words, *(f"the smoke in {m.label(c)} dissipates (7.4)" for c, _ in smoke)),
+                          cleared=smoke)
 
     def _fire(self, m: Map, attacker: Unit, target: Unit, attack: Attack, dice: Dice) -> Resolution:
         """A shot (6.1: a d10 per step, a hit at or under the net firepower) or, by a bombarding

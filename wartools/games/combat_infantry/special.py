@@ -1,0 +1,209 @@
+"""Combat Infantry's special actions (7.0): may this unit take one here, and its odds.
+
+A special action is a unit's one action instead of a rally, fire or move (7.0); the unit ends it
+face-up (the turn rules turn it so: :func:`~wartools.games.combat_infantry.orientation.orient`).
+:func:`special_action` reads a board as the rules say:
+
+- ``dig`` (7.1): a foxhole in the unit's own hex, by any unit, only in Clear terrain and where no
+  foxhole is; not in a barbed-wire hex (7.5: the wire marker fully stacks its hex, no other
+  marker), nor where the unit's side already has more units than a foxhole stacks (7.1: two; the
+  unit digging would overstack its own hex, and 8.2 eliminates the overstacked at the end of the
+  activation: not offered, said in the turn rules' OMITTED). It always succeeds and the foxhole
+  stays for the scenario, whoever occupies it later.
+- ``smoke`` (7.4): an engineer lays smoke in one adjacent hex by "firing": one d10 a step at its
+  firepower, at least one hit lays it; not across a hedge (fire is blocked, 3.4: option
+  ``smoke-across-hedge``), not where smoke is, not in a wire hex (7.5). The smoke lasts the current game turn (the turn
+  rules remove it when the game turn ends).
+- ``clear-wire`` (7.5): a unit in a barbed-wire hex "fires" to clear it: one d10 a step at its
+  firepower (an engineer at F4, 7.5's note), at least one hit removes the marker. A unit may act
+  only in a game turn after the one it entered the wire in (it stopped there and had acted), so a
+  unit standing in wire that may act entered it in an earlier game turn, "next game turn" (or set up
+  there). Withdrawing is a normal move out of the hex (which hexside it entered by is not recorded).
+
+Examples
+--------
+>>> from wartools.testing import tiny_map
+>>> m = tiny_map("ci", 3, 1, terrain={"C1": "woods"},
+...              units=[("e", "US", "engineer", "B1", {"strength": 2}), ("r", "US", "rifle", "C1")])
+>>> special_action(m, "e", "dig").allowed, special_action(m, "r", "dig").why_not
+(True, ('C1 is woods: a foxhole is dug only in Clear terrain (7.1)',))
+>>> s = special_action(m, "e", "smoke", "A1")
+>>> s.allowed, s.p, s.dice, s.firepower
+(True, Fraction(9, 25), 2, 2)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, cast
+
+from wartools.answers import Answer
+from wartools.errors import WartoolsError
+from wartools.games.fire_rules import tag_values
+from wartools.rules.options import Assumption
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wartools.games.combat_infantry.turn import Turns
+    from wartools.grids.base import Cell
+    from wartools.mapmodel import Map, Unit
+
+#: the special actions played, by the word the turn rules offer, and their sections
+DIG, SMOKE, CLEAR_WIRE = "dig", "smoke", "clear-wire"
+RULES = {DIG: "Combat Infantry 7.1", SMOKE: "Combat Infantry 7.4", CLEAR_WIRE: "Combat Infantry 7.5"}
+#: the cell feature each action places or removes
+FEATURES = {DIG: "foxhole", SMOKE: "smoke", CLEAR_WIRE: "wire"}
+#: the firepower an engineer clears wire at (7.5's note)
+ENGINEER_WIRE_FIREPOWER = 4
+#: the hexside fire is blocked across (3.4), so an engineer lays no smoke across it (option smoke-across-hedge)
+HEDGE = "hedge"
+#: the option that says whether smoke is laid across a hedge
+ACROSS_HEDGE = "smoke-across-hedge"
+
+
+@dataclass(frozen=True, eq=False)
+class SpecialAction(Answer):
+    """Whether ``unit`` may take the special action ``action`` on ``hex`` (:func:`special_action`),
+    why not, and the exact chance it succeeds (``p``; ``dice`` d10 at ``firepower``, at least one hit,
+    where it rolls)."""
+
+    map: Map = field(repr=False)
+    unit: str
+    action: str
+    hex: str
+    why_not: tuple[str, ...]
+    p: Fraction
+    dice: int = 0
+    firepower: int = 0
+    assumptions: tuple[Assumption, ...] = field(default=(), repr=False)
+
+    @property
+    def allowed(self) -> bool:
+        """Whether the rules allow the action here."""
+        return not self.why_not
+
+    def __bool__(self) -> bool:
+        return self.allowed
+
+    @property
+    def rule(self) -> str:
+        """The section of the action."""
+        return RULES[self.action]
+
+    @property
+    def feature(self) -> str:
+        """The cell feature it places (a foxhole, smoke) or removes (wire)."""
+        return FEATURES[self.action]
+
+    @property
+    def places(self) -> bool:
+        """Whether success places :attr:`feature` on :attr:`hex` (else it removes it)."""
+        return self.action != CLEAR_WIRE
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"unit", "action", "hex", "allowed", "why_not", "p", "dice", "firepower", "rule", "assumptions"}``."""
+        return {"unit": self.unit, "action": self.action, "hex": self.hex, "allowed": self.allowed,
+                "why_not": list(self.why_not), "p": str(self.p), "dice": self.dice, "firepower": self.firepower,
+                "rule": self.rule, "assumptions": [a.to_json() for a in self.assumptions]}
+
+    def text(self) -> str:
+        """``e may smoke A1 (Combat Infantry 7.4): 2 dice at F2, at least one hit: 9/25 (36.0%)``, assumptions last."""
+        what = f"{self.unit} {'may' if self.allowed else 'may not'} {self.action} {self.hex} ({self.rule})"
+        if not self.allowed:
+            head = f"{what}: {'; '.join(self.why_not)}"
+        elif self.dice:
+            head = (f"{what}: {self.dice} dice at F{self.firepower}, at least one hit: {self.p} "
+                    f"({float(self.p):.1%})")
+        else:
+            head = f"{what}: it always succeeds"
+        return head + "".join(f"\n  {a.text()}" for a in self.assumptions)
+
+    def draw(self, ax: Any = None) -> Any:
+        """The map with the unit's hex and the hex acted on shaded, keyed."""
+        from wartools.render.draw import draw_map, shade
+
+        ax = draw_map(self.map) if ax is None else ax
+        here = self.map.label(self.map.unit(self.unit).cell)
+        shade(ax, self.map, [here], "start", label=f"{self.unit}'s hex", gid="unit")
+        shade(ax, self.map, [self.hex], "selected" if self.allowed else "unreachable",
+              label=f"{self.action} {'allowed' if self.allowed else 'refused'} here ({self.rule})", gid="special")
+        return ax
+
+
+def special_action(m: Map, unit: Unit | str, action: str, hex: Cell | str | None = None) -> SpecialAction:
+    """May ``unit`` take the special action ``action`` (``dig``, ``smoke``, ``clear-wire``) on ``hex``
+    (default: its own hex) on board ``m``, and with what chance does it succeed? See the module
+    docstring for each action's clauses. Who commands the unit is the turn rules' (7.1: any
+    commanded unit); this answer reads the board.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("ci", 2, 1, features={"A1": ["wire"]}, units=[("r", "US", "rifle", "A1", {"strength": 3})])
+    >>> w = special_action(m, "r", "clear-wire")
+    >>> w.allowed, w.p, w.text().split(": ")[1]
+    (True, Fraction(61, 125), '3 dice at F2, at least one hit')
+    """
+    from wartools.games.combat_infantry.combat import fire
+
+    u = m.unit(unit) if isinstance(unit, str) else unit
+    if action not in RULES:
+        raise WartoolsError(f"unknown special action {action!r}; valid: {', '.join(RULES)}")
+    cell = u.cell if hex is None else m.cell(hex)
+    label, feats = m.label(cell), m.features_at(cell)
+    rules = cast("Turns", m.game.turn_rules())
+    why: list[str] = []
+    dice = firepower = 0
+    assumptions: tuple[Assumption, ...] = ()
+    if action == DIG:
+        why += _dig_refusals(m, u, cell)
+    elif action == SMOKE:
+        across = m.game.option(ACROSS_HEDGE)
+        assumptions = (m.game.option_spec(ACROSS_HEDGE).assumption(across),)
+        if u.type != "engineer":
+            why.append(f"{u.id} is a {u.type}: engineers lay smoke (7.4; mortar smoke is not played)")
+        if cell not in m.grid.neighbours(u.cell):
+            why.append(f"{label} is not adjacent to {u.id} (7.4)")
+        elif not across and HEDGE in m.edge_features_at(u.cell, cell):
+            why.append(f"{u.id} lays no smoke in {label} across the hedge: fire is blocked (3.4, 7.4)")
+        if "smoke" in feats:
+            why.append(f"{label} is in smoke already (7.4)")
+        if "wire" in feats:
+            why.append(f"{label} is a barbed-wire hex: its marker fully stacks it (7.5)")
+    else:
+        if cell != u.cell or "wire" not in feats:
+            why.append(f"{u.id} is not in a barbed-wire hex{'' if cell == u.cell else ' ' + label} (7.5)")
+    if action != DIG:
+        dice, firepower = rules.strength(u), _firepower(m, u)
+        if action == CLEAR_WIRE and u.type == "engineer":
+            firepower = ENGINEER_WIRE_FIREPOWER
+    p = Fraction(1) if action == DIG else fire(dice, firepower).prob(lambda h: h >= 1)
+    return SpecialAction(m, u.id, action, label, tuple(why), p, dice, firepower, assumptions)
+
+
+def _dig_refusals(m: Map, u: Unit, cell: Cell) -> list[str]:
+    """Why ``u`` may not dig a foxhole in ``cell`` (its own hex), 7.1."""
+    from wartools.games.combat_infantry.movement import STACKING
+
+    label, feats = m.label(cell), m.features_at(cell)
+    why = []
+    if cell != u.cell:
+        why.append(f"{u.id} digs only in its own hex, not {label} (7.1)")
+    if m.terrain_at(cell) != "clear":
+        why.append(f"{label} is {m.terrain_at(cell)}: a foxhole is dug only in Clear terrain (7.1)")
+    if "foxhole" in feats:
+        why.append(f"{label} has a foxhole already (7.1)")
+    if "wire" in feats:
+        why.append(f"{label} is a barbed-wire hex: its marker fully stacks it (7.5)")
+    stack = sum(1 for v in m.units if v.cell == cell and v.side == u.side)
+    if stack > STACKING["foxhole"]:
+        why.append(f"{stack} {u.side} units in {label}: a foxhole stacks {STACKING['foxhole']} (7.1, 8.2)")
+    return why
+
+
+def _firepower(m: Map, u: Unit) -> int:
+    """``u``'s firepower: a ``firepower=N`` tag, else its type's (2.12)."""
+    profile = m.game.fire_rules().target_profile(u.type)
+    return int(tag_values(u.tags).get("firepower", profile.value("firepower")))
+
+
+__all__ = ["CLEAR_WIRE", "DIG", "FEATURES", "RULES", "SMOKE", "SpecialAction", "special_action"]
