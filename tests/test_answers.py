@@ -93,10 +93,12 @@ def test_every_answer_keeps_the_protocol(m, scenario):
 
 def _game_answers():
     """The games' own answers that a notebook shows: an assault (Combat Infantry 9), a regroup (9.5), a
-    special action (7.0), a pin (Company of Heroes 7), a reinforcement (Company of Heroes 8.2; a jeep in a building, so it
+    special action (7.0), fire at a hex (6.3: a hidden squad and a face-up tank, so it rests on the owner's
+    choice among equals), a pin (Company of Heroes 7), a reinforcement (Company of Heroes 8.2; a jeep in a building, so it
     rests on the building reading) and a repair (8.2; a British sapper next to US vehicles, so it
     rests on the reading that a team's nations repair each other's)."""
     from wartools.games.combat_infantry.hexassault import hex_assault
+    from wartools.games.combat_infantry.hexfire import hex_fire
     from wartools.games.combat_infantry.regroup import regroup
     from wartools.games.combat_infantry.special import special_action
     from wartools.games.company_of_heroes.pinning import pin
@@ -114,12 +116,17 @@ def _game_answers():
         ("tank", "US", "heavy-vehicle", "A1", {"strength": 5}), ("sapper", "British", "infantry", "B1", ["repair"]),
         ("jeep", "US", "light-vehicle", "C1"), ("de", "Wehrmacht", "infantry", "D1")])
     won = tiny_map("combat-infantry", 3, 1, units=[("us-1", "US", "rifle", "B1")], edges={("A1", "B1"): "cliff"})
+    fog = tiny_map("combat-infantry", 3, 1, units=[("us-1", "US", "rifle", "A1"), ("ge-1", "German", "rifle", "B1", ["hidden"]),
+                                                   ("ge-t", "German", "tank", "B1")])
+    shot = fog.game.fire_rules().attack(fog, fog.unit("us-1"), fog.unit("ge-1"))
     got = {"hex_assault": hex_assault(ci, "B1"), "pin": pin(coh, coh.unit("mg"), coh.unit("de")),
            "regroup": regroup(won, "B1"), "special_action": special_action(ci, "us-1", "dig"),
+           "hex_fire": hex_fire(fog, fog.unit("us-1"), fog.unit("ge-1"), shot),
            "reinforcement": reinforcement(coh, coh.unit("de-2"), full=4, spawn=frozenset()),
            "repair": repair(fix, fix.unit("sapper"), {"tank": 8, "sapper": 4, "jeep": 4, "de": 4})}
     assert got["reinforcement"].assumptions == (BUILDING_READING,)
     assert got["repair"].targets == ("tank",)
+    assert got["hex_fire"].excluded == ("ge-t",) and "hex-fire-ties" in {a.option for a in got["hex_fire"].assumptions}
     assert [a.option for a in got["repair"].assumptions] == ["repair-own-nation"]
     return got
 

@@ -12,10 +12,11 @@ from wartools.testing import tiny_map, tiny_map_data
 
 
 def fog_scenario(us, german, *, first="US", turns=2, options=None, terrain=None):
-    """A tiny two-turn Combat Infantry scenario; units as ``(id, type, cell, steps, hidden)``."""
+    """A tiny two-turn Combat Infantry scenario; units as ``(id, type, cell, steps, hidden, *tags)``."""
     def side(units):
-        return {"units": [{"id": i, "type": t, "cell": c, **({"steps": n} if n else {}), **({"hidden": True} if h else {})}
-                          for i, t, c, n, h in units]}
+        return {"units": [{"id": i, "type": t, "cell": c, **({"steps": n} if n else {}), **({"hidden": True} if h else {}),
+                           **({"tags": list(tags)} if tags else {})}
+                          for i, t, c, n, h, *tags in units]}
 
     data = {"format": "wartools-scenario/1", "name": "fog of war (our board)", "game": "combat-infantry",
             "turns": turns, "first": first,

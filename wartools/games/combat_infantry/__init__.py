@@ -139,6 +139,11 @@ class CombatInfantry(Game):
                "end of a game turn (1.3: optional, the owner's choice)", assumed=True,
                reading="tanks stay face-up at the end of a game turn (1.3 makes turning them upright optional; "
                        "face-up they keep their armor class, 2.53, 6.32)"),
+        Option("hex-fire-ties", "first", "Combat Infantry 6.3",
+               "which of equally strong units in a hex under fire takes the next hit: the first or the last in "
+               "the scenario's order of units (the owner's choice)", assumed=True,
+               reading="of equally strong units in a hex under fire, the one listed first in the scenario takes "
+                       "the next hit (6.3: the owner's choice)", choices=("first", "last")),
         # special actions (wartools.games.combat_infantry.special)
         Option("smoke-across-hedge", False, "Combat Infantry 7.4, 3.4, 6.4",
                "whether an engineer may lay smoke in an adjacent hex across a hedge hexside", assumed=True,

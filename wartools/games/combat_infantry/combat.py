@@ -38,11 +38,13 @@ __all__ = [
     "net_firepower", "can_fire", "hit_chance", "fire", "hits_from_rolls", "face_value",
     "steps_lost", "HexUnit", "distribute_hits", "fire_at_hex", "fire_at_unit", "end_activation",
     "defends_d2", "bombard", "bombard_rolls", "morale_check", "passes_morale", "minefield_assault",
-    "minefield_rolls", "ARMORED",
+    "minefield_rolls", "ARMORED", "HALF_HIT",
 ]
 
 ARMORED = frozenset({"tank", "vehicle", "bunker"})
 """Unit types with an armor class (Combat Infantry 2.53, 2.55)."""
+HALF_HIT = "half-hit"
+"""The tag of a unit holding a D2 half-hit until its HQ activation ends (Combat Infantry 6.7)."""
 
 
 def face_value(face: int) -> int:

@@ -14,6 +14,7 @@ _F = "tests/test_attack_combat_infantry.py::"
 _P = "tests/test_combat_infantry_assaults_in_play.py::"
 _G = "tests/test_combat_infantry_regroup.py::"
 _O = "tests/test_combat_infantry_fog.py::"
+_H = "tests/test_combat_infantry_hex_fire.py::"
 _X = "tests/test_combat_infantry_special.py::"
 
 COVERAGE = (
@@ -55,7 +56,8 @@ COVERAGE = (
           _R + "test_a_sniper_target_never_has_double_defense"),
     Entry("2.53", "Tanks: armor class, hidden tanks AC zero, revealed when they fire or move", "implemented",
           _C + "test_armor_class_6_32_examples; " + _F + "test_hidden_tank_has_ac_zero_2_53; "
-          + _O + "test_a_tank_that_moves_is_revealed_and_other_units_that_move_are_not_2_53"),
+          + _O + "test_a_tank_that_moves_is_revealed_and_other_units_that_move_are_not_2_53; "
+          + _H + "test_a_face_up_tank_is_left_out_and_a_hidden_tank_takes_hits_at_ac_zero_6_3_2_53"),
     Entry("2.54", "Anti-tank guns", "implemented", _A + "test_assault_modifiers"),
     Entry("2.55", "Bunker: AC halved by air/artillery, zero in assaults; never moves", "implemented",
           _A + "test_armor_class_zero_in_assaults_9_65; "
@@ -95,9 +97,14 @@ COVERAGE = (
           + _O + "test_a_unit_that_fires_is_turned_face_up_6_1"),
     Entry("6.2", "Range: fire only at targets in range", "implemented",
           _R + "test_each_unit_type_fires_and_sees_its_own_range"),
-    Entry("6.3", "Casualties: strongest first, tanks excluded", "implemented",
-          _C + "test_hits_go_to_strongest_first_tanks_excluded"),
-    Entry("6.31", "Targeting face-up units", "implemented", _C + "test_fire_example_st_abyn_exact"),
+    Entry("6.3", "Casualties: fire at a hex, strongest first, tanks excluded unless AC zero (ties the owner's "
+          "choice)", "assumed",
+          "option: hex-fire-ties; " + _C + "test_hits_go_to_strongest_first_tanks_excluded; "
+          + _H + "test_a_shot_at_a_unit_that_is_not_face_up_is_fire_at_its_hex_strongest_first_6_3; "
+          + _H + "test_the_line_of_sight_example_mortar_fires_at_hex_b_diagram_4"),
+    Entry("6.31", "Targeting face-up units; hidden units only by fire at their hex", "implemented",
+          _C + "test_fire_example_st_abyn_exact; "
+          + _H + "test_face_up_units_may_be_targeted_and_take_every_hit_surplus_wasted_6_31"),
     Entry("6.32", "Armor class", "implemented", _C + "test_armor_class_6_32_examples"),
     Entry("6.33", "Eliminated units", "implemented", _C + "test_hits_go_to_strongest_first_tanks_excluded"),
     Entry("6.34", "Wrecks: +1 MP, no LOS block", "implemented",

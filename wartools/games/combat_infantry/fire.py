@@ -53,9 +53,25 @@ BOMBARDING = frozenset({"mortar"})
 #: the farthest an HQ spots (6.61: three hexes, four when higher than the target; its line of sight
 #: in spotting mode decides which)
 SPOTTING_RANGE = 4
+#: the readings a shot at a hex rests on (6.3: the owner's choice among equally strong units)
+HEX_FIRE_OPTIONS = ("hex-fire-ties",)
 SPOTTER_READING = Assumption("Combat Infantry 6.61",
                              "any HQ of the bombarding unit's side may spot for it, face-up or not (the "
                              "company of each HQ and unit is not recorded)")
+
+
+def fires_at_hex(target: Unit) -> bool:
+    """Whether a shot at ``target`` is fire at its hex (6.3): only face-up units may be targeted
+    (6.31), so a shot at a hidden one is fire at the hex it stands in
+    (:func:`~wartools.games.combat_infantry.hexfire.hex_fire`).
+
+    Examples
+    --------
+    >>> from wartools.mapmodel import Unit
+    >>> fires_at_hex(Unit("a", "US", "rifle", (0, 0), tags=("hidden",))), fires_at_hex(Unit("b", "US", "rifle", (0, 0)))
+    (True, False)
+    """
+    return HIDDEN_TAG in target.tags
 
 
 class Fire(FireRules):
@@ -222,7 +238,15 @@ class Fire(FireRules):
             out.append("Combat Infantry 6.6: bombardment (indirect fire, no fire limits)")
         if target.type in ARMORED and HIDDEN_TAG in target.tags:
             out.append("Combat Infantry 2.53: a hidden tank has AC-Zero")
+        if fires_at_hex(target):
+            out.append(f"Combat Infantry 6.3, 6.31: {target.id} is not face-up: fire at hex {board.label(target.cell)}, "
+                       "its hits distributed among the enemy units there, strongest first (face-up armored units "
+                       "left out)")
         return tuple(out)
+
+    def readings(self, board: Map, attacker: Unit, target: Unit, line: Line) -> tuple[Assumption, ...]:
+        """Fire at a hex rests on the owner's choice among equally strong units (6.3)."""
+        return tuple(self.game.assumptions(HEX_FIRE_OPTIONS)) if fires_at_hex(target) else ()
 
     def read(self, answer: Mapping[str, Any]) -> tuple[Fraction, Fraction]:
         return 1 - answer["hits"][0], answer["expected_hits"]

@@ -41,6 +41,10 @@
   A mortar bombards (6.6): at what it sees or what an HQ spots (+1F from an adjacent HQ), D2 as
   against bombardment (none in woods, 6.62), and every 0 rolled a hit on its side's units
   adjacent to the target hex (6.63).
+- A shot at a unit that is not face-up is fire at its hex (6.3, 6.31): its hits go to the enemy units
+  there, strongest first, a face-up tank left out, as
+  :func:`~wartools.games.combat_infantry.hexfire.hex_fire` answers; a face-up unit is targeted and takes
+  every hit (6.31).
 - A block faces upright (hidden: tag ``hidden``) or face-up (revealed): a unit is revealed when it fires,
   bombards or moves into an assault, an HQ when it activates, a tank when it moves; at the end of each
   game turn every unit is turned upright, tanks by option, bunkers never (1.3, 2.53, 2.55, 4.2, 6.1, 9.2:
@@ -68,6 +72,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from wartools.errors import WartoolsError
+from wartools.games.combat_infantry.combat import HALF_HIT
 from wartools.games.combat_infantry.movement import NO_ASSAULT, assaulting_tag, entered_from
 from wartools.games.combat_infantry.regroup import REGROUP, STAY, regroup, regrouped_from, regrouped_tag
 from wartools.games.combat_infantry.orientation import orient
@@ -79,14 +84,13 @@ from wartools.rules.turn import (ASSAULT, FIRE, MOVE, PLACE, Change, Dice, Offer
                                  TurnRules, TurnState, strength_effects)
 
 if TYPE_CHECKING:  # pragma: no cover
+    from wartools.games.combat_infantry.hexfire import HexFire
     from wartools.games.fire_rules import Attack
     from wartools.grids.base import Cell
     from wartools.mapmodel import Map, Unit
 
 #: hexside features command range is not traced across (4.1: impassable hexsides)
 COMMAND_STOPPERS = frozenset({"lake"})
-#: the tag of a unit holding a D2 half-hit until its activation ends (6.7)
-HALF_HIT = "half-hit"
 #: the phase of the player turns, and the phase in which the winners of an assault regroup (9.5)
 PLAYER_TURNS, REGROUPING = "player turns", "regroup"
 
@@ -101,7 +105,7 @@ class Turns(TurnRules):
     reads: ClassVar[tuple[str, ...]] = ("assault-attacker-retreat", "assault-defender-retreat", "assault-hq-morale",
                                         "assault-off-map-limit", "regroup-control", "promotion-squad",
                                         "friendly-fire-order", "tanks-upright",
-                                        "smoke-across-hedge")
+                                        "smoke-across-hedge", "hex-fire-ties")
     PLAYER_TURNS: ClassVar[int] = 4
     #: morale (2.16) of each type where the unit's own ``morale=N`` tag does not give it
     MORALE: ClassVar[Mapping[str, int]] = MappingProxyType({"hq": 7})
@@ -109,8 +113,9 @@ class Turns(TurnRules):
     OMITTED = (
         ("Combat Infantry 1.1, 4.1", "platoons and companies: the scenario names none, so each platoon HQ "
                                      "commands every rifle squad of its side and the company HQ every unit"),
-        ("Combat Infantry 6.3, 6.31", "fog of war and fire at a hex: every shot targets one unit, which takes "
-                                      "all its hits"),
+        ("Combat Infantry 6.3, 6.31", "fire at a hex whose every enemy unit is face-up: a shot at a face-up unit "
+                                      "always targets it (6.31: may be targeted); a shot at a hidden one is fire at "
+                                      "its hex, offered once per hidden unit there (the same shot)"),
         ("Combat Infantry 6.61", "a spotted bombardment counts against the HQ the attack question names (the "
                                  "nearest that spots); once that HQ has spotted this game turn, another HQ that "
                                  "could spot the hex is not asked"),
@@ -473,20 +478,27 @@ class Turns(TurnRules):
         """A shot (6.1: a d10 per step, a hit at or under the net firepower) or, by a bombarding
         unit, a bombardment (6.6: D2 as against bombardment, none in woods, 6.62; every 0 a hit on
         the firer's friendly units adjacent to the target hex, 6.63); hits on D2 take a step per
-        two, a lone half-hit waiting for the next (6.7)."""
+        two, a lone half-hit waiting for the next (6.7). At a target that is not face-up it is fire at
+        its hex (6.3, 6.31): the hits go where
+        :func:`~wartools.games.combat_infantry.hexfire.hex_fire`'s answer sends them."""
         from wartools.games.combat_infantry.combat import bombard, fire, hits_from_rolls
-        from wartools.games.combat_infantry.fire import BOMBARDING
+        from wartools.games.combat_infantry.fire import BOMBARDING, fires_at_hex
+        from wartools.games.combat_infantry.hexfire import hex_fire
 
         n, f, armor = int(attack.inputs["dice"]), int(attack.inputs["firepower"]), int(attack.inputs["armor"])
         modifier = int(attack.inputs.get("modifier", 0))       # a spotting HQ adjacent: +1F (6.61)
         faces = dice.roll(10, n)
         hits = hits_from_rolls(faces, f, armor=armor, modifier=modifier)
         net = f"F{f - armor + modifier}"
+        at_hex = hex_fire(m, attacker, target, attack) if fires_at_hex(target) else None
+        aim = f"hex {m.label(target.cell)} ({', '.join(at_hex.units)}; 6.3)" if at_hex else target.id
+        kind = "fire" if attacker.type not in BOMBARDING else "bombardment"
+        changes, words = (self._hex_hits(m, at_hex, hits) if at_hex else
+                          self._take_hits(m, target, hits, kind, attacker.type))
         if attacker.type not in BOMBARDING:
             dist = fire(n, f, armor=armor, modifier=modifier)
-            roll = Roll(attacker.side, f"{attacker.id} fires {n} dice at {net} at {target.id}", faces,
+            roll = Roll(attacker.side, f"{attacker.id} fires {n} dice at {net} at {aim}", faces,
                         dist[hits], Fraction(hits), dist.mean(), "Combat Infantry 6.1")
-            changes, words = self._take_hits(m, target, hits, "fire", attacker.type)
             return Resolution((roll,), changes, words)
         joint = bombard(n, f, modifier=modifier - armor)
         near = self._friendly_near(m, attacker, target.cell)
@@ -494,9 +506,8 @@ class Turns(TurnRules):
         p = joint[(hits, friendly)] if near else joint.prob(lambda r: r[0] == hits)
         spot = f", spotted by {attack.spotter}" if attack.spotter else ""
         roll = Roll(attacker.side, f"{attacker.id} bombards {m.label(target.cell)} with {n} dice at {net} "
-                                   f"at {target.id}{spot}", faces, p, Fraction(hits),
+                                   f"at {aim}{spot}", faces, p, Fraction(hits),
                     joint.map(lambda r: r[0]).mean(), "Combat Infantry 6.6")
-        changes, words = self._take_hits(m, target, hits, "bombardment", attacker.type)
         if friendly:
             more, said = self._friendly_fire(m, near, friendly)
             changes, words = (*changes, *more), (*words, f"{friendly} friendly hit{'s' if friendly > 1 else ''} "
@@ -519,6 +530,32 @@ class Turns(TurnRules):
             changes = (*changes, Change(target.id, add=(HALF_HIT,)) if half else Change(target.id, remove=(HALF_HIT,)))
             words.append(f"{target.id} holds a half-hit (6.7)" if half else f"{target.id}'s half-hit is made whole (6.7)")
         return changes, (*words, *effects)
+
+    def _hex_hits(self, m: Map, answer: HexFire, hits: int) -> tuple[tuple[Change, ...], tuple[str, ...]]:
+        """The changes and words of ``hits`` on a hex under fire, distributed as ``answer`` says (6.3)."""
+        units = {u.id: u for u in m.units}
+        after = answer.after(hits)
+        changes, said = self._marked(m, [units[uid] for uid in answer.units],
+                                     {uid: u.strength for uid, u in zip(answer.units, after)},
+                                     {uid: u.half_hit for uid, u in zip(answer.units, after)})
+        return changes, (f"{hits} hit{'s' if hits != 1 else ''} on hex {answer.hex}"
+                         + (" on D2 terrain (6.7)" if answer.d2 and hits else "") + " (6.3)", *said)
+
+    def _marked(self, m: Map, units: list[Unit], steps: Mapping[str, int],
+                half: Mapping[str, bool]) -> tuple[tuple[Change, ...], tuple[str, ...]]:
+        """The changes and words that leave ``units`` at ``steps``, each holding a half-hit as ``half``
+        says (6.7)."""
+        changes: list[Change] = []
+        words: list[str] = []
+        for u in units:
+            ch, said = strength_effects(m, u, self.strength(u), steps[u.id])
+            had = HALF_HIT in u.tags
+            if steps[u.id] > 0 and half[u.id] != had:
+                ch = (*ch, Change(u.id, add=(HALF_HIT,)) if half[u.id] else Change(u.id, remove=(HALF_HIT,)))
+                said = (*said, f"{u.id} holds a half-hit (6.7)" if half[u.id] else f"{u.id}'s half-hit is made whole (6.7)")
+            changes += ch
+            words += said
+        return tuple(changes), tuple(words)
 
     @staticmethod
     def _friendly_near(m: Map, attacker: Unit, cell: Cell) -> list[Unit]:
@@ -548,17 +585,7 @@ class Turns(TurnRules):
                 continue
             half[u.id] = False
             steps[u.id] -= 1
-        changes: list[Change] = []
-        words: list[str] = []
-        for u in near:
-            ch, said = strength_effects(m, u, self.strength(u), steps[u.id])
-            had = HALF_HIT in u.tags
-            if steps[u.id] > 0 and half[u.id] != had:
-                ch = (*ch, Change(u.id, add=(HALF_HIT,)) if half[u.id] else Change(u.id, remove=(HALF_HIT,)))
-                said = (*said, f"{u.id} holds a half-hit (6.7)" if half[u.id] else f"{u.id}'s half-hit is made whole (6.7)")
-            changes += ch
-            words += said
-        return tuple(changes), tuple(words)
+        return self._marked(m, near, steps, half)
 
     def _promote(self, m: Map, res: Resolution) -> Resolution:
         """4.4 (battlefield promotion): an eliminated HQ returns to play at once. A platoon HQ returns
