@@ -113,6 +113,19 @@ def test_a_hexside_lets_as_many_regroup_as_its_assault_limit_9_1_9_5():
     assert r.allowed("k") == () and r.verdict("k", "C1") == "bunkers cannot move (2.55)"
 
 
+def test_a_regroup_never_enters_a_minefield_7_2_9_5():
+    """9.5: winners regroup into friendly hexes only; 7.2: mines are units set up in their hex, which a
+    minefield controls (a revealed one its own hex only), and a move into a minefield is an assault (9.1: the
+    movement rules' word). A vacant minefield next to the won hex is therefore no hex to regroup into: the
+    winner would stand on the mines without assaulting them."""
+    m = tiny_map("ci", 4, 1, features={"C1": ["mines"]},
+                 units=[("us", "US", "rifle", "B1"), ("us-2", "US", "rifle", "A1")])
+    r = regroup(m, "B1")
+    assert r.allowed("us") == ("A1",)
+    assert r.verdict("us", "C1") == "a minefield (7.2): entering it is an assault on the mines, not a regroup"
+    assert "not into C1: a minefield (7.2)" in r.text()
+
+
 def test_only_the_winners_of_a_finished_assault_regroup_9_5():
     """9.5: the units that win an assault regroup: asked of a hex where both sides still stand, or of an empty
     one, the answer refuses."""
@@ -298,6 +311,7 @@ def _check_regroup(g, c):
     answer = regroup(m, u.cell, [u.id])
     assert m.label(c.dest) in answer.allowed(u.id), (c, answer.text())
     assert c.dest in m.grid.neighbours(u.cell)
+    assert "mines" not in m.features_at(c.dest)                     # no regroup onto mines (7.2)
     assert hex_control(m)[m.label(c.dest)] == u.side
     friends = [x for x in m.units if x.cell == c.dest and x.side == u.side]
     assert m.game.scenario_rules().stack_problem(m, [*friends, dataclasses.replace(u, cell=c.dest)]) is None

@@ -214,6 +214,7 @@ COVERAGE = (
           "the next assault (which hexes are friendly is a reading)", "assumed",
           "option: regroup-control; " + _G + "test_winners_regroup_only_into_adjacent_hexes_9_5; "
           + _G + "test_winners_regroup_only_into_friendly_hexes_8_3_9_5; "
+          + _G + "test_a_regroup_never_enters_a_minefield_7_2_9_5; "
           + _G + "test_which_hexes_are_friendly_to_a_regroup_is_an_option_8_3_9_5; "
           + _G + "test_stacking_limits_apply_to_a_regroup_8_2_9_5; "
           + _G + "test_a_hexside_lets_as_many_regroup_as_its_assault_limit_9_1_9_5; "

@@ -8,7 +8,8 @@ adjacent hex, whether it may go there:
 
 - only an adjacent hex (9.5: "adjacent");
 - only a friendly hex (8.3): one the winners' side occupies, or a vacant one only its side is next to
-  (never an enemy hex, a disputed one, or the hex of an assault still to be fought, 9.1). Control is
+  (never an enemy hex, a disputed one, the hex of an assault still to be fought, 9.1, or a minefield,
+  whose mines hold their hex and whose entry is an assault, 7.2). Control is
   read off the board as the assault left it, the won hex no longer an assault hex, so its winners
   control the vacant hexes next to them that no enemy is next to (option ``regroup-control``: ``board``);
   with ``others`` only the hexes friendly by the side's other units count;
@@ -221,6 +222,8 @@ def regroup(m: Map, where: Cell | str, units: Sequence[str] | None = None) -> Re
                 why = "an assault hex, its assault still to be fought: disputed (9.1, 8.3)"
             elif rules.enemies_at(c):
                 why = "enemy-occupied (8.3): not a friendly hex"
+            elif rules.assault_at(c):           # no enemy there: the movement rules' other assault, mines
+                why = "a minefield (7.2): entering it is an assault on the mines, not a regroup"
             elif who == DISPUTED:
                 why = "disputed (8.3): vacant and next to both sides"
             elif who is None:
