@@ -126,6 +126,19 @@ def test_a_regroup_never_enters_a_minefield_7_2_9_5():
     assert "not into C1: a minefield (7.2)" in r.text()
 
 
+def test_a_regroup_across_a_slope_names_the_downhill_reading_9_1_9_5():
+    """9.5: the assault limits apply; 3.4 Slope: a slope hexside's assault limit is 1, downhill too unless
+    option slope-limit-downhill is off (chart note 9). A winner regrouping downhill across a slope rests on
+    that reading, and the answer names it."""
+    m = tiny_map("ci", 3, 1, elevation={"B1": 1}, edges={("B1", "C1"): "slope"},
+                 units=[("a", "US", "rifle", "B1"), ("b", "US", "rifle", "B1")])
+    r = regroup(m, "B1")
+    assert r.allowed("a") == ("A1", "C1") and "slope" in r.verdict("a", "C1")
+    assert "slope-limit-downhill" in {a.option for a in r.assumptions}
+    flat = tiny_map("ci", 3, 1, units=[("a", "US", "rifle", "B1")])
+    assert "slope-limit-downhill" not in {a.option for a in regroup(flat, "B1").assumptions}
+
+
 def test_only_the_winners_of_a_finished_assault_regroup_9_5():
     """9.5: the units that win an assault regroup: asked of a hex where both sides still stand, or of an empty
     one, the answer refuses."""
@@ -168,6 +181,26 @@ def test_defenders_that_win_an_assault_regroup_too_out_of_turn_9_5():
     assert g.position.units["de"].tags == (F0, "hidden")          # a winning defender stands upright (9.2)
     assert {c.kind for c in legal_actions(g)} == {"enter"}                        # the German's turn: it enters
     play("enter", "de-r", dest="D1")
+    play.finish()
+
+
+def test_after_the_attackers_regroup_the_other_player_takes_the_next_turn_1_0_9_5():
+    """1.0: the players alternate player turns; 9.5: the winners regroup at once. The US squad wins its
+    assault on B1 in the US player turn and regroups into C1; the player turn that follows is the German
+    one, as it would have been had nobody regrouped."""
+    s = _scenario(6, 1, [("hq", "US", "hq", "A1", 1, []), ("us", "US", "rifle", "A1", 2, []),
+                         ("de", "German", "rifle", "B1", 1, [F0]), ("de-hq", "German", "hq", "F1", 1, [])])
+    play = Played(s)
+    play("activate", "hq")
+    play("assault", "us", dest="B1")
+    end = play("end", "hq", faces=(1,) * 4)
+    assert "us may regroup from B1 (9.5)" in end.effects and play.g.side == "US"
+    play("regroup", "us", dest="C1")
+    g = play.g
+    assert (g.turn.phase, g.side, g.turn.active, g.turn.resume) == ("player turns", "German", None, None)
+    assert g.position.units["us"].cell == s.map.cell("C1")
+    assert {c.kind for c in legal_actions(g)} >= {"activate", "pass"} and all(c.side == "German"
+                                                                             for c in legal_actions(g))
     play.finish()
 
 
