@@ -207,6 +207,30 @@ def test_an_engineer_lays_smoke_in_one_adjacent_hex_by_rolling_at_least_one_hit_
     assert laid.position.placed == ((m.cell("C1"), "smoke"),) and laid.map.features_at("C1") == ("smoke",)
 
 
+def test_a_mortar_lays_smoke_on_a_spotted_hex_it_sees_by_rolling_at_least_one_hit_7_4_6_61():
+    """7.4: mortars lay smoke by designating a spotted target hex and rolling at least one hit: a hex in its
+    range it sees itself (6.61: its own line of sight), 2 steps at F4, faces 5 and 9 miss (9/25), 4 and 9
+    lay it (16/25); not into the woods it does not see (woods block but from next door, 3.4) nor beyond;
+    the woods hex an adjacent HQ spots is not offered either (the turn rules' OMITTED: mortar smoke on a
+    hex only an HQ spots)."""
+    from wartools.games.combat_infantry.turn import Turns
+
+    s = _scenario([("hq", "US", "hq", "A1"), ("mo", "US", "mortar", "A1", {"steps": 2}), ("hq2", "US", "hq", "D1"),
+                   ("de", "German", "rifle", "I1")], columns=9, terrain={"E1": "woods"})
+    g = _activated(s)
+    m = g.map
+    assert sorted(m.label(c.dest) for c in legal_actions(g) if c.kind == "smoke") == ["B1", "C1", "D1"]
+    answer = special_action(m, "mo", "smoke", "C1")
+    assert (answer.dice, answer.firepower, answer.p) == (2, 4, Fraction(16, 25))
+    assert "does not see E1" in special_action(m, "mo", "smoke", "E1").why_not[0]
+    assert not special_action(m, "mo", "smoke", "H1")
+    assert any(rule == "Combat Infantry 7.4, 6.61" for rule, _ in Turns.OMITTED)
+    missed, (act, *_), _ = _play(g, "smoke", "mo", "C1", faces=(5, 9))
+    assert (act.rolls[0].p, act.rolls[0].value, missed.position.placed) == (Fraction(9, 25), 0, ())
+    laid, (act, *_), _ = _play(g, "smoke", "mo", "C1", faces=(4, 9))
+    assert act.rolls[0].p == Fraction(16, 25) and laid.map.features_at("C1") == ("smoke",)
+
+
 def test_smoke_blocks_the_lines_through_its_hex_and_dissipates_when_the_game_turn_ends_7_4():
     """7.4: smoke blocks LOS in, out and through its hex for the current game turn, then dissipates: the
     German rifle two hexes off may fire at the engineer before the smoke, not after; when the game turn
@@ -268,7 +292,8 @@ def test_engineers_clear_wire_at_f4_7_5():
 # --- composed: seeded playouts on random boards ---------------------------------------------------------
 def _special_board(seed):
     """The random assault boards (hex and hexside terrain, mines, a foxhole, smoke, HQs, engineers ...) with
-    barbed wire on two more free hexes and three game turns, so that units enter wire and clear it later."""
+    barbed wire on two more free hexes, each side's last unit but an engineer a mortar, and three game turns, so that units
+    enter wire and clear it later."""
     import random
 
     from test_combat_infantry_assaults_in_play import random_board
@@ -277,6 +302,8 @@ def _special_board(seed):
     data = scenario_to_dict(s)
     rng = random.Random(seed)
     taken = {u["cell"] for side in data["sides"].values() for u in side["units"]}
+    for side in data["sides"].values():
+        next(u for u in reversed(side["units"]) if u["type"] not in ("engineer", "hq"))["type"] = "mortar"
     features = data["map"].setdefault("features", {})
     free = sorted(c for c in (f"{x}{y}" for x in "BCDE" for y in "1234") if c not in taken and c not in features)
     for c in rng.sample(free, 2):
@@ -285,9 +312,10 @@ def _special_board(seed):
     return loads_scenario(yaml.safe_dump(data))
 
 
-@pytest.mark.parametrize("bot, boards", [("greedy", 12), ("random", 24)])
-def test_every_special_action_a_playout_takes_is_one_the_single_answer_allows_with_its_odds(bot, boards):
-    """7.0-7.5 composed: seeded playouts on random boards take only special actions
+@pytest.mark.parametrize("bot, boards, kinds", [("greedy", 24, ("dig", "mortar smoke", "clear-wire")),
+                                                 ("random", 24, ("dig", "smoke", "mortar smoke", "clear-wire"))])
+def test_every_special_action_a_playout_takes_is_one_the_single_answer_allows_with_its_odds(bot, boards, kinds):
+    """7.0-7.5 composed: seeded playouts on random boards (engineers and mortars among the units) take only special actions
     special_action allows on the board they are taken on, each roll at the answer's exact chance, the
     feature placed or removed as it says; the records replay; smoke never outlasts its game turn (7.4)."""
     import numpy as np
@@ -307,7 +335,8 @@ def test_every_special_action_a_playout_takes_is_one_the_single_answer_allows_wi
             check_playout_action(g, c)
             nxt, acts, ended = step(g, c, dice)
             if c.kind in ("dig", "smoke", "clear-wire"):
-                taken[c.kind] = taken.get(c.kind, 0) + 1
+                by = "mortar smoke" if c.kind == "smoke" and g.map.unit(c.unit).type == "mortar" else c.kind
+                taken[by] = taken.get(by, 0) + 1
                 answer = special_action(g.map, c.unit, c.kind, c.dest)
                 assert answer.allowed, answer.text()
                 rolls = [r for r in acts[0].rolls if r.rule == answer.rule]
@@ -325,7 +354,7 @@ def test_every_special_action_a_playout_takes_is_one_the_single_answer_allows_wi
             for _, p in ended:
                 assert not any(f == "smoke" for _, f in p.placed)                 # 7.4: it dissipates
             g = nxt
-    assert taken.get("dig", 0) >= 1 and taken.get("smoke", 0) >= 1 and taken.get("clear-wire", 0) >= 1, taken
+    assert all(taken.get(k, 0) >= 1 for k in kinds), taken          # the greedy engineer smokes rarely
     r = playout(_special_board(41), [bot, bot], seed=3)
     assert replay(r).final == r.turn_ends[-1].position
 

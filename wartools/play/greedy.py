@@ -102,7 +102,7 @@ class GreedyBot:
     #: the share of a unit's exposure cover takes off it (Combat Infantry's D2, 6.7: the same hits take
     #: half the steps; the threat map counts hits, which cover does not change)
     cover: float = 0.5
-    #: worth of a cell feature an action places away from the acting unit (smoke laid in an adjacent hex,
+    #: worth of a cell feature an action places away from the acting unit (smoke an engineer or a mortar lays,
     #: Combat Infantry 7.4): a small constant, so that it is played rather than nothing; the lines it
     #: blocks are not asked (that would be a pass of the threat map per hex it may go on)
     screen: float = 0.1

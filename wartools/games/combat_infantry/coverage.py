@@ -135,8 +135,9 @@ COVERAGE = (
           _C + "test_d2_half_hit_must_take_next_hit_and_recovers; "
           "in play: tests/test_play_examples.py::test_combat_infantry_fire_example_diagram_3_replays_as_a_record; "
           + _P + "test_assaults_are_fought_when_the_activation_ends_after_half_hits_recover_1_3_4_2_6_7"),
-    Entry("7.0", "Special actions: one instead of a rally, fire or move (dig, engineer smoke, clearing wire; "
-          "mortar smoke and demolitions are not played: the turn rules' OMITTED)", "implemented",
+    Entry("7.0", "Special actions: one instead of a rally, fire or move (dig, smoke, clearing wire; "
+          "demolitions and mortar smoke on a hex only an HQ spots are not played: the turn rules' OMITTED)",
+          "implemented",
           _X + "test_any_commanded_unit_may_dig_a_foxhole_instead_of_rally_fire_or_move_7_0_7_1; "
           + _X + "test_a_unit_ends_a_special_action_face_up_7_0; "
           + _X + "test_every_special_action_a_playout_takes_is_one_the_single_answer_allows_with_its_odds"),
@@ -160,13 +161,16 @@ COVERAGE = (
           "enemy; hidden minefields are not modelled)"),
     Entry("7.3", "Demolish bridges", "not-modelled", "the odds are a plain fire roll (6.1); bridge state is map data"),
     Entry("7.4", "Smoke: blocks LOS, stops movement, -1F in assaults; laid by engineers in an adjacent hex "
-          "(at least one hit), dissipating when the game turn ends (an engineer lays none across a hedge)",
+          "and by mortars on a hex they see (at least one hit), dissipating when the game turn ends (an engineer "
+          "lays none across a hedge)",
           "assumed", "option: smoke-across-hedge; "
           + _L + "test_ci_wrecks_do_not_block_smoke_does; "
           + _P + "test_an_assault_in_a_smoke_hex_is_fought_at_minus_one_firepower_7_4; "
           + _X + "test_an_engineer_lays_smoke_in_one_adjacent_hex_by_rolling_at_least_one_hit_7_4; "
           + _X + "test_smoke_blocks_the_lines_through_its_hex_and_dissipates_when_the_game_turn_ends_7_4; "
-          + _X + "test_smoke_is_not_laid_where_smoke_is_nor_in_a_wire_hex_7_4_7_5 (mortar smoke is not played)"),
+          + _X + "test_a_mortar_lays_smoke_on_a_spotted_hex_it_sees_by_rolling_at_least_one_hit_7_4_6_61; "
+          + _X + "test_smoke_is_not_laid_where_smoke_is_nor_in_a_wire_hex_7_4_7_5 (mortar smoke on a hex only an "
+          "HQ spots is not played)"),
     Entry("7.5", "Barbed wire: enter and stop, one unit, no assault on a unit in it; cleared next game turn by "
           "at least one hit (engineers at F4)", "implemented",
           _R + "test_a_unit_in_barbed_wire_can_be_fired_on_but_not_assaulted; "

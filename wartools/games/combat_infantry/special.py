@@ -12,8 +12,11 @@ face-up (the turn rules turn it so: :func:`~wartools.games.combat_infantry.orien
   stays for the scenario, whoever occupies it later.
 - ``smoke`` (7.4): an engineer lays smoke in one adjacent hex by "firing": one d10 a step at its
   firepower, at least one hit lays it; not across a hedge (fire is blocked, 3.4: option
-  ``smoke-across-hedge``), not where smoke is, not in a wire hex (7.5). The smoke lasts the current game turn (the turn
-  rules remove it when the game turn ends).
+  ``smoke-across-hedge``). A mortar lays it on a spotted target hex by the same roll at its
+  firepower: a hex within its range it sees itself (6.61: its own line of sight, as an HQ spots;
+  a hex only an HQ spots is not played, the turn rules' OMITTED). Not where smoke is, not in a wire
+  hex (7.5). The smoke lasts the current game turn (the turn rules remove it when the game turn
+  ends).
 - ``clear-wire`` (7.5): a unit in a barbed-wire hex "fires" to clear it: one d10 a step at its
   firepower (an engineer at F4, 7.5's note), at least one hit removes the marker. A unit may act
   only in a game turn after the one it entered the wire in (it stopped there and had acted), so a
@@ -39,6 +42,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from wartools.answers import Answer
 from wartools.errors import WartoolsError
+from wartools.games.combat_infantry.fire import BOMBARDING
 from wartools.games.fire_rules import tag_values
 from wartools.rules.options import Assumption
 
@@ -159,9 +163,12 @@ def special_action(m: Map, unit: Unit | str, action: str, hex: Cell | str | None
     elif action == SMOKE:
         across = m.game.option(ACROSS_HEDGE)
         assumptions = (m.game.option_spec(ACROSS_HEDGE).assumption(across),)
-        if u.type != "engineer":
-            why.append(f"{u.id} is a {u.type}: engineers lay smoke (7.4; mortar smoke is not played)")
-        if cell not in m.grid.neighbours(u.cell):
+        if u.type in BOMBARDING:
+            if cell not in mortar_smoke_hexes(m, u):
+                why.append(f"{u.id} does not see {label} within its range: no spotted target hex (7.4, 6.61)")
+        elif u.type != "engineer":
+            why.append(f"{u.id} is a {u.type}: engineers and mortars lay smoke (7.4)")
+        elif cell not in m.grid.neighbours(u.cell):
             why.append(f"{label} is not adjacent to {u.id} (7.4)")
         elif not across and HEDGE in m.edge_features_at(u.cell, cell):
             why.append(f"{u.id} lays no smoke in {label} across the hedge: fire is blocked (3.4, 7.4)")
@@ -178,6 +185,37 @@ def special_action(m: Map, unit: Unit | str, action: str, hex: Cell | str | None
             firepower = ENGINEER_WIRE_FIREPOWER
     p = Fraction(1) if action == DIG else fire(dice, firepower).prob(lambda h: h >= 1)
     return SpecialAction(m, u.id, action, label, tuple(why), p, dice, firepower, assumptions)
+
+
+def mortar_smoke_hexes(m: Map, u: Unit) -> frozenset[Cell]:
+    """The hexes mortar ``u`` may lay smoke on, spotted by itself (7.4, 6.61): within its range (2.13; at
+    night the line-of-sight rules' limit too, 10.3), other than its own, that it sees (6.4, sight as an HQ
+    spots); kept per board object and unit, as the offers and their scores ask them again.
+
+    Examples
+    --------
+    >>> from wartools.testing import tiny_map
+    >>> m = tiny_map("ci", 9, 1, terrain={"D1": "woods"}, units=[("mo", "US", "mortar", "A1")])
+    >>> sorted(m.label(c) for c in mortar_smoke_hexes(m, m.unit("mo")))     # woods: seen from next door only
+    ['B1', 'C1']
+    """
+    from wartools.los.analysis import viewshed
+
+    key = (id(m), u)
+    got = _SEEN.get(key)
+    if got is None or got[0] is not m:
+        if len(_SEEN) >= 64:
+            _SEEN.clear()
+        reach = m.game.fire_rules().target_profile(u.type).range
+        grid = m.grid
+        near = [c for c in grid.cells() if 0 < grid.distance(u.cell, c) <= reach]
+        seen = viewshed(m, u.cell, cells=near, unit=u.type, side=u.side, mode="sight", range=reach) if near else ()
+        got = _SEEN[key] = (m, frozenset(c for c in seen if c != u.cell))
+    return got[1]
+
+
+#: the hexes each mortar sees, per board object (:func:`mortar_smoke_hexes`)
+_SEEN: dict[tuple[int, Unit], tuple[Map, frozenset[Cell]]] = {}
 
 
 def _dig_refusals(m: Map, u: Unit, cell: Cell) -> list[str]:
@@ -206,4 +244,4 @@ def _firepower(m: Map, u: Unit) -> int:
     return int(tag_values(u.tags).get("firepower", profile.value("firepower")))
 
 
-__all__ = ["CLEAR_WIRE", "DIG", "FEATURES", "RULES", "SMOKE", "SpecialAction", "special_action"]
+__all__ = ["CLEAR_WIRE", "DIG", "FEATURES", "RULES", "SMOKE", "SpecialAction", "mortar_smoke_hexes", "special_action"]

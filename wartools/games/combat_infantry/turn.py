@@ -32,7 +32,7 @@
 - A commanded unit may take a special action instead (7.0), each the answer of
   :func:`~wartools.games.combat_infantry.special.special_action`: dig a foxhole in its Clear hex
   (7.1: it stays for the scenario, the position's ``placed``), an engineer lay smoke in an adjacent
-  hex (7.4: a d10 a step at its firepower, at least one hit), a unit in barbed wire clear it (7.5: the
+  hex or a mortar on a hex it sees in range (7.4: a d10 a step at its firepower, at least one hit), a unit in barbed wire clear it (7.5: the
   same roll, an engineer at F4; the wire leaves the board, the position's ``cleared``); the unit ends
   it face-up (7.0). Smoke dissipates when the game turn ends (7.4), the map's own smoke with the rest.
 - A shot is one the attack question allows with room left in the fire limits it counts against
@@ -76,7 +76,7 @@ from wartools.games.combat_infantry.combat import HALF_HIT
 from wartools.games.combat_infantry.movement import NO_ASSAULT, assaulting_tag, entered_from
 from wartools.games.combat_infantry.regroup import REGROUP, STAY, regroup, regrouped_from, regrouped_tag
 from wartools.games.combat_infantry.orientation import orient
-from wartools.games.combat_infantry.special import CLEAR_WIRE, DIG, SMOKE, special_action
+from wartools.games.combat_infantry.special import CLEAR_WIRE, DIG, SMOKE, mortar_smoke_hexes, special_action
 from wartools.games.combat_infantry.special import RULES as SPECIAL
 from wartools.games.fire_rules import tag_values
 from wartools.rules.options import Assumption
@@ -123,7 +123,9 @@ class Turns(TurnRules):
         ("Combat Infantry 7.1, 8.2", "digging a foxhole where the unit's side has three units (the foxhole "
                                      "stacks two, so one would be eliminated): not offered"),
         ("Combat Infantry 7.3", "demolishing bridges: the map's bridges stand"),
-        ("Combat Infantry 7.4", "smoke laid by mortars (engineers lay it in an adjacent hex)"),
+        ("Combat Infantry 7.4, 6.61", "mortar smoke on a hex only an HQ spots (whether it takes the HQ's one "
+                                      "bombarding unit a game turn is not said): a mortar lays smoke on hexes it "
+                                      "sees itself"),
         ("Combat Infantry 7.5", "withdrawing from wire by the hexside the unit entered by: it leaves by a normal "
                                 "move across any hexside (the hexside a unit entered by is not recorded)"),
         ("Combat Infantry 7.2", "a cleared minefield scores no VP (the map's mines name no side); hidden "
@@ -214,11 +216,15 @@ class Turns(TurnRules):
     @staticmethod
     def _special_offers(m: Map, u: Unit) -> list[Offer]:
         """The special actions (7.0) :func:`~wartools.games.combat_infantry.special.special_action` allows
-        ``u``: a foxhole in its hex (7.1), smoke in an adjacent hex (7.4), clearing the wire it stands in
-        (7.5), each the game's word with the hex it acts on."""
+        ``u``: a foxhole in its hex (7.1), smoke in an adjacent hex or, by a mortar, on a hex it sees in
+        range (7.4), clearing the wire it stands in (7.5), each the game's word with the hex it acts on."""
+        from wartools.games.combat_infantry.fire import BOMBARDING
+
         hexes = [(DIG, u.cell), (CLEAR_WIRE, u.cell)]
         if u.type == "engineer":
             hexes += [(SMOKE, c) for c in m.grid.neighbours(u.cell)]
+        elif u.type in BOMBARDING:
+            hexes += [(SMOKE, c) for c in sorted(mortar_smoke_hexes(m, u), key=m.grid.to_offset)]
         return [Offer(kind, u.id, rule=SPECIAL[kind], dest=c) for kind, c in hexes if special_action(m, u, kind, c)]
 
     def offers(self, m: Map, state: TurnState) -> tuple[Offer, ...]:
