@@ -10,7 +10,7 @@ import yaml
 
 from analysis_helpers import tiny_scenario
 from wartools.errors import WartoolsError
-from wartools.games.combat_infantry.special import special_action
+from wartools.games.combat_infantry.special import mortar_smoke_hexes, special_action
 from wartools.play.engine import _apply, legal_actions, start, step
 from wartools.rules.turn import Resolution, ScriptedDice
 from wartools.scenario import dumps_position, loads_position, loads_scenario, scenario_to_dict
@@ -231,6 +231,21 @@ def test_a_mortar_lays_smoke_on_a_spotted_hex_it_sees_by_rolling_at_least_one_hi
     assert act.rolls[0].p == Fraction(16, 25) and laid.map.features_at("C1") == ("smoke",)
 
 
+def test_the_hexes_a_mortar_sees_read_no_units_so_one_board_keeps_them_6_4():
+    """6.4: units see through units, friendly or not: the hexes a mortar sees on a board with units between
+    are those it sees on the bare board (so mortar_smoke_hexes keeps them per board and mortar)."""
+    from wartools.los.analysis import viewshed
+    from wartools.testing import tiny_map
+
+    bare = tiny_map("ci", 9, 2, terrain={"F1": "woods"}, units=[("mo", "US", "mortar", "A1")])
+    full = tiny_map("ci", 9, 2, terrain={"F1": "woods"}, units=[
+        ("mo", "US", "mortar", "A1"), ("r", "US", "rifle", "C1"), ("de", "German", "rifle", "D1"),
+        ("de2", "German", "mg", "D2")])
+    seen = set(viewshed(full, "A1", cells=[c for c in full.grid.cells() if 0 < full.grid.distance(
+        full.cell("A1"), c) <= 6], unit="mortar", side="US", mode="sight", range=6)) - {full.cell("A1")}
+    assert seen == mortar_smoke_hexes(bare, bare.unit("mo")) and full.cell("E1") in seen
+
+
 def test_smoke_blocks_the_lines_through_its_hex_and_dissipates_when_the_game_turn_ends_7_4():
     """7.4: smoke blocks LOS in, out and through its hex for the current game turn, then dissipates: the
     German rifle two hexes off may fire at the engineer before the smoke, not after; when the game turn
@@ -321,6 +336,7 @@ def test_every_special_action_a_playout_takes_is_one_the_single_answer_allows_wi
     import numpy as np
 
     from test_play import check_playout_action
+    from wartools.los.analysis import viewshed
     from wartools.play import find_bot, playout, replay
     from wartools.play.engine import RngDice
 
@@ -339,6 +355,11 @@ def test_every_special_action_a_playout_takes_is_one_the_single_answer_allows_wi
                 taken[by] = taken.get(by, 0) + 1
                 answer = special_action(g.map, c.unit, c.kind, c.dest)
                 assert answer.allowed, answer.text()
+                if by == "mortar smoke":         # a hex it sees now, asked afresh (6.61, 7.4)
+                    mortar = g.map.unit(c.unit)
+                    assert c.dest in viewshed(g.map, mortar.cell, cells=[c.dest], unit="mortar", side=mortar.side,
+                                              mode="sight", range=6)
+                    assert 0 < g.map.grid.distance(mortar.cell, c.dest) <= 6
                 rolls = [r for r in acts[0].rolls if r.rule == answer.rule]
                 if answer.dice:
                     (roll,) = rolls

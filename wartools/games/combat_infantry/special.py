@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from wartools.answers import Answer
@@ -147,8 +148,6 @@ def special_action(m: Map, unit: Unit | str, action: str, hex: Cell | str | None
     >>> w.allowed, w.p, w.text().split(": ")[1]
     (True, Fraction(61, 125), '3 dice at F2, at least one hit')
     """
-    from wartools.games.combat_infantry.combat import fire
-
     u = m.unit(unit) if isinstance(unit, str) else unit
     if action not in RULES:
         raise WartoolsError(f"unknown special action {action!r}; valid: {', '.join(RULES)}")
@@ -183,14 +182,24 @@ def special_action(m: Map, unit: Unit | str, action: str, hex: Cell | str | None
         dice, firepower = rules.strength(u), _firepower(m, u)
         if action == CLEAR_WIRE and u.type == "engineer":
             firepower = ENGINEER_WIRE_FIREPOWER
-    p = Fraction(1) if action == DIG else fire(dice, firepower).prob(lambda h: h >= 1)
+    p = Fraction(1) if action == DIG else _at_least_one_hit(dice, firepower)
     return SpecialAction(m, u.id, action, label, tuple(why), p, dice, firepower, assumptions)
+
+
+@lru_cache(maxsize=256)
+def _at_least_one_hit(dice: int, firepower: int) -> Fraction:
+    """The chance ``dice`` d10 at ``firepower`` roll at least one hit (6.1: the game's fire odds)."""
+    from wartools.games.combat_infantry.combat import fire
+
+    return fire(dice, firepower).prob(lambda h: h >= 1)
 
 
 def mortar_smoke_hexes(m: Map, u: Unit) -> frozenset[Cell]:
     """The hexes mortar ``u`` may lay smoke on, spotted by itself (7.4, 6.61): within its range (2.13; at
     night the line-of-sight rules' limit too, 10.3), other than its own, that it sees (6.4, sight as an HQ
-    spots); kept per board object and unit, as the offers and their scores ask them again.
+    spots). Sight reads no units (6.4: units see through units, friendly or not), so the hexes are kept per
+    board (its fingerprint, the game's settings in it) and the mortar's cell, type and side: the offers and
+    their scores ask them again in every position.
 
     Examples
     --------
@@ -201,21 +210,21 @@ def mortar_smoke_hexes(m: Map, u: Unit) -> frozenset[Cell]:
     """
     from wartools.los.analysis import viewshed
 
-    key = (id(m), u)
+    key = (m.board_fingerprint, u.cell, u.type, u.side)
     got = _SEEN.get(key)
-    if got is None or got[0] is not m:
-        if len(_SEEN) >= 64:
+    if got is None:
+        if len(_SEEN) >= 256:
             _SEEN.clear()
         reach = m.game.fire_rules().target_profile(u.type).range
         grid = m.grid
         near = [c for c in grid.cells() if 0 < grid.distance(u.cell, c) <= reach]
         seen = viewshed(m, u.cell, cells=near, unit=u.type, side=u.side, mode="sight", range=reach) if near else ()
-        got = _SEEN[key] = (m, frozenset(c for c in seen if c != u.cell))
-    return got[1]
+        got = _SEEN[key] = frozenset(c for c in seen if c != u.cell)
+    return got
 
 
-#: the hexes each mortar sees, per board object (:func:`mortar_smoke_hexes`)
-_SEEN: dict[tuple[int, Unit], tuple[Map, frozenset[Cell]]] = {}
+#: the hexes a mortar sees, per board and mortar (:func:`mortar_smoke_hexes`)
+_SEEN: dict[tuple[str, Cell, str, str], frozenset[Cell]] = {}
 
 
 def _dig_refusals(m: Map, u: Unit, cell: Cell) -> list[str]:
