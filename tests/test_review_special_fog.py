@@ -130,3 +130,18 @@ def test_a_spotted_bombardment_at_a_hex_keeps_the_adjacent_hqs_plus_one_6_61():
     attack, shot = _hex_shot(m, "m", "de")
     assert attack.inputs["modifier"] == 1
     assert shot.hits == fire(2, attack.inputs["firepower"], modifier=1) != fire(2, attack.inputs["firepower"])
+
+
+def test_a_mortar_lays_smoke_as_far_as_its_range_and_no_farther_7_4_2_13():
+    """7.4: mortars lay smoke on a spotted target hex; 2.13: within the weapon's range in hexes. On open
+    ground the hex at its range is one, the next one not."""
+    from wartools.games.combat_infantry.special import mortar_smoke_hexes
+
+    m = tiny_map("ci", 12, 1, units=[("mo", "US", "mortar", "A1", {"strength": 2})])
+    reach = m.game.fire_rules().target_profile("mortar").range
+    assert 1 < reach < 11
+    seen = {m.grid.distance(m.unit("mo").cell, c) for c in mortar_smoke_hexes(m, m.unit("mo"))}
+    assert seen == set(range(1, reach + 1))
+    at = m.label(next(c for c in m.grid.cells() if m.grid.distance(m.unit("mo").cell, c) == reach))
+    beyond = m.label(next(c for c in m.grid.cells() if m.grid.distance(m.unit("mo").cell, c) == reach + 1))
+    assert special_action(m, "mo", "smoke", at).allowed and not special_action(m, "mo", "smoke", beyond).allowed
