@@ -59,7 +59,8 @@ def test_a_face_up_tank_is_left_out_and_a_hidden_tank_takes_hits_at_ac_zero_6_3_
         play = Game(fog_scenario([("us-hq", "hq", "A2", 0, False), ("us-1", "rifle", "B2", 4, False)],
                                  [("de-t", "tank", "C2", 3, hidden), ("de-1", "rifle", "C2", 1, True)]))
         play("activate", "us-hq")
-        play("fire", "us-1", target="de-1", faces=(1, 1, 9, 9))
+        # the shot at the hex names its first hidden unit (the hidden tank when it is hidden)
+        play("fire", "us-1", target="de-t" if hidden else "de-1", faces=(1, 1, 9, 9))
         assert steps(play, "de-t") == [after]
         assert ("de-1" in play.g.position.eliminated) is (not hidden)
 
@@ -71,8 +72,20 @@ def test_a_half_hit_takes_the_next_hit_of_fire_at_its_hex_6_3_6_7():
                              [("de-1", "rifle", "C2", 1, True, "half-hit"), ("de-2", "mg", "C2", 3, True)],
                              terrain={"C2": "town"}))
     play("activate", "us-hq")
-    play("fire", "us-1", target="de-2", faces=(1, 9, 9, 9))
+    play("fire", "us-1", target="de-1", faces=(1, 9, 9, 9))       # the hex's one shot (6.3)
     assert "de-1" in play.g.position.eliminated and steps(play, "de-2") == [3]
+
+
+def test_the_hidden_units_of_a_hex_are_one_target_and_a_face_up_unit_its_own_6_3_6_31():
+    """6.0, 6.3: units fire indicating their target hex (or target unit if face-up): the two hidden units
+    of C2 are one shot at the hex, offered once (naming the first of them); the face-up IN of D2 and the
+    hidden MG beside it are two shots, at the unit and at the hex."""
+    play = Game(fog_scenario([("us-hq", "hq", "A2", 0, False), ("us-1", "rifle", "B2", 4, False)],
+                             [("de-1", "rifle", "C2", 2, True), ("de-2", "mg", "C2", 3, True),
+                              ("de-3", "rifle", "D2", 2, False), ("de-4", "mg", "D2", 2, True)]))
+    play("activate", "us-hq")
+    shots = sorted(c.target for c in legal_actions(play.g) if c.unit == "us-1" and c.kind == "fire")
+    assert shots == ["de-1", "de-3", "de-4"]
 
 
 @pytest.mark.parametrize("ties, taken", [("first", [2, 3]), ("last", [3, 2])])

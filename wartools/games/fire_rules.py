@@ -44,7 +44,7 @@ module has no unit that can fire, so its threat maps are empty and say so):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -628,6 +628,12 @@ class FireRules:
         return tuple(out)
 
     # --- hooks a game overrides -------------------------------------------------------
+    def aim(self, target: Unit) -> Hashable:
+        """What a shot at ``target`` is aimed at: the unit (its id, by default), or, where the
+        game's shot at it is fire at its cell, that cell (``("cell", cell)``): shots with the same
+        aim from one attacker are one action (the play engine offers the first target of each)."""
+        return target.id
+
     def units_read(self, board: Map, attacker: Unit) -> tuple[Unit, ...]:
         """The units of ``board`` whose presence, cell, strength or tags an answer of
         ``attacker``'s attack question may read besides the attacker and the target (its line of

@@ -100,7 +100,9 @@ def _kept(board: Board, attacker: Unit) -> dict[tuple[Unit, tuple[Unit, ...]], A
 
 
 def shots(board: Board, attacker: Unit) -> list[tuple[Unit, Attack]]:
-    """Every enemy unit ``attacker`` may fire at from where it stands, with the attack, in map order.
+    """Every enemy unit ``attacker`` may fire at from where it stands, with the attack, in map order,
+    the first of each aim only (:meth:`~wartools.games.fire_rules.FireRules.aim`: a shot at any
+    hidden unit of a Combat Infantry hex is the same fire at the hex, 6.3).
 
     Targets alike (type, strength, tags) are asked together, in one line-of-sight pass
     (:meth:`~wartools.games.fire_rules.FireRules.attacks`, the attack question cell by cell), as
@@ -131,7 +133,13 @@ def shots(board: Board, attacker: Unit) -> list[tuple[Unit, Attack]]:
             a = got.get(t.cell)
             if a is not None:
                 found[t.id] = a
-    return [(t, found[t.id]) for t in enemies if t.id in found]
+    aims: set[Any] = set()        # one shot per aim: the hidden units of a hex are one target (FireRules.aim)
+    out = []
+    for t in enemies:
+        if t.id in found and (aim := fire.aim(t)) not in aims:
+            aims.add(aim)
+            out.append((t, found[t.id]))
+    return out
 
 
 def attack_on(board: Board, attacker: Unit, target: Unit) -> Attack | None:

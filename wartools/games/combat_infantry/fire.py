@@ -31,7 +31,7 @@ Examples
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -229,6 +229,11 @@ class Fire(FireRules):
             return self.refuse(attacker, target, "limit", "Combat Infantry 6.5", f"{lim.why}: no unit fires through it")
         return (Limit(("hexside", Edge.of(attacker.cell, target.cell)), lim.fire, "Combat Infantry 6.5", lim.why,
                       lim.assumptions()),)
+
+    def aim(self, target: Unit) -> Hashable:
+        """A shot at a unit that is not face-up is fire at its hex (6.3, 6.31): the hidden units of
+        one hex are one target."""
+        return ("cell", target.cell) if fires_at_hex(target) else target.id
 
     def applied(self, board: Map, attacker: Unit, target: Unit, line: Line) -> tuple[str, ...]:
         from wartools.games.combat_infantry.combat import ARMORED

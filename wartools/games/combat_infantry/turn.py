@@ -115,7 +115,7 @@ class Turns(TurnRules):
                                      "commands every rifle squad of its side and the company HQ every unit"),
         ("Combat Infantry 6.3, 6.31", "fire at a hex whose every enemy unit is face-up: a shot at a face-up unit "
                                       "always targets it (6.31: may be targeted); a shot at a hidden one is fire at "
-                                      "its hex, offered once per hidden unit there (the same shot)"),
+                                      "its hex, offered once per hex (naming its first hidden unit)"),
         ("Combat Infantry 6.61", "a spotted bombardment counts against the HQ the attack question names (the "
                                  "nearest that spots); once that HQ has spotted this game turn, another HQ that "
                                  "could spot the hex is not asked"),
