@@ -204,6 +204,28 @@ def test_after_the_attackers_regroup_the_other_player_takes_the_next_turn_1_0_9_
     play.finish()
 
 
+def test_the_game_turn_ends_once_the_last_player_turns_regroup_is_done_1_3_9_5():
+    """1.3: player turns alternate until both players complete four, ending the game turn; 9.5: the winners
+    regroup at once. The German wins an assault in the eighth and last player turn of the only game turn:
+    the game turn waits for its regroup, and ends (here the game) once the winner has chosen."""
+    s = _scenario(4, 1, [("us", "US", "rifle", "B1", 1, [F0]), ("de-hq", "German", "hq", "D1", 1, []),
+                         ("de", "German", "rifle", "C1", 2, [])])
+    play = Played(s)
+    for _ in range(3):
+        play("pass", None)
+        play("pass", None)
+    play("pass", None)
+    assert (play.g.side, play.g.turn.impulses["US"], play.g.turn.impulses["German"]) == ("German", 4, 3)
+    play("activate", "de-hq")
+    play("assault", "de", dest="B1")
+    end = play("end", "de-hq", faces=(1,) * 4)
+    assert "de may regroup from B1 (9.5)" in end.effects
+    assert (play.g.over, play.g.turn.phase, play.g.side) == (False, "regroup", "German")
+    went = play("regroup", "de", dest="A1")
+    assert went.cells == ("B1", "A1") and play.g.over and play.g.position.units["de"].cell == s.map.cell("A1")
+    play.finish()
+
+
 def test_regrouping_is_done_before_the_next_assault_is_fought_9_5():
     """9.5: regrouping must be done before the next assault is fought. Two assaults in one activation: the
     US wins B1 first (9.1: in the map's order); the assault on D1 waits while the winner chooses. Regrouping

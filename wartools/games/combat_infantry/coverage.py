@@ -226,6 +226,7 @@ COVERAGE = (
           + _G + "test_defenders_that_win_an_assault_regroup_too_out_of_turn_9_5; "
           + _G + "test_after_the_attackers_regroup_the_other_player_takes_the_next_turn_1_0_9_5; "
           + _G + "test_regrouping_is_done_before_the_next_assault_is_fought_9_5; "
+          + _G + "test_the_game_turn_ends_once_the_last_player_turns_regroup_is_done_1_3_9_5; "
           + _G + "test_stacking_applies_once_the_regroups_are_done_8_2_9_5; "
           + _G + "test_seeded_playouts_on_random_boards_regroup_only_where_the_answer_allows_9_5; "
           "tests/test_play_examples.py::test_combat_infantry_command_range_example_diagram_2_replays_as_a_record"),
