@@ -8,19 +8,18 @@ lines read units (spotting, friendly blockers, units between), so their runs get
 """
 from __future__ import annotations
 
-import importlib
 import json
 
 import numpy as np
 import pytest
 
+from test_los_matrix_cache import matrix_reads
 from wartools.balancing import balance
 from wartools.balancing import job as job_module
 from wartools.los.matrix import compute_matrix, forget_matrices, use_matrix
 from wartools.play import attacks
 from wartools.scenario import load_scenario
 
-matrix_module = importlib.import_module("wartools.los.matrix")
 HEIGHT_112 = "scenarios/conflict-of-heroes-height-112.yaml"
 
 
@@ -71,13 +70,6 @@ def test_a_run_reads_its_matrix_and_gives_the_same_balance(clean, monkeypatch):
     monkeypatch.setattr(job_module, "AUTO_MATRIX_CELLS", 0)
     without = run()
     monkeypatch.undo()
-    reads: list[bool] = []
-    board_matrix = matrix_module.board_matrix
-
-    def spy(*args):  # type: ignore[no-untyped-def]
-        got = board_matrix(*args)
-        reads.append(got is not None)
-        return got
-    monkeypatch.setattr(matrix_module, "board_matrix", spy)
+    reads = matrix_reads(monkeypatch)
     with_matrix = run()
     assert any(reads) and with_matrix == without

@@ -95,6 +95,15 @@ def test_a_playout_reads_the_matrix_and_writes_the_same_record(registered):
     s = dataclasses.replace(s, turns=min(s.turns, 2))
     without = json.dumps(record_to_dict(playout(s, ["greedy", "greedy"], 5)), sort_keys=True, default=str)
     registered(s.map_at())
+    with pytest.MonkeyPatch.context() as mp:
+        reads = matrix_reads(mp)
+        with_matrix = json.dumps(record_to_dict(playout(s, ["greedy", "greedy"], 5)), sort_keys=True, default=str)
+    assert any(reads) and with_matrix == without
+
+
+def matrix_reads(mp: pytest.MonkeyPatch) -> list[bool]:
+    """While ``mp`` holds, each question the attack question asks of a board matrix, appended:
+    whether a matrix answered it."""
     reads: list[bool] = []
     board_matrix = matrix_module.board_matrix
 
@@ -102,7 +111,5 @@ def test_a_playout_reads_the_matrix_and_writes_the_same_record(registered):
         got = board_matrix(*args)
         reads.append(got is not None)
         return got
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(matrix_module, "board_matrix", spy)
-        with_matrix = json.dumps(record_to_dict(playout(s, ["greedy", "greedy"], 5)), sort_keys=True, default=str)
-    assert any(reads) and with_matrix == without
+    mp.setattr(matrix_module, "board_matrix", spy)
+    return reads
