@@ -3,6 +3,7 @@ names of the map format's keys, shared by the model and its validator.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from wartools.rules import Vocabulary
@@ -19,6 +20,22 @@ OBJECTIVE_KINDS = Vocabulary("objective kind",
                              ("victory", "resource", "manpower", "munitions", "fuel", "objective"),
                              {"vp": "victory", "flag": "objective"})
 UNIT_KEYS = ("id", "side", "type", "cell", "name", "strength", "tags")
+
+
+def tag_value(tags: Iterable[str], name: str) -> str | None:
+    """The value of the first ``name=value`` tag among ``tags`` (``None``: there is none): a state
+    a game's rules keep on a unit with a value (``assaulting=C3``, ``pinning=de-1``).
+
+    Examples
+    --------
+    >>> tag_value(("half-hit", "assaulting=C3"), "assaulting"), tag_value(("assaulting",), "assaulting")
+    ('C3', None)
+    """
+    for t in tags:
+        key, sep, value = t.partition("=")
+        if sep and key == name:
+            return value
+    return None
 
 
 @dataclass(frozen=True)

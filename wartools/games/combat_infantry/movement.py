@@ -66,6 +66,7 @@ from wartools.games.combat_infantry.scenario import hex_control
 from wartools.rules.options import Assumption
 from wartools.grids import Edge
 from wartools.grids.base import Cell
+from wartools.mapmodel.parts import tag_value
 from wartools.rules.movement import MovementRules, Part, Step, Table
 
 #: guns, tanks and vehicles (Combat Infantry 3.4)
@@ -391,11 +392,7 @@ def assaulting_tag(came_from: str) -> str:
 
 def entered_from(tags: Iterable[str]) -> str | None:
     """The hex a unit with these tags entered its assault from (``None``: it is not assaulting)."""
-    for t in tags:
-        name, sep, value = t.partition("=")
-        if sep and name == ASSAULTING:
-            return value
-    return None
+    return tag_value(tags, ASSAULTING)
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ from wartools.errors import WartoolsError
 from wartools.games.combat_infantry.control import control_readings
 from wartools.games.combat_infantry.limits import hexside_limits
 from wartools.games.combat_infantry.scenario import DISPUTED, hex_control
+from wartools.mapmodel.parts import tag_value
 from wartools.rules.movement import MoveSituation
 from wartools.rules.options import Assumption
 
@@ -76,11 +77,7 @@ def regrouped_tag(came_from: str) -> str:
 
 def regrouped_from(tags: Iterable[str]) -> str | None:
     """The hex a unit with these tags regrouped from in the regroup under way (``None``: it did not)."""
-    for t in tags:
-        name, sep, value = t.partition("=")
-        if sep and name == REGROUPED:
-            return value
-    return None
+    return tag_value(tags, REGROUPED)
 
 
 @dataclass(frozen=True)

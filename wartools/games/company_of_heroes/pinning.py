@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from wartools.answers import Answer
 from wartools.games.fire_rules import Attack, Refusal
+from wartools.mapmodel.parts import tag_value
 from wartools.rules.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -106,7 +107,7 @@ def pinning_target(unit: Unit) -> str | None:
     >>> pinning_target(Unit("mg", "US", "mg-team", (0, 0), tags=("deployed", "pinning=de-1")))
     'de-1'
     """
-    return next((t[len(PINNING):] for t in unit.tags if t.startswith(PINNING)), None)
+    return tag_value(unit.tags, PINNING.rstrip("="))
 
 
 def _refuse(mg: Unit, target: Unit, kind: str, why: str, rule: str = PIN_RULE) -> Refusal:
