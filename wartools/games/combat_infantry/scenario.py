@@ -56,6 +56,24 @@ def control_stoppers(across_cliff: bool = True) -> frozenset[str]:
     return CONTROL_STOPPERS if across_cliff else CONTROL_STOPPERS | {"cliff"}
 
 
+#: per board and stoppers, the neighbours each hex's control reaches (:func:`_reach`)
+_REACH: dict[tuple[str, frozenset[str]], Mapping[Cell, tuple[Cell, ...]]] = {}
+
+
+def _reach(m: Map, stoppers: frozenset[str]) -> Mapping[Cell, tuple[Cell, ...]]:
+    """The neighbours of each hex of ``m``'s board across no hexside carrying one of ``stoppers``
+    (what the board decides of control, kept per board fingerprint: the units decide the rest)."""
+    key = (m.board_fingerprint, stoppers)
+    got = _REACH.get(key)
+    if got is None:
+        if len(_REACH) >= 64:
+            _REACH.clear()
+        edges, table = m.edges, m.grid.neighbour_table
+        got = _REACH[key] = {c: tuple(n for n in table[c] if not stoppers.intersection(edges.get(Edge.of(c, n), ())))
+                             for c in table}
+    return got
+
+
 def hex_control(m: Map, units: Iterable[Unit], stoppers: frozenset[str] | None = None) -> dict[Cell, str]:
     """Control of every non-neutral hex: a side name or ``"disputed"`` (Combat Infantry 8.3, 9.1).
 
@@ -73,17 +91,16 @@ def hex_control(m: Map, units: Iterable[Unit], stoppers: frozenset[str] | None =
         occupied.setdefault(u.cell, set()).add(u.side)
     control: dict[Cell, str] = {}
     claims: dict[Cell, set[str]] = {}
-    edges = m.edges
+    reach = _reach(m, stoppers)
     for c, sides in occupied.items():
         if len(sides) > 1:
             control[c] = DISPUTED
             continue
         (side,) = sides
         control[c] = side
-        for n in m.grid.neighbour_table[c]:
-            if n in occupied or stoppers.intersection(edges.get(Edge.of(c, n), ())):
-                continue
-            claims.setdefault(n, set()).add(side)
+        for n in reach[c]:
+            if n not in occupied:
+                claims.setdefault(n, set()).add(side)
     for n, sides in claims.items():
         control[n] = DISPUTED if len(sides) > 1 else next(iter(sides))
     return control
