@@ -497,3 +497,24 @@ def test_an_assault_whose_attackers_an_earlier_one_took_is_not_fought_4_4(tmp_pa
     s = load_scenario(skirmish_file(tmp_path))
     g = playout(s, {"US": "random", "German": "random"}, seed=np.random.SeedSequence(3).spawn(1501)[1500])
     assert g.result and replay(g).final == g.turn_ends[-1].position
+
+
+def test_no_retreat_into_a_minefield_7_2_9_4():
+    """9.4 with 7.2: units never retreat into an enemy hex, and a minefield is one (mines are units; a
+    mines feature names no side and is read as the mover's enemy, as the movement rules enter it by
+    assault). The German defenders of C1, on the board's edge, may retreat into D1 or off the map (9.4); with
+    D1 mined only off the map (retreat_hexes and hex_assault agree), and in play the defender, retreating in
+    round 2 by option (neither side hits here, F0), goes off the map, not onto the mines."""
+    from wartools.games.combat_infantry.control import retreat_hexes
+
+    units = [("us", "US", "rifle", "C1", {"strength": 2, "tags": ["assaulting=B1", "firepower=0"]}),
+             ("de", "German", "rifle", "C1", {"strength": 2, "tags": ["firepower=0"]})]
+    mined, clear = (tiny_map("ci", 5, 1, units=units, features=f).with_options(
+        **{"assault-defender-retreat": "round-2"}) for f in ({"D1": ["mines"]}, {}))
+    assert retreat_hexes(mined, "C1", "German", entered_from=["B1"], defending=True).hexes == ()
+    assert retreat_hexes(clear, "C1", "German", entered_from=["B1"], defending=True).hexes == ("D1",)
+    assert hex_assault(mined, "C1").retreats == (("B1",), ("off the map",))
+    assert hex_assault(clear, "C1").retreats == (("B1",), ("D1", "off the map"))
+    for m, where in ((mined, "de retreats off the map"), (clear, "de retreats to D1")):
+        res = m.game.turn_rules().fight_assaults(m, ScriptedDice([5] * 14))
+        assert any(e.startswith(where) for e in res.effects), res.effects

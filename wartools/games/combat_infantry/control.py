@@ -247,9 +247,10 @@ def retreat_hexes(m: Map, assault_hex: str, side: str, entered_from: Iterable[st
     occupies; defenders via any hexside unavailable to the attackers, so into none of the hexes
     the attackers entered from (``entered_from``) nor one the attackers occupy; neither side
     ever into an enemy or disputed hex (8.3; the assault hex is disputed and extends no
-    control, 9.1). Stacking and hexside limits are not checked here. Control follows the option
-    ``control-across-cliff``, named in the answer when the map has a cliff hexside (the
-    movement rules name it alike).
+    control, 9.1), nor into a minefield (7.2: mines are units, read as the mover's enemy, so
+    entering one is an assault, as the movement rules have it). Stacking and hexside limits
+    are not checked here. Control follows the option ``control-across-cliff``, named in the
+    answer when the map has a cliff hexside (the movement rules name it alike).
 
     Examples
     --------
@@ -264,18 +265,13 @@ def retreat_hexes(m: Map, assault_hex: str, side: str, entered_from: Iterable[st
     control = hex_control(m)
     here = m.cell(assault_hex)
     came: Sequence[str] = list(entered_from)
-    out = []
+    near = [m.label(n) for n in sorted(m.grid.neighbours(here), key=m.grid.to_offset)
+            if "mines" not in m.features_at(n) and control.get(m.label(n), side) == side]
     if defending:
         attackers = {u.side for u in m.units if u.cell == here and u.side != side}
         theirs = {m.label(u.cell) for u in m.units if u.side in attackers}
-        for n in sorted(m.grid.neighbours(here), key=m.grid.to_offset):
-            lab = m.label(n)
-            if lab not in came and lab not in theirs and control.get(lab, side) == side:
-                out.append(lab)
-        return RetreatHexes(m, m.label(here), side, tuple(out), control.assumptions)
-    friendly = {m.label(u.cell) for u in m.units if u.side == side}
-    for n in sorted(m.grid.neighbours(here), key=m.grid.to_offset):
-        lab = m.label(n)
-        if (lab in came or lab in friendly) and control.get(lab, side) == side:
-            out.append(lab)
-    return RetreatHexes(m, m.label(here), side, tuple(out), control.assumptions)
+        out = tuple(lab for lab in near if lab not in came and lab not in theirs)
+    else:
+        friendly = {m.label(u.cell) for u in m.units if u.side == side}
+        out = tuple(lab for lab in near if lab in came or lab in friendly)
+    return RetreatHexes(m, m.label(here), side, out, control.assumptions)

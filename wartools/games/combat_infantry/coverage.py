@@ -213,7 +213,8 @@ COVERAGE = (
           + _S + "test_caron_farm_retreat; " + _P + "test_the_assault_on_a_hex_reads_the_board_as_9_1_and_9_4_say; "
           + _P + "test_a_unit_with_no_hex_of_retreat_is_eliminated_in_play_9_4; "
           + _A + "test_retreats_fill_the_room_and_the_hexside_limit_of_a_round_9_4; "
-          + _P + "test_a_defender_may_retreat_off_the_map_removed_from_play_without_vp_9_4"),
+          + _P + "test_a_defender_may_retreat_off_the_map_removed_from_play_without_vp_9_4; "
+          + _P + "test_no_retreat_into_a_minefield_7_2_9_4"),
     Entry("9.5", "Regrouping: the winners' choice, adjacent friendly hexes, stacking and assault limits, before "
           "the next assault (which hexes are friendly is a reading)", "assumed",
           "option: regroup-control; " + _G + "test_winners_regroup_only_into_adjacent_hexes_9_5; "
