@@ -393,3 +393,22 @@ def test_the_chit_pull_bot_takes_a_special_action_by_priority_4_before_it_moves_
     legal = legal_actions(g)
     choice = find_bot("chit-pull").choose(g, legal, np.random.default_rng(1))
     assert (legal[choice.index].kind, legal[choice.index].unit) == ("dig", "us") and "priority 4" in choice.why
+
+
+def test_a_bunker_takes_no_special_action_and_does_not_rally_2_55():
+    """2.55: bunkers cannot rally, move, or take a special action; they can only fire. The German CHQ
+    commands a damaged bunker on Clear terrain: it is offered
+    fire only (no dig, no rally), and the single answer refuses it every special action, saying why."""
+    import dataclasses
+
+    s = _scenario([("us", "US", "rifle", "A1"), ("de-chq", "German", "hq", "D1"), ("de-b", "German", "bunker", "C1",
+                                                                                  {"steps": 3})])
+    p = s.start()
+    p = p.replace(units={**p.units, "de-b": dataclasses.replace(p.units["de-b"], steps=2)})
+    g = start(s, p)
+    g, _, _ = _play(g, "pass", None)                      # the US passes; the German activates its CHQ
+    g, _, _ = _play(g, "activate", "de-chq")
+    assert _kinds(g, "de-b") == ["fire"]
+    for kind, where in (("dig", "C1"), ("smoke", "B1"), ("clear-wire", "C1")):
+        answer = special_action(g.map, "de-b", kind, where)
+        assert not answer.allowed and "bunkers take no special action (2.55)" in answer.text(), answer.text()

@@ -59,9 +59,11 @@ COVERAGE = (
           + _O + "test_a_tank_that_moves_is_revealed_and_other_units_that_move_are_not_2_53; "
           + _H + "test_a_face_up_tank_is_left_out_and_a_hidden_tank_takes_hits_at_ac_zero_6_3_2_53"),
     Entry("2.54", "Anti-tank guns", "implemented", _A + "test_assault_modifiers"),
-    Entry("2.55", "Bunker: AC halved by air/artillery, zero in assaults; never moves", "implemented",
+    Entry("2.55", "Bunker: AC halved by air/artillery, zero in assaults; only fires (no move, rally or special "
+          "action)", "implemented",
           _A + "test_armor_class_zero_in_assaults_9_65; "
-          + _O + "test_a_special_action_reveals_and_a_bunker_is_never_hidden_7_0_2_55"),
+          + _O + "test_a_special_action_reveals_and_a_bunker_is_never_hidden_7_0_2_55; "
+          + _X + "test_a_bunker_takes_no_special_action_and_does_not_rally_2_55"),
     Entry("2.6", "Field artillery: spotted hexes, friendly fire", "implemented",
           _C + "test_friendly_fire_zeros_and_air_doubles"),
     Entry("2.7", "Air support: double friendly fire", "implemented", _C + "test_friendly_fire_zeros_and_air_doubles"),

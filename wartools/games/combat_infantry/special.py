@@ -2,7 +2,8 @@
 
 A special action is a unit's one action instead of a rally, fire or move (7.0); the unit ends it
 face-up (the turn rules turn it so: :func:`~wartools.games.combat_infantry.orientation.orient`).
-:func:`special_action` reads a board as the rules say:
+:func:`special_action` reads a board as the rules say (a bunker takes none of them, 2.55: it only
+fires):
 
 - ``dig`` (7.1): a foxhole in the unit's own hex, by any unit, only in Clear terrain and where no
   foxhole is; not in a barbed-wire hex (7.5: the wire marker fully stacks its hex, no other
@@ -154,7 +155,7 @@ def special_action(m: Map, unit: Unit | str, action: str, hex: Cell | str | None
     cell = u.cell if hex is None else m.cell(hex)
     label, feats = m.label(cell), m.features_at(cell)
     rules = cast("Turns", m.game.turn_rules())
-    why: list[str] = []
+    why = ["bunkers take no special action (2.55)"] if u.type == "bunker" else []
     dice = firepower = 0
     assumptions: tuple[Assumption, ...] = ()
     if action == DIG:

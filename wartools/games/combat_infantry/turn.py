@@ -203,12 +203,13 @@ class Turns(TurnRules):
         return "chq" in text or "company" in text or "company" in hq.tags
 
     def _unit_offers(self, m: Map, u: Unit, state: TurnState) -> list[Offer]:
+        if u.type == "bunker":      # 2.55: no rally, move or special action (the answer refuses the last too)
+            return [Offer(FIRE, u.id, rule="Combat Infantry 6.0")]
         out = []
         if self.strength(u) < state.full.get(u.id, self.strength(u)):
             out.append(Offer("rally", u.id, rule="Combat Infantry 5.0"))
         out.append(Offer(FIRE, u.id, rule="Combat Infantry 6.0"))
-        if u.type != "bunker":
-            out.append(Offer(MOVE, u.id, rule="Combat Infantry 8.0"))
+        out.append(Offer(MOVE, u.id, rule="Combat Infantry 8.0"))
         if u.type not in NO_ASSAULT:
             out.append(Offer(ASSAULT, u.id, rule="Combat Infantry 9.1"))
         return out + self._special_offers(m, u)
