@@ -129,3 +129,39 @@ def test_a_special_action_reveals_and_a_bunker_is_never_hidden_7_0_2_55():
     assert words == ("e is revealed: it does a special action (Combat Infantry 7.0)",)
     assert orient(m, ("b",), "defended") == orient(m, ("b",), "game turn") == ((), ())
     assert orient(m, ("e",), "fire")[0] and not orient(m.with_options(), ("b",), "fire")[0]
+
+
+def test_every_unit_in_an_assault_is_revealed_defenders_too_9_1_9_2():
+    """9.1: reveal all units in each assault; 9.2: defending units that win stand upright only if they have
+    not activated this game turn. de-1 moved (hidden: a moving rifle stays upright) in the German player
+    turn, then defended C2 and won (nobody can hit, F0: the attacker retreats in round 3): it was revealed
+    by the assault and, having activated, does not stand upright again."""
+    s = fog_scenario([("us-hq", "hq", "A2", 0, False), ("us-2", "rifle", "B2", 2, True, "firepower=0")],
+                     [("de-hq", "hq", "D3", 0, False), ("de-1", "rifle", "C3", 2, True, "firepower=0")],
+                     first="German")
+    play = Game(s)
+    play("activate", "de-hq")
+    play("move", "de-1", dest="C2")
+    play("end", "de-hq")
+    assert play.hidden("de-1")
+    play("activate", "us-hq")
+    play("assault", "us-2", dest="C2")
+    (end,) = play("end", "us-hq", faces=(5,) * 30)
+    assert any("the defender wins" in e for e in end.effects), end.effects
+    assert not play.hidden("de-1"), end.effects
+    assert "de-1 is revealed: it defends in an assault (Combat Infantry 9.1)" in end.effects
+
+
+def test_a_hidden_defender_that_retreats_is_revealed_9_1():
+    """9.1: reveal all units in each assault. A hidden German squad that has not activated defends C2 and
+    retreats in round 2 (option assault-defender-retreat; nobody can hit, F0): it is face-up in the hex it
+    retreated to (9.2 stands upright only defenders that win)."""
+    s = fog_scenario([("us-hq", "hq", "A2", 0, False), ("us-2", "rifle", "B2", 2, True, "firepower=0")],
+                     [("de-hq", "hq", "D3", 0, False), ("de-1", "rifle", "C2", 2, True, "firepower=0")],
+                     options={"assault-defender-retreat": "round-2"})
+    play = Game(s)
+    play("activate", "us-hq")
+    play("assault", "us-2", dest="C2")
+    (end,) = play("end", "us-hq", faces=(5,) * 30)
+    assert any(e.startswith("de-1 retreats to") for e in end.effects), end.effects
+    assert not play.hidden("de-1"), end.effects

@@ -195,14 +195,18 @@ COVERAGE = (
     Entry("8.5", "River crossings", "implemented", _M + "test_ci_rivers_cliffs_fords"),
     Entry("9.0", "Assaults", "implemented", _A + "test_caron_farm_assault_scripted; "
           + _P + "test_the_assault_on_caron_farm_diagram_6_replays_as_a_record"),
-    Entry("9.1", "Assault combat: several units together, no D2, AC zero; assault limits per hexside", "implemented",
+    Entry("9.1", "Assault combat: several units together, no D2, AC zero; assault limits per hexside; all units "
+          "in it revealed", "implemented",
           _A + "test_armor_class_zero_in_assaults_9_65; " + _R + "test_assault_limits_per_hexside; "
+          + _O + "test_every_unit_in_an_assault_is_revealed_defenders_too_9_1_9_2; "
+          + _O + "test_a_hidden_defender_that_retreats_is_revealed_9_1; "
           + _P + "test_no_more_units_assault_across_a_hexside_than_its_assault_limit_9_1; "
           + _P + "test_the_assault_on_a_hex_reads_the_board_as_9_1_and_9_4_say; "
           "tests/test_play_examples.py::test_combat_infantry_command_range_example_diagram_2_replays_as_a_record"),
     Entry("9.2", "Assault rounds; attackers face-up after, winning defenders upright unless activated",
           "implemented", _A + "test_caron_farm_assault_exact_contains_narrative_end; "
-          + _O + "test_attackers_are_face_up_and_defenders_that_win_stand_upright_unless_they_activated_9_2"),
+          + _O + "test_attackers_are_face_up_and_defenders_that_win_stand_upright_unless_they_activated_9_2; "
+          + _O + "test_every_unit_in_an_assault_is_revealed_defenders_too_9_1_9_2"),
     Entry("9.3", "Assault morale (the morale beside an HQ is the note's reading: the HQ's, or the better)", "assumed",
           "option: assault-hq-morale; " + _A + "test_hq_ignores_morale_unless_alone_and_lends_morale; "
           + _A + "test_an_hq_alone_in_an_assault_checks_morale_9_3_9_66; "

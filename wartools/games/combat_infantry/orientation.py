@@ -6,7 +6,8 @@ scenario's ``hidden: true`` at set-up) or **revealed** (face-up, untagged). Play
 one function, :func:`orient`, asked with what happened to it:
 
 - revealed (face-up) when it fires (6.1) or bombards (6.1, 6.6), attacks in an assault (9.2:
-  attacking units are face-up after it), does a special action (7.0), is an HQ that activates
+  attacking units are face-up after it) or defends one (9.1: all units in an assault are
+  revealed), does a special action (7.0), is an HQ that activates
   (4.2: it ends its activation face-up), or is a tank that moves (2.53; the Fog of War note);
 - turned upright (hidden) at the end of each game turn (1.3), a tank only by option
   ``tanks-upright`` (1.3: turning tanks upright is optional), and when it defended and won an
@@ -45,6 +46,7 @@ if TYPE_CHECKING:  # pragma: no cover
 REVEALS = {"fire": ("it fires", "Combat Infantry 6.1"),
            "bombard": ("it bombards", "Combat Infantry 6.1, 6.6"),
            "assault": ("it attacks in an assault", "Combat Infantry 9.2"),
+           "defend": ("it defends in an assault", "Combat Infantry 9.1"),
            "special": ("it does a special action", "Combat Infantry 7.0"),
            "activate": ("an HQ ends its activation face-up", "Combat Infantry 4.2"),
            "move": ("a tank is revealed when it moves", "Combat Infantry 2.53")}

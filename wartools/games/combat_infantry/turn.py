@@ -46,7 +46,8 @@
   :func:`~wartools.games.combat_infantry.hexfire.hex_fire` answers; a face-up unit is targeted and takes
   every hit (6.31).
 - A block faces upright (hidden: tag ``hidden``) or face-up (revealed): a unit is revealed when it fires,
-  bombards or moves into an assault, an HQ when it activates, a tank when it moves; at the end of each
+  bombards or moves into an assault, a defender when its assault is fought (9.1: all units in it), an HQ
+  when it activates, a tank when it moves; at the end of each
   game turn every unit is turned upright, tanks by option, bunkers never (1.3, 2.53, 2.55, 4.2, 6.1, 9.2:
   :func:`~wartools.games.combat_infantry.orientation.orient`); defenders that win an assault stand upright
   unless they activated this game turn (9.2).
@@ -751,7 +752,8 @@ class Turns(TurnRules):
 
     def _fight(self, m: Map, cell: Cell, dice: Dice) -> Resolution:
         """The assault on ``cell``: :func:`~wartools.games.combat_infantry.hexassault.hex_assault`'s answer
-        fought die by die (:meth:`~wartools.games.combat_infantry.hexassault.HexAssault.fight`). Surviving
+        fought die by die (:meth:`~wartools.games.combat_infantry.hexassault.HexAssault.fight`), its
+        defenders revealed (9.1: all units in it; its attackers were when they moved in). Surviving
         units that retreated move to their hex of retreat (9.4); the winners stay, to regroup when their
         side chooses (9.5, :meth:`fight_assaults`); a minefield whose mine fell leaves the board (7.2: the
         resolution's ``cleared``)."""
@@ -766,8 +768,9 @@ class Turns(TurnRules):
                                  f"{label} ({against})",
                     fought.faces, answer.ends[end], Fraction(int(end.winner == "attacker")), answer.attacker_wins,
                     "Combat Infantry 7.2, 9.2" if answer.minefield else "Combat Infantry 9.2")
-        changes: list[Change] = []
-        effects = [f"assault on {label}: the {end.winner} wins in round {end.round} ({end.how})"]
+        shown, words = orient(m, answer.defenders, "defend")      # 9.1: all units in the assault revealed
+        changes: list[Change] = list(shown)
+        effects = [*words, f"assault on {label}: the {end.winner} wins in round {end.round} ({end.how})"]
         cleared = answer.minefield and end.defenders[-1] == 0
         if cleared:
             effects.append(f"the mine on {label} is eliminated (7.2)")
