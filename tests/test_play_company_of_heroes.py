@@ -36,6 +36,27 @@ def coh(cols, rows, units, **kw):
     return tiny_map("company-of-heroes", cols, rows, units=units, **kw)
 
 
+# --- the round (3, 3.1) -------------------------------------------------------------------------------
+def test_a_round_is_a_maneuver_then_a_damage_phase_and_the_first_team_switches_every_round_3_3_1():
+    """Company of Heroes 3: a round has a maneuver, a damage and a supply phase, in that order; 4: three
+    turns a team in the maneuver phase, alternating; 3.1: the next round the other team goes first, and
+    turn order keeps switching at the beginning of each round. Three rounds of forfeits, far apart (no
+    attack, no pin, no repair: the supply phase is resolved with the round's end)."""
+    s = loads_scenario(yaml.safe_dump({
+        "format": "wartools-scenario/1", "name": "Company of Heroes 3 (our board)", "game": "company-of-heroes",
+        "map": tiny_map_data("company-of-heroes", 9, 1), "turns": 3, "first": "US",
+        "sides": {"US": {"units": [{"id": "us-1", "type": "infantry", "cell": "A1"}]},
+                  "Wehrmacht": {"units": [{"id": "de-1", "type": "infantry", "cell": "I1"}]}},
+        "victory": {"levels": [{"result": "Draw", "otherwise": True}]}}))
+    g = start(s)
+    seen: dict[int, list] = {}
+    while not g.over:
+        seen.setdefault(g.turn.turn, []).append((g.turn.phase, g.side))
+        g, _, _ = step(g, next(c for c in legal_actions(g) if c.kind == "end"), ScriptedDice([]))
+    for turn, first, second in ((1, "US", "Wehrmacht"), (2, "Wehrmacht", "US"), (3, "US", "Wehrmacht")):
+        assert seen[turn] == [("maneuver", first), ("maneuver", second)] * 3 + [("damage", first), ("damage", second)]
+
+
 # --- who pins whom (7) ------------------------------------------------------------------------------
 def test_only_green_units_outside_buildings_and_not_machine_guns_are_pinned_7():
     """7: pinning is inflicted on green units (regular infantry and weapon teams); units in buildings

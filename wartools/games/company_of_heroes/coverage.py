@@ -19,10 +19,15 @@ COVERAGE = (
     Entry("2", "Setup: two teams, teammates of other nations are allies", "implemented",
           _R + "test_teams_2_setup_allied_nations_pass_through_each_other_4_obstacles; "
           + _R + "test_teams_key_is_validated_strictly_and_round_trips"),
-    Entry("3", "Round overview: maneuver, damage, supply phases", "not-modelled",
-          "the phase sequence is played; each phase's rules are computed on their own"),
-    Entry("3.1", "Turn order: three damage dice each, green then black", "implemented",
-          _C + "test_first_player_roll"),
+    Entry("3", "Round overview: maneuver, damage, supply phases", "implemented",
+          _P + "test_a_round_is_a_maneuver_then_a_damage_phase_and_the_first_team_switches_every_round_3_3_1; "
+          + _RP + "test_repairs_come_before_reinforcement_in_step_4_and_the_records_replay_8_2; "
+          + _S + "test_company_of_heroes_capture_happens_in_the_supply_phase (the supply phase plays capture, "
+          "repair and reinforcement; incomes, stockpiles and purchases are not played: 8, 8.1)"),
+    Entry("3.1", "Turn order: three damage dice each, green then black; the other team first each next round",
+          "implemented", _C + "test_first_player_roll; "
+          + _P + "test_a_round_is_a_maneuver_then_a_damage_phase_and_the_first_team_switches_every_round_3_3_1 "
+          "(playouts take round 1's first team from the scenario; the roll is an answer of its own)"),
     Entry("4", "Maneuver phase: 1 cp a hex, 3 a round; obstacles; buildings; weapon teams; "
           "vehicles; emplacements; transport", "implemented",
           _M + "test_coh_infantry_three_cp_per_round_then_cannot_move; "
