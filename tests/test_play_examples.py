@@ -82,6 +82,25 @@ def test_conflict_of_heroes_3_1_opportunity_fire_example_replays_as_a_record():
     _replays(s, g, actions)
 
 
+def test_conflict_of_heroes_the_round_ends_when_both_pass_one_after_the_other_and_units_are_fresh_again_2_3():
+    """Conflict of Heroes 2.3: the round ends when both players, one turn after the other, pass; a pass
+    answered by an action does not end it. Then the pre-round sequence (1.0, Flip Counters): the Soviet
+    squad, spent by its owner's pass (2.2), is fresh in round 2 and may be activated again."""
+    import yaml
+
+    s = loads_scenario(yaml.safe_dump({**SCENARIO, "turns": 2}))
+    g = start(s)
+    g, _, _ = _play(g, "pass", None)
+    g, _, _ = _play(g, "activate-step", "squad-c", dest="D1")
+    g, _, ended = _play(g, "pass", None)
+    assert (g.turn.turn, ended, g.turn.activated) == (1, [], {"Soviet": ("squad-c", 6)})     # pass, act, pass
+    g, acts, ended = _play(g, "pass", None, faces=(1, 1, 6, 6))      # both in a row; round 2's initiative
+    assert g.turn.turn == 2 and [t for t, _ in ended] == [1] and acts[1].kind == "first-player"
+    assert g.side == "Soviet" and g.turn.acted == frozenset()
+    assert {"activate-step", "activate-fire", "opportunity-fire"} <= {c.kind for c in legal_actions(g)
+                                                                     if c.unit == "squad-c"}
+
+
 def test_conflict_of_heroes_3_21_caps_supplement_the_aps_of_an_activated_unit():
     """Conflict of Heroes 3.21, its example continuing Figure 1: squad C has 3 APs left and needs 4 to
     fire again; with 5 CAPs for the round it fires paying its 3 APs and 1 CAP, leaving 4 CAPs, and having

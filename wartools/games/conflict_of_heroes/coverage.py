@@ -7,23 +7,36 @@ from wartools.rules.coverage import Entry
 _T = "tests/test_rules_conflict_of_heroes.py::"
 _M = "tests/test_movement_rules.py::"
 _X = "tests/test_lessons_conflict_of_heroes.py::"
+_PE = "tests/test_play_examples.py::"
+_S = "tests/test_scenario_control.py::"
 
 COVERAGE = (
     Entry("1.0", "Game setup; pre-round sequence (printed as a second 1.0)", "not-modelled",
-          "set-up and round bookkeeping are scenario steps; the scenario layer keeps rounds"),
+          "set-up is the scenario's (map, units, starting CAPs, rounds); of the pre-round sequence playouts "
+          "play Flip Counters (" + _PE + "test_conflict_of_heroes_the_round_ends_when_both_pass_one_after_the_other_"
+          "and_units_are_fresh_again_2_3) and Reset CAPs (the next row); smoke, action cards and off-board "
+          "artillery are not played"),
     Entry("1.0 Reset CAPs", "each round's CAPs: the firefight's level less one per casualty (7.3, what a casualty "
           "is, is not in the excerpt; played in playouts)", "assumed",
           "option: cap-casualties; tests/test_play_examples.py::test_conflict_of_heroes_caps_reset_one_less_per_casualty"),
     Entry("1.1", "Infantry squads: movement cost of 2 AP or less", "not-modelled",
           "unit classes come from the unit's type in the map; costs printed per counter are not unit data"),
     Entry("2.1", "Round initiative (2D6, re-roll ties)", "implemented",
-          "tests/test_combat_conflict_of_heroes.py::test_initiative_ties_rerolled"),
+          "tests/test_combat_conflict_of_heroes.py::test_initiative_ties_rerolled; "
+          + _PE + "test_conflict_of_heroes_the_round_ends_when_both_pass_one_after_the_other_and_units_are_fresh_"
+          "again_2_3 (rolled in playouts from round 2; the firefight names round 1's first player)"),
     Entry("2.2", "Taking turns: only a fresh unit is activated, one at a time; one action = one hex",
           "implemented", _T + "test_the_active_unit_cannot_be_reactivated_for_fresh_aps; "
           + _T + "test_opportunity_and_command_moves_are_exactly_one_hex"),
-    Entry("2.3", "Round over when both pass", "not-modelled", "turn sequencing is played, not computed"),
-    Entry("2.4", "Game end, victory points, hex control", "not-modelled",
-          "victory points are scenario bookkeeping (hex control: the scenario layer)"),
+    Entry("2.3", "Round over when both pass", "implemented",
+          _PE + "test_conflict_of_heroes_the_round_ends_when_both_pass_one_after_the_other_and_units_are_fresh_"
+          "again_2_3; " + _PE + "test_conflict_of_heroes_3_1_opportunity_fire_example_replays_as_a_record"),
+    Entry("2.4", "Game end, victory points, hex control", "implemented",
+          _S + "test_conflict_of_heroes_control_is_remembered_and_contested; "
+          + _S + "test_conflict_of_heroes_tie_means_both_lose; " + _S + "test_conflict_of_heroes_scoring_rounds "
+          "(a unit's VP is the firefight sheet's: 1 unless the scenario sets it; a unit that only moves through "
+          "a hex takes it on the scenario board, but playouts read control from the units in it at each "
+          "round's end)"),
     Entry("3.0", "Unit actions: 7 AP, switching units loses the old unit's APs", "implemented",
           _T + "test_the_active_unit_cannot_be_reactivated_for_fresh_aps"),
     Entry("3.01", "Variable AP allocation (optional): 2D6 APs", "implemented",
