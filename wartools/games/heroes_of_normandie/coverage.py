@@ -71,7 +71,8 @@ COVERAGE = (
     Entry("2", "Special rules: landing craft transport capacity", "implemented",
           _C + "test_landing_craft_transport_example"),
     Entry("2 Haystacks", "haystack camouflage", "not-modelled",
-          "hidden units and spotting by Ambush are not modelled (no hidden-unit layer)"),
+          "the hidden-unit layer is Combat Infantry's (2.53); haystacks, spotting them by Ambush and their "
+          "Opportunity Fire are not played"),
     Entry("3.1", "Movement special abilities: Urban Fighter", "not-modelled",
           "special abilities are not unit data in the map; only its 'never through bunker windows' is "
           "pinned (" + _T + "test_infantry_never_enter_a_bunker_through_its_windows)"),
@@ -80,7 +81,8 @@ COVERAGE = (
     Entry("3.3", "Defense special abilities: Substitute", "not-modelled",
           "hit allocation between units is not modelled"),
     Entry("3.4", "Command special abilities: Barrage Order, Smart, NCO", "not-modelled",
-          "order tokens and hand sizes are not modelled"),
+          "playouts give order tokens (a count a side, option order-tokens) but no unit carries these "
+          "abilities: Barrage Order, NCOs and action cards (Smart's hand size) are not played"),
     Entry("3.5", "Other special abilities: Engineer mine clearing, Minesweeper", "implemented",
           _C + "test_engineer_mine_clearing"),
     Entry("4", "Recruitment options", "not-modelled", "army building (points, tiles) is not modelled"),
@@ -92,7 +94,10 @@ COVERAGE = (
     Entry("4.3", "Character traits (Guardian, Training)", "not-modelled",
           "character traits are not unit data in the map"),
     Entry("4.4", "Orders options: smoke templates", "implemented", _L + "test_hon_smoke_worst_penalty_once"),
-    Entry("4.5", "Customizations: Heroic", "not-modelled", "activations are not modelled"),
+    Entry("4.5", "Customizations: Heroic", "not-modelled",
+          "playouts act with each unit at most once a turn (by an order in the activation phase, or in the "
+          "supply phase); characters and their Heroic marker (one more activation) are not unit data, so no "
+          "unit activates twice"),
     Entry("5", "Aviation rules: aircraft LoS, speed penalty", "implemented",
           _T + "test_aircraft_see_every_unit_except_those_in_buildings; "
           + _C + "test_aircraft_speed_penalty_examples"),
