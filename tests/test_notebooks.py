@@ -85,7 +85,8 @@ FACADE = {"00_start_here.ipynb": {"wartools.games.combat_infantry", "wartools.ga
                                    "wartools.games.conflict_of_heroes", "wartools.games.heroes_of_normandie"},
           # a game's lesson teaches that game's own rule modules
           "10_company_of_heroes.ipynb": {"wartools.games.company_of_heroes", "wartools.games.company_of_heroes.los"},
-          "11_combat_infantry.ipynb": {"wartools.render.odds"},
+          # and the single answers play goes by (hex fire, regroup, special actions; repair in 10's)
+          "11_combat_infantry.ipynb": {"wartools.games.combat_infantry", "wartools.render.odds"},
           "12_conflict_of_heroes.ipynb": {"wartools.games.conflict_of_heroes", "wartools.games.conflict_of_heroes.activation",
                                           "wartools.games.conflict_of_heroes.movement",
                                           "wartools.games.conflict_of_heroes.shots", "wartools.render.odds"},
