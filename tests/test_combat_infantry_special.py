@@ -197,7 +197,7 @@ def test_an_engineer_lays_smoke_in_one_adjacent_hex_by_rolling_at_least_one_hit_
     assert sorted(over.map.label(c.dest) for c in legal_actions(over) if c.kind == "smoke") == ["A1", "C1"]
     answer = special_action(m, "eng", "smoke", "C1")
     assert (answer.p, answer.dice, answer.firepower) == (Fraction(9, 25), 2, 2)
-    assert [a.option for a in answer.assumptions] == ["smoke-across-hedge"] and "hedge" in answer.text()
+    assert [a.option for a in answer.assumptions] == ["smoke-across-hedge", "smoke-by-firing"] and "hedge" in answer.text()
     missed, (act, *_), _ = _play(g, "smoke", "eng", "C1", faces=(3, 9))
     (roll,) = act.rolls
     assert (roll.faces, roll.p, roll.value, roll.expected) == ((3, 9), Fraction(16, 25), 0, Fraction(9, 25))
@@ -274,6 +274,46 @@ def test_smoke_is_not_laid_where_smoke_is_nor_in_a_wire_hex_7_4_7_5():
     assert "fully stacks" in special_action(m, "eng", "smoke", "B2").why_not[0]
     assert special_action(m, "eng", "smoke", "E1").why_not == ("E1 is not adjacent to eng (7.4)",)
 
+
+
+def test_smoke_is_laid_by_firing_not_out_of_a_smoke_hex_nor_into_an_assault_an_option_7_4_6_1():
+    """7.4: engineers lay smoke by "firing", and LOS is blocked in, out or through a smoke hex; 6.1: units
+    cannot fire into assaults. Read plainly (option smoke-by-firing, default on, named in the answer), the
+    engineer on B1 in smoke lays none out of it into A1, and the one on D1 none into C1, where an assault is
+    still to be fought (mortars neither); with the option off both are allowed."""
+    from wartools.testing import tiny_map
+
+    m = tiny_map("ci", 4, 1, features={"B1": ["smoke"]},
+                 units=[("eng", "US", "engineer", "B1", {"strength": 2}), ("eng-2", "US", "engineer", "D1"),
+                        ("us", "US", "rifle", "C1", {"tags": ["assaulting=D1"]}), ("de", "German", "rifle", "C1")])
+    out, into = special_action(m, "eng", "smoke", "A1"), special_action(m, "eng-2", "smoke", "C1")
+    assert out.why_not == ("eng is in a smoke hex: smoke is laid by firing, and LOS is blocked out of smoke (7.4)",)
+    assert into.why_not == ("C1 is the hex of an assault: smoke is laid by firing, and units cannot fire into "
+                            "assaults (6.1)",)
+    assert "smoke-by-firing" in [a.option for a in out.assumptions]
+    off = m.with_options(**{"smoke-by-firing": False})
+    assert special_action(off, "eng", "smoke", "A1").allowed and special_action(off, "eng-2", "smoke", "C1").allowed
+    mortar = tiny_map("ci", 5, 1, units=[("mo", "US", "mortar", "A1", {"strength": 2}),
+                                        ("us", "US", "rifle", "C1", {"tags": ["assaulting=D1"]}),
+                                        ("de", "German", "rifle", "C1")])
+    assert "the hex of an assault" in special_action(mortar, "mo", "smoke", "C1").why_not[0]
+    assert special_action(mortar.with_options(**{"smoke-by-firing": False}), "mo", "smoke", "C1").allowed
+
+
+def test_which_roll_lays_a_mortars_smoke_is_an_option_named_in_its_answer_7_4():
+    """7.4: mortars lay smoke "rolling at least one 1 hit": at least one hit at its firepower by default
+    (option mortar-smoke-roll hit: the rulebook's "one (1)"), at least one die showing 1 with ``one`` (2 steps:
+    1 - (9/10)^2 = 19/100), played as the answer says (faces 4 and 9 lay it by default, not with ``one``). The
+    mortar's answer names the readings it rests on and not the hedge's, which only an engineer's asks."""
+    s = _scenario([("hq", "US", "hq", "A1"), ("mo", "US", "mortar", "A1", {"steps": 2}), ("de", "German", "rifle", "I1")],
+                  columns=9)
+    for roll, p, firepower, laid in (("hit", Fraction(16, 25), 4, True), ("one", Fraction(19, 100), 1, False)):
+        g = _activated(s.with_options(**{"mortar-smoke-roll": roll}))
+        answer = special_action(g.map, "mo", "smoke", "C1")
+        assert (answer.p, answer.firepower) == (p, firepower)
+        assert [a.option for a in answer.assumptions] == ["smoke-by-firing", "mortar-smoke-roll"]
+        after, (act, *_), _ = _play(g, "smoke", "mo", "C1", faces=(4, 9))
+        assert act.rolls[0].expected == p and (after.map.features_at("C1") == ("smoke",)) == laid
 
 # --- 7.5 Clearing barbed wire -------------------------------------------------------------------------
 def test_a_unit_that_entered_wire_may_clear_it_next_game_turn_by_rolling_at_least_one_hit_7_5():

@@ -150,6 +150,19 @@ class CombatInfantry(Game):
                reading="an engineer lays smoke by 'firing' (7.4), and fire across a hedge is blocked (3.4 Hedge; "
                        "6.4: no sight through hedges into adjacent hexes): no smoke across a hedge; fire limits "
                        "do not count smoke"),
+        Option("smoke-by-firing", True, "Combat Infantry 7.4, 6.1",
+               "whether smoke, laid by 'firing' (7.4), keeps two limits of fire: none laid out of a smoke hex, "
+               "none into the hex of an assault", assumed=True,
+               reading="smoke is laid by 'firing' (7.4): an engineer in a smoke hex lays none out of it (7.4: LOS "
+                       "is blocked in, out or through a smoke hex), and nobody lays it into the hex of an assault "
+                       "still to be fought (6.1: units cannot fire into assaults; 7.4 allows assaults in smoke, "
+                       "not smoke laid into one)"),
+        Option("mortar-smoke-roll", "hit", "Combat Infantry 7.4",
+               "which roll lays a mortar's smoke: 'rolling at least one 1 hit' (7.4) read as at least one hit at "
+               "its firepower (hit) or as at least one die showing 1 (one)", assumed=True, choices=("hit", "one"),
+               reading="a mortar lays smoke by rolling at least one hit at its firepower, as an engineer does: "
+                       "'one 1 hit' read as the rulebook's 'one (1)' (a number word and its numeral, as in "
+                       "'one (1) HQ', 1.1) with the brackets lost, not as a die showing 1"),
         # the chit-pull bot (wartools.games.combat_infantry.bots)
         Option("solitaire-fewer-units", "own-hex", "Combat Infantry 10.5",
                "what the solitaire activation priority 2 ('adjacent enemy hexes with less units') counts the "

@@ -164,8 +164,10 @@ COVERAGE = (
     Entry("7.3", "Demolish bridges", "not-modelled", "the odds are a plain fire roll (6.1); bridge state is map data"),
     Entry("7.4", "Smoke: blocks LOS, stops movement, -1F in assaults; laid by engineers in an adjacent hex "
           "and by mortars on a hex they see (at least one hit), dissipating when the game turn ends (an engineer "
-          "lays none across a hedge)",
-          "assumed", "option: smoke-across-hedge; "
+          "lays none across a hedge nor out of smoke; none into an assault hex; which roll lays a mortar's)",
+          "assumed", "option: smoke-across-hedge, option: smoke-by-firing, option: mortar-smoke-roll; "
+          + _X + "test_smoke_is_laid_by_firing_not_out_of_a_smoke_hex_nor_into_an_assault_an_option_7_4_6_1; "
+          + _X + "test_which_roll_lays_a_mortars_smoke_is_an_option_named_in_its_answer_7_4; "
           + _L + "test_ci_wrecks_do_not_block_smoke_does; "
           + _P + "test_an_assault_in_a_smoke_hex_is_fought_at_minus_one_firepower_7_4; "
           + _X + "test_an_engineer_lays_smoke_in_one_adjacent_hex_by_rolling_at_least_one_hit_7_4; "

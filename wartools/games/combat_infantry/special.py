@@ -13,10 +13,13 @@ fires):
   stays for the scenario, whoever occupies it later.
 - ``smoke`` (7.4): an engineer lays smoke in one adjacent hex by "firing": one d10 a step at its
   firepower, at least one hit lays it; not across a hedge (fire is blocked, 3.4: option
-  ``smoke-across-hedge``). A mortar lays it on a spotted target hex by the same roll at its
-  firepower: a hex within its range it sees itself (6.61: its own line of sight, as an HQ spots;
-  a hex only an HQ spots is not played, the turn rules' OMITTED). Not where smoke is, not in a wire
-  hex (7.5). The smoke lasts the current game turn (the turn rules remove it when the game turn
+  ``smoke-across-hedge``), nor out of the smoke hex it stands in (LOS is blocked out of smoke, 7.4).
+  A mortar lays it on a spotted target hex by the same roll at its firepower (option
+  ``mortar-smoke-roll``: 7.4's "at least one 1 hit" read as one hit, or as a die showing 1): a hex
+  within its range it sees itself (6.61: its own line of sight, as an HQ spots; a hex only an HQ
+  spots is not played, the turn rules' OMITTED). Not where smoke is, not in a wire hex (7.5), and,
+  smoke being laid by firing, not into the hex of an assault still to be fought (6.1: no fire into
+  assaults). The two limits of fire are the option ``smoke-by-firing``. The smoke lasts the current game turn (the turn rules remove it when the game turn
   ends).
 - ``clear-wire`` (7.5): a unit in a barbed-wire hex "fires" to clear it: one d10 a step at its
   firepower (an engineer at F4, 7.5's note), at least one hit removes the marker. A unit may act
@@ -45,6 +48,7 @@ from typing import TYPE_CHECKING, Any, cast
 from wartools.answers import Answer
 from wartools.errors import WartoolsError
 from wartools.games.combat_infantry.fire import BOMBARDING
+from wartools.games.combat_infantry.movement import entered_from
 from wartools.games.fire_rules import tag_values
 from wartools.rules.options import Assumption
 
@@ -64,6 +68,10 @@ ENGINEER_WIRE_FIREPOWER = 4
 HEDGE = "hedge"
 #: the option that says whether smoke is laid across a hedge
 ACROSS_HEDGE = "smoke-across-hedge"
+#: the option that says whether smoke, laid by "firing", keeps fire's limits: not out of smoke, not into an assault
+BY_FIRING = "smoke-by-firing"
+#: the option that says which roll lays a mortar's smoke: at least one hit, or at least one die showing 1
+MORTAR_ROLL = "mortar-smoke-roll"
 
 
 @dataclass(frozen=True, eq=False)
@@ -161,21 +169,28 @@ def special_action(m: Map, unit: Unit | str, action: str, hex: Cell | str | None
     if action == DIG:
         why += _dig_refusals(m, u, cell)
     elif action == SMOKE:
-        across = m.game.option(ACROSS_HEDGE)
-        assumptions = (m.game.option_spec(ACROSS_HEDGE).assumption(across),)
-        if u.type in BOMBARDING:
+        by_fire = m.game.option(BY_FIRING)
+        mortar = u.type in BOMBARDING
+        read = (BY_FIRING, MORTAR_ROLL) if mortar else (ACROSS_HEDGE, BY_FIRING)
+        assumptions = tuple(m.game.option_spec(o).assumption(m.game.option(o)) for o in read)
+        if mortar:
             if cell not in mortar_smoke_hexes(m, u):
                 why.append(f"{u.id} does not see {label} within its range: no spotted target hex (7.4, 6.61)")
         elif u.type != "engineer":
             why.append(f"{u.id} is a {u.type}: engineers and mortars lay smoke (7.4)")
         elif cell not in m.grid.neighbours(u.cell):
             why.append(f"{label} is not adjacent to {u.id} (7.4)")
-        elif not across and HEDGE in m.edge_features_at(u.cell, cell):
+        elif not m.game.option(ACROSS_HEDGE) and HEDGE in m.edge_features_at(u.cell, cell):
             why.append(f"{u.id} lays no smoke in {label} across the hedge: fire is blocked (3.4, 7.4)")
+        elif by_fire and "smoke" in m.features_at(u.cell):
+            why.append(f"{u.id} is in a smoke hex: smoke is laid by firing, and LOS is blocked out of smoke (7.4)")
         if "smoke" in feats:
             why.append(f"{label} is in smoke already (7.4)")
         if "wire" in feats:
             why.append(f"{label} is a barbed-wire hex: its marker fully stacks it (7.5)")
+        if by_fire and any(v.cell == cell and entered_from(v.tags) is not None for v in m.units):
+            why.append(f"{label} is the hex of an assault: smoke is laid by firing, and units cannot fire into "
+                       "assaults (6.1)")
     else:
         if cell != u.cell or "wire" not in feats:
             why.append(f"{u.id} is not in a barbed-wire hex{'' if cell == u.cell else ' ' + label} (7.5)")
@@ -183,6 +198,8 @@ def special_action(m: Map, unit: Unit | str, action: str, hex: Cell | str | None
         dice, firepower = rules.strength(u), _firepower(m, u)
         if action == CLEAR_WIRE and u.type == "engineer":
             firepower = ENGINEER_WIRE_FIREPOWER
+        elif action == SMOKE and u.type in BOMBARDING and m.game.option(MORTAR_ROLL) == "one":
+            firepower = 1               # a die showing 1 is a hit at F1 (6.1)
     p = Fraction(1) if action == DIG else _at_least_one_hit(dice, firepower)
     return SpecialAction(m, u.id, action, label, tuple(why), p, dice, firepower, assumptions)
 
@@ -254,4 +271,4 @@ def _firepower(m: Map, u: Unit) -> int:
     return int(tag_values(u.tags).get("firepower", profile.value("firepower")))
 
 
-__all__ = ["CLEAR_WIRE", "DIG", "FEATURES", "RULES", "SMOKE", "SpecialAction", "mortar_smoke_hexes", "special_action"]
+__all__ = ["BY_FIRING", "CLEAR_WIRE", "DIG", "FEATURES", "MORTAR_ROLL", "RULES", "SMOKE", "SpecialAction", "mortar_smoke_hexes", "special_action"]

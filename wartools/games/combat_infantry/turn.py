@@ -106,7 +106,7 @@ class Turns(TurnRules):
     reads: ClassVar[tuple[str, ...]] = ("assault-attacker-retreat", "assault-defender-retreat", "assault-hq-morale",
                                         "assault-off-map-limit", "regroup-control", "promotion-squad",
                                         "friendly-fire-order", "tanks-upright",
-                                        "smoke-across-hedge", "hex-fire-ties")
+                                        "smoke-across-hedge", "smoke-by-firing", "mortar-smoke-roll", "hex-fire-ties")
     PLAYER_TURNS: ClassVar[int] = 4
     #: morale (2.16) of each type where the unit's own ``morale=N`` tag does not give it
     MORALE: ClassVar[Mapping[str, int]] = MappingProxyType({"hq": 7})
