@@ -128,6 +128,30 @@ def test_conflict_of_heroes_3_21_caps_supplement_the_aps_of_an_activated_unit():
     _replays(s, g, actions)
 
 
+def test_conflict_of_heroes_a_hit_marks_the_unit_and_a_second_destroys_it_or_every_hit_destroys_an_option():
+    """Conflict of Heroes (Game Overview): a hit draws a hit counter, whose effects the excerpt does not
+    print; playouts read it by option ``hit-counter``: by default a first hit marks the unit hit and a hit
+    on a unit already hit destroys it; with ``destroyed`` every hit destroys. (Shots of 3 APs, option
+    ``fire-ap``, so that the Soviet squad fires twice; 2D6 = 12 hits.)"""
+    import yaml
+
+    for option, first, second in (("damaged", ("squad-a is hit",), ("squad-a eliminated",)),
+                                  ("destroyed", ("squad-a eliminated",), None)):
+        s = loads_scenario(yaml.safe_dump({**SCENARIO, "options": {"fire-ap": 3, "hit-counter": option}}))
+        g = start(s)
+        g, _, _ = _play(g, "pass", None)
+        g, acts, _ = _play(g, "activate-fire", "squad-c", target="squad-a", faces=(6, 6))
+        assert acts[0].effects[1:] == first
+        if second is None:
+            assert "squad-a" in g.position.eliminated
+            continue
+        assert "hit" in g.position.units["squad-a"].tags
+        g, _, _ = _play(g, "pass", None)
+        g, acts, _ = _play(g, "fire", "squad-c", target="squad-a", faces=(6, 6))          # its 4 APs left
+        assert acts[0].effects[1:] == second and "squad-a" in g.position.eliminated
+        assert any(a.option == "hit-counter" for a in s.game.turn_rules().assumptions())
+
+
 def test_conflict_of_heroes_caps_reset_one_less_per_casualty():
     """Conflict of Heroes 1.0, the pre-round sequence: Reset CAPs, deducting one per casualty (7.3). A
     German squad destroyed in round 1 (option ``hit-counter=destroyed``) leaves the German 4 of the

@@ -63,8 +63,10 @@ COVERAGE = (
     Entry("terrain defence", "the target hex's defence modifier (woods +2 printed; the rest not)", "assumed",
           "option: defense-building, option: defense-brush, option: defense-field, option: defense-water; "
           "tests/test_attack_heroes_and_conflict.py::test_conflict_of_heroes_building_modifier_is_a_named_reading"),
-    Entry("hit counters", "effects of the drawn hit counters", "not-modelled",
-          "the excerpt says a hit counter is drawn, not what each one does"),
+    Entry("hit counters", "effects of the drawn hit counters (the excerpt says one is drawn, not what each does)",
+          "assumed", "option: hit-counter; " + _PE + "test_conflict_of_heroes_a_hit_marks_the_unit_and_a_second_"
+          "destroys_it_or_every_hit_destroys_an_option (the counters' own effects are not "
+          "played)"),
     Entry("terrain costs", "AP per terrain beyond open ground (printed per counter)", "not-modelled",
           "counter costs are not unit data; an assumed table stands in, its entries reported in each path "
           "(" + _T + "test_assumed_movement_costs_are_reported_and_add_up) and in each reach ("
