@@ -12,6 +12,7 @@ _S = "tests/test_scenario_control.py::"
 _F = "tests/test_attack_company_of_heroes.py::"
 _P = "tests/test_play_company_of_heroes.py::"
 _RP = "tests/test_play_company_of_heroes_repair.py::"
+_E = "tests/test_play_examples.py::"
 
 COVERAGE = (
     Entry("1", "Objective: victory points from destroyed units and held VP hexes", "implemented",
@@ -36,9 +37,13 @@ COVERAGE = (
           + _R + "test_mortar_and_at_teams_cannot_be_in_a_building_4_weapon_teams; "
           + _R + "test_weapon_teams_pay_to_deploy_where_they_stop_and_pack_up_free_4_weapon_teams; "
           + _F + "test_riders_cannot_be_targeted_directly_4_transport; "
-          + _F + "test_weapon_teams_deploy_before_they_attack_4_with_moving"),
+          + _F + "test_weapon_teams_deploy_before_they_attack_4_with_moving; "
+          + _E + "test_company_of_heroes_maneuver_example_replays_as_a_record (in playouts; speed dice and "
+          "transports are not played there)"),
     Entry("5", "Damage phase: assign damage dice, several attackers on one target", "implemented",
-          _C + "test_resolving_damage_example_british_section"),
+          _C + "test_resolving_damage_example_british_section; "
+          + _E + "test_company_of_heroes_resolving_damage_example_replays_as_a_record_both_ways; "
+          + _E + "test_company_of_heroes_every_side_assigns_damage_before_it_is_resolved"),
     Entry("5.1", "Damage types; HE is indirect and fires over buildings", "implemented",
           _C + "test_defense_matrix_immunities_and_flame; " + _L + "test_coh_he_fires_over_buildings_and_range_two; "
           + _F + "test_only_he_damage_fires_over_a_building_5_1_and_7"),
