@@ -19,8 +19,8 @@ fires):
   within its range it sees itself (6.61: its own line of sight, as an HQ spots; a hex only an HQ
   spots is not played, the turn rules' OMITTED). Not where smoke is, not in a wire hex (7.5), and,
   smoke being laid by firing, not into the hex of an assault still to be fought (6.1: no fire into
-  assaults). The two limits of fire are the option ``smoke-by-firing``. The smoke lasts the current game turn (the turn rules remove it when the game turn
-  ends).
+  assaults). The two limits of fire are the option ``smoke-by-firing``. The smoke lasts the current
+  game turn (the turn rules remove it when the game turn ends).
 - ``clear-wire`` (7.5): a unit in a barbed-wire hex "fires" to clear it: one d10 a step at its
   firepower (an engineer at F4, 7.5's note), at least one hit removes the marker. A unit may act
   only in a game turn after the one it entered the wire in (it stopped there and had acted), so a
@@ -271,4 +271,5 @@ def _firepower(m: Map, u: Unit) -> int:
     return int(tag_values(u.tags).get("firepower", profile.value("firepower")))
 
 
-__all__ = ["BY_FIRING", "CLEAR_WIRE", "DIG", "FEATURES", "MORTAR_ROLL", "RULES", "SMOKE", "SpecialAction", "mortar_smoke_hexes", "special_action"]
+__all__ = ["BY_FIRING", "CLEAR_WIRE", "DIG", "FEATURES", "MORTAR_ROLL", "RULES", "SMOKE", "SpecialAction",
+           "mortar_smoke_hexes", "special_action"]
