@@ -158,6 +158,7 @@ def test_no_more_units_assault_across_a_hexside_than_its_assault_limit_9_1():
 
 SCENARIO = {"format": "wartools-scenario/1", "name": "assaults after the activation (our board)",
             "game": "combat-infantry", "turns": 1, "first": "US",
+            "options": {"setup-upright": False},        # set up face-up: the shot targets de-1 (6.31)
             "map": tiny_map_data("combat-infantry", 4, 3, terrain={"C2": "town"}, name="tiny"),
             "sides": {"US": {"units": [{"id": "us-hq", "type": "hq", "cell": "B2"},
                                        {"id": "us-1", "type": "rifle", "cell": "B2", "steps": 4},
@@ -215,6 +216,7 @@ def test_assaults_are_fought_when_the_activation_ends_after_half_hits_recover_1_
 CARON_FARM = {
     "format": "wartools-scenario/1", "name": "Combat Infantry Assault on Caron Farm, the assault (our board)",
     "game": "combat-infantry", "turns": 1, "first": "German",
+    "options": {"setup-upright": False},        # 4.1's note: all units are face-up in diagrams for clarity
     "map": tiny_map_data("combat-infantry", 5, 4, terrain={"C2": "farm"}, elevation={"C2": 1},
                          edges={("B2", "C2"): "slope"}, name="tiny"),
     "sides": {"German": {"units": [{"id": "de-phq", "type": "hq", "cell": "C3"},

@@ -12,7 +12,8 @@ from wartools.testing import tiny_map, tiny_map_data
 
 
 def fog_scenario(us, german, *, first="US", turns=2, options=None, terrain=None):
-    """A tiny two-turn Combat Infantry scenario; units as ``(id, type, cell, steps, hidden, *tags)``."""
+    """A tiny two-turn Combat Infantry scenario; units as ``(id, type, cell, steps, hidden, *tags)``, each block
+    facing as listed (option setup-upright off unless ``options`` say otherwise)."""
     def side(units):
         return {"units": [{"id": i, "type": t, "cell": c, **({"steps": n} if n else {}), **({"hidden": True} if h else {}),
                            **({"tags": list(tags)} if tags else {})}
@@ -23,7 +24,7 @@ def fog_scenario(us, german, *, first="US", turns=2, options=None, terrain=None)
             "map": tiny_map_data("combat-infantry", 4, 3, terrain=terrain or {}, name="tiny"),
             "sides": {"US": side(us), "German": side(german)},
             "victory": {"levels": [{"result": "Draw", "otherwise": True}]},
-            **({"options": options} if options else {})}
+            "options": {"setup-upright": False, **(options or {})}}
     return loads_scenario(yaml.safe_dump(data))
 
 
@@ -165,3 +166,27 @@ def test_a_hidden_defender_that_retreats_is_revealed_9_1():
     (end,) = play("end", "us-hq", faces=(5,) * 30)
     assert any(e.startswith("de-1 retreats to") for e in end.effects), end.effects
     assert not play.hidden("de-1"), end.effects
+
+
+def test_every_block_sets_up_upright_but_bunkers_and_tanks_by_choice_fog_of_war_2_53_2_55():
+    """Fog of War: the blocks stand upright, label to the owner; 2.55: bunkers are always face-up; 2.53: tanks
+    may be revealed at the start if desired (the owner's choice: option tanks-upright, default face-up). So play
+    from a scenario's set-up starts with every other block hidden (option setup-upright, default on, named in
+    the turn rules' readings), whatever the scenario marks; with the option off, or from a stated position,
+    each block faces as given. Saint-Remy's start has every unit hidden but its tanks and bunkers."""
+    from wartools import load_scenario
+
+    units = ([("us-hq", "hq", "B2", 0, False), ("us-1", "rifle", "B2", 4, False), ("us-t", "tank", "A1", 2, False)],
+             [("de-1", "rifle", "D3", 3, False), ("de-b", "bunker", "D1", 2, False)])
+    for tanks in (False, True):
+        s = fog_scenario(*units, options={"setup-upright": True, "tanks-upright": tanks})
+        play = Game(s)
+        assert [u for u in ("us-hq", "us-1", "us-t", "de-1", "de-b") if play.hidden(u)] == \
+            ["us-hq", "us-1", *(["us-t"] if tanks else []), "de-1"]
+        assert not any("hidden" in u.tags for u in start(s, s.start()).position.units.values())   # as stated
+    assert not any(Game(fog_scenario(*units)).hidden(u) for u in ("us-hq", "us-1", "de-1"))         # option off
+    assert "setup-upright" in [a.option for a in fog_scenario(*units).game.turn_rules().assumptions()]
+    saint_remy = load_scenario("scenarios/combat-infantry-saint-remy.yaml")
+    g = start(saint_remy)
+    face_up = {uid for uid, u in g.position.units.items() if "hidden" not in u.tags}
+    assert face_up == {u.id for u in g.map.units if u.type in ("tank", "vehicle", "bunker")}, face_up

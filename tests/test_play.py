@@ -499,6 +499,7 @@ def test_an_eliminated_combat_infantry_hq_returns_by_battlefield_promotion():
 
     def shot_at(units, target):
         s = tiny_scenario("combat-infantry", 6, 1, [("hq", "US", "hq", "A1"), ("r1", "US", "rifle", "A1"), *units])
+        s = s.with_options(**{"setup-upright": False})      # set up face-up: the shot targets the HQ (6.31)
         g, _, _ = _take(start(s), "activate", "hq")
         g, acts, _ = _take(g, "fire", "r1", target, faces=(1, 9, 9, 9))
         return s, g, acts[0]

@@ -457,6 +457,7 @@ def test_company_of_heroes_every_side_assigns_damage_before_it_is_resolved():
 CI_COMMAND_EXAMPLE = {
     "format": "wartools-scenario/1", "name": "Combat Infantry Command Range Example (our board)",
     "game": "combat-infantry", "turns": 1, "first": "German",
+    "options": {"setup-upright": False},        # 4.1's note: all units are face-up in diagrams for clarity
     "map": tiny_map_data("combat-infantry", 7, 5, edges={("D2", "E2"): "lake"}),
     "sides": {"German": {"units": [{"id": "de-phq", "type": "hq", "cell": "E2"},
                                    {"id": "de-in-3", "type": "rifle", "cell": "F2", "steps": 3},

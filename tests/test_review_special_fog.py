@@ -83,7 +83,8 @@ def test_defenders_stand_upright_only_once_their_own_assault_is_won_9_2_9_5():
     s = _scenario(7, 1, [("us-chq", "US", "hq", "G1", 1, []), ("us-a", "US", "rifle", "A1", 2, []),
                          ("us-e", "US", "rifle", "E1", 2, ["firepower=0"]),
                          ("de-b", "German", "rifle", "B1", 1, ["firepower=0"]),
-                         ("de-d", "German", "rifle", "D1", 2, ["firepower=0"])])
+                         ("de-d", "German", "rifle", "D1", 2, ["firepower=0"])]).with_options(
+        **{"setup-upright": False})                     # de-d face-up from the set-up
     play = Played(s)
     play("activate", "us-chq")
     play("assault", "us-a", dest="B1")

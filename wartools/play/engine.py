@@ -207,13 +207,21 @@ def _with_strengths(scenario: Scenario, p: Position, full: Mapping[str, int]) ->
     return p.replace(units=MappingProxyType(units))
 
 
+def set_up(scenario: Scenario, rules: TurnRules | None = None) -> Position:
+    """The scenario's set-up as play starts it: with the changes its turn rules make then
+    (:meth:`~wartools.rules.turn.TurnRules.set_up`: Combat Infantry's blocks stand upright)."""
+    p = scenario.start()
+    changes = (rules or scenario.game.turn_rules()).set_up(scenario.map_at(p))
+    return _apply(scenario, p, Resolution((), changes)) if changes else p
+
+
 def start(scenario: Scenario, position: Position | None = None, rules: TurnRules | None = None) -> GameState:
     """The game at the start of ``position``'s turn (default: the scenario's set-up), its side to
     act the scenario's first side (a position in a later turn starts as turn 1 would)."""
     rules = (rules or scenario.game.turn_rules()).with_setup(
         MappingProxyType({side: scenario.setup_area(side) or frozenset() for side in scenario.sides}))
     full = MappingProxyType(full_strengths(scenario, rules))
-    p = _with_strengths(scenario, position or scenario.start(), full)
+    p = _with_strengths(scenario, position or set_up(scenario, rules), full)
     state, _ = rules.start_turn(1, tuple(scenario.sides), scenario.first, _NoDice(), full,
                                 _fresh_resources(scenario, p, rules))
     state = state.replace(turn=p.turn)
@@ -553,5 +561,5 @@ class RngDice:
         return tuple(int(x) for x in self.rng.integers(1, sides + 1, size=n))
 
 
-__all__ = ["Action", "Candidate", "GameState", "PlayError", "RngDice", "legal_actions", "resolve", "start",
+__all__ = ["Action", "Candidate", "GameState", "PlayError", "RngDice", "legal_actions", "resolve", "set_up", "start",
            "step"]

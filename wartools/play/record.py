@@ -14,7 +14,7 @@ from typing import Any
 from wartools.dice import fraction_str
 from wartools.rules.options import Assumption
 from wartools.rules.turn import Roll
-from wartools.play.engine import Action
+from wartools.play.engine import Action, set_up
 from wartools.scenario import (Position, Scenario, evaluate, objective_control, position_to_dict,
                                scenario_to_dict)
 
@@ -59,8 +59,8 @@ class Record:
 
     @property
     def initial(self) -> Position:
-        """The position the game started from."""
-        return self.start or self.scenario.start()
+        """The position the game started from (the set-up as play starts it, when no other)."""
+        return self.start or set_up(self.scenario)
 
     def position_after(self, turn: int | None = None) -> Position:
         """The position at the end of ``turn`` (default: the end of the game)."""
@@ -167,7 +167,7 @@ def record_to_dict(r: Record, base_dir: str | os.PathLike[str] | None = None) ->
         scen = {"inline": scenario_to_dict(s), "sha256": r.scenario_hash}
     out: dict[str, Any] = {"format": RECORD_FORMAT, "scenario": scen,
                            "seed": {"entropy": r.seed[0], "spawn_key": list(r.seed[1])}, "bots": dict(r.bots)}
-    if r.start is not None and r.start != s.start():
+    if r.start is not None and r.start != set_up(s):
         out["start"] = position_to_dict(s, r.start)
     out["actions"] = [_action(a) for a in r.actions]
     out["turn_ends"] = [{"turn": t.turn, "position": position_to_dict(s, t.position)} for t in r.turn_ends]

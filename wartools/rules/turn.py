@@ -365,6 +365,11 @@ class TurnRules:
         where infantry reinforces, 8.2) returns rules that hold them; the same rules by default."""
         return self
 
+    def set_up(self, m: Map) -> tuple[Change, ...]:
+        """The changes play makes to a scenario's set-up ``m`` as it starts (Combat Infantry's blocks
+        stand upright); none by default. A stated position is played as it stands."""
+        return ()
+
     # --- the turn ---------------------------------------------------------------------
     def start_turn(self, turn: int, sides: tuple[str, ...], first: str, dice: Dice,
                    full: Mapping[str, int], resources: Mapping[str, Mapping[str, int]]

@@ -139,6 +139,13 @@ class CombatInfantry(Game):
                "end of a game turn (1.3: optional, the owner's choice)", assumed=True,
                reading="tanks stay face-up at the end of a game turn (1.3 makes turning them upright optional; "
                        "face-up they keep their armor class, 2.53, 6.32)"),
+        Option("setup-upright", True, "Combat Infantry Fog of War, 2.53, 2.55",
+               "whether every block stands upright (hidden) as play starts from a scenario's set-up, bunkers "
+               "never, tanks by option tanks-upright; off: as the scenario marks them (hidden: true)",
+               assumed=True,
+               reading="the blocks stand upright, label to the owner (Fog of War), so every unit sets up hidden "
+                       "but a bunker (2.55: always face-up) and a tank the owner reveals (2.53: if desired; "
+                       "option tanks-upright); a stated position is played as it stands"),
         Option("hex-fire-ties", "first", "Combat Infantry 6.3",
                "which of equally strong units in a hex under fire takes the next hit: the first or the last in "
                "the scenario's order of units (the owner's choice)", assumed=True,

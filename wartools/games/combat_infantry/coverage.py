@@ -25,8 +25,10 @@ COVERAGE = (
     Entry("1.2", "Actions: one action per commanded unit", "not-modelled",
           "action bookkeeping is played, not computed"),
     Entry("1.3", "Assaults end an HQ activation: fought after its other actions; units turned upright at the "
-          "end of the game turn (tanks optional)", "assumed",
-          "option: tanks-upright; " + _M + "test_ci_assault_rules; "
+          "end of the game turn (tanks optional); at set-up every block upright (Fog of War)", "assumed",
+          "option: tanks-upright, option: setup-upright; "
+          + _O + "test_every_block_sets_up_upright_but_bunkers_and_tanks_by_choice_fog_of_war_2_53_2_55; "
+          + _M + "test_ci_assault_rules; "
           + _P + "test_assaults_are_fought_when_the_activation_ends_after_half_hits_recover_1_3_4_2_6_7; "
           + _O + "test_units_are_turned_upright_at_the_end_of_the_game_turn_tanks_only_by_option_1_3"),
     Entry("2.0", "Unit types", "implemented", _M + "test_ci_assault_rules"),
@@ -57,7 +59,8 @@ COVERAGE = (
     Entry("2.53", "Tanks: armor class, hidden tanks AC zero, revealed when they fire or move", "implemented",
           _C + "test_armor_class_6_32_examples; " + _F + "test_hidden_tank_has_ac_zero_2_53; "
           + _O + "test_a_tank_that_moves_is_revealed_and_other_units_that_move_are_not_2_53; "
-          + _H + "test_a_face_up_tank_is_left_out_and_a_hidden_tank_takes_hits_at_ac_zero_6_3_2_53"),
+          + _H + "test_a_face_up_tank_is_left_out_and_a_hidden_tank_takes_hits_at_ac_zero_6_3_2_53; "
+          + _O + "test_every_block_sets_up_upright_but_bunkers_and_tanks_by_choice_fog_of_war_2_53_2_55"),
     Entry("2.54", "Anti-tank guns", "implemented", _A + "test_assault_modifiers"),
     Entry("2.55", "Bunker: AC halved by air/artillery, zero in assaults; only fires (no move, rally or special "
           "action)", "implemented",

@@ -52,10 +52,13 @@ REVEALS = {"fire": ("it fires", "Combat Infantry 6.1"),
            "move": ("a tank is revealed when it moves", "Combat Infantry 2.53")}
 #: what turns a unit upright (hides it), in words, with its section
 HIDES = {"game turn": ("units are turned upright at the end of the game turn", "Combat Infantry 1.3"),
+         "set-up": ("the blocks stand upright as play starts", "Combat Infantry Fog of War, 2.53"),
          "defended": ("it won the assault it defended without having activated this game turn",
                       "Combat Infantry 9.2")}
 #: units 2.53 names tanks (tanks and armored vehicles): revealed by moving, upright only by option
 TANKS = frozenset({"tank", "vehicle"})
+#: the events that turn every block upright, a tank only by option ``tanks-upright`` (1.3, 2.53)
+TURN_ALL = frozenset({"game turn", "set-up"})
 #: units always face-up (2.55)
 ALWAYS_FACE_UP = frozenset({"bunker"})
 
@@ -75,13 +78,13 @@ def orient(m: Map, ids: Iterable[str], event: str) -> tuple[tuple[Change, ...], 
         return (tuple(Change(u.id, remove=(HIDDEN_TAG,)) for u in turned),
                 tuple(f"{u.id} is revealed: {why} ({rule})" for u in turned))
     why, rule = HIDES[event]
-    tanks = event != "game turn" or bool(m.game.option("tanks-upright"))
+    tanks = event not in TURN_ALL or bool(m.game.option("tanks-upright"))
     turned = [u for u in units if HIDDEN_TAG not in u.tags and u.type not in ALWAYS_FACE_UP
               and (tanks or u.type not in TANKS)]
     if not turned:
         return (), ()
     changes = tuple(Change(u.id, add=(HIDDEN_TAG,)) for u in turned)
-    if event == "game turn":
+    if event in TURN_ALL:
         return changes, (f"{why}: {', '.join(u.id for u in turned)} ({rule})",)
     return changes, tuple(f"{u.id} stands upright: {why} ({rule})" for u in turned)
 

@@ -106,12 +106,16 @@ class Turns(TurnRules):
     reads: ClassVar[tuple[str, ...]] = ("assault-attacker-retreat", "assault-defender-retreat", "assault-hq-morale",
                                         "assault-off-map-limit", "regroup-control", "promotion-squad",
                                         "friendly-fire-order", "tanks-upright",
-                                        "smoke-across-hedge", "smoke-by-firing", "mortar-smoke-roll", "hex-fire-ties")
+                                        "smoke-across-hedge", "smoke-by-firing", "mortar-smoke-roll", "hex-fire-ties",
+                                        "setup-upright")
     PLAYER_TURNS: ClassVar[int] = 4
     #: morale (2.16) of each type where the unit's own ``morale=N`` tag does not give it
     MORALE: ClassVar[Mapping[str, int]] = MappingProxyType({"hq": 7})
     DEFAULT_MORALE: ClassVar[int] = 6
     OMITTED = (
+        ("Combat Infantry Fog of War, 2.53", "a reinforcement enters facing as the scenario marks it (face-up "
+                                             "unless hidden: true): the blocks stand upright (option setup-upright) "
+                                             "for the units on the map as play starts"),
         ("Combat Infantry 1.1, 4.1", "platoons and companies: the scenario names none, so each platoon HQ "
                                      "commands every rifle squad of its side and the company HQ every unit"),
         ("Combat Infantry 6.3, 6.31", "fire at a hex whose every enemy unit is face-up: a shot at a face-up unit "
@@ -472,6 +476,14 @@ class Turns(TurnRules):
         """A tank that moves is revealed (2.53: :func:`~wartools.games.combat_infantry.orientation.orient`)."""
         turned, words = orient(m, (unit.id,), "move")
         return Resolution((), turned, words)
+
+    def set_up(self, m: Map) -> tuple[Change, ...]:
+        """Every block stands upright as play starts (Fog of War; option ``setup-upright``), a bunker never
+        (2.55), a tank by option ``tanks-upright`` (2.53: tanks may be revealed at the start, the owner's
+        choice): :func:`~wartools.games.combat_infantry.orientation.orient`, as at the game turn's end."""
+        if not self.game.option("setup-upright"):
+            return ()
+        return orient(m, (u.id for u in m.units), "set-up")[0]
 
     def end_of_turn(self, m: Map, state: TurnState, dice: Dice) -> Resolution:
         """The game turn ends: units are turned upright, tanks by option ``tanks-upright`` (1.3:
