@@ -16,14 +16,19 @@ _G = "tests/test_combat_infantry_regroup.py::"
 _O = "tests/test_combat_infantry_fog.py::"
 _H = "tests/test_combat_infantry_hex_fire.py::"
 _X = "tests/test_combat_infantry_special.py::"
+_T = "tests/test_combat_infantry_turns_in_play.py::"
+_E = "tests/test_play_examples.py::"
+_CMD = _E + "test_combat_infantry_command_range_example_diagram_2_replays_as_a_record"
+_ONE = _T + "test_a_platoon_hq_commands_its_squads_in_range_and_one_weapon_a_company_hq_any_three_1_1_2_4_4_1"
 
 COVERAGE = (
-    Entry("1.0", "Game turns: 8 player turns, first player by 1d10", "not-modelled",
-          "turn order is played, not computed"),
-    Entry("1.1", "Commands: one HQ per company activates", "not-modelled",
-          "activation sequencing is played; command range is 4.1"),
-    Entry("1.2", "Actions: one action per commanded unit", "not-modelled",
-          "action bookkeeping is played, not computed"),
+    Entry("1.0", "Game turns: 8 player turns, first player by 1d10", "implemented",
+          _T + "test_a_game_turn_is_eight_player_turns_alternating_and_a_high_d10_names_the_next_first_player_1_0"),
+    Entry("1.1", "Commands: one HQ per company activates", "implemented",
+          _ONE + "; " + _T + "test_each_commanded_unit_takes_one_action_and_an_hq_activates_once_a_game_turn_1_1_1_2; "
+          + _CMD + " (the scenarios name no companies: a player turn is one HQ activation, as for one company)"),
+    Entry("1.2", "Actions: one action per commanded unit", "implemented",
+          _T + "test_each_commanded_unit_takes_one_action_and_an_hq_activates_once_a_game_turn_1_1_1_2; " + _CMD),
     Entry("1.3", "Assaults end an HQ activation: fought after its other actions; units turned upright at the "
           "end of the game turn (tanks optional); at set-up every block upright (Fog of War)", "assumed",
           "option: tanks-upright, option: setup-upright; "
@@ -43,16 +48,20 @@ COVERAGE = (
     Entry("2.14", "Move rating (printed per block)", "implemented",
           _R + "test_assumed_movement_costs_and_ratings_are_said_in_the_answer"),
     Entry("2.15", "Unit ID: company and platoon", "not-modelled",
-          "platoon membership is not map data yet; needed only for command (4.1)"),
+          "platoon and company IDs are not map data: a platoon HQ commands every rifle squad of its side in "
+          "its command range, a company HQ any of its side's units (4.1)"),
     Entry("2.16", "Morale checks: 1d10 at or below morale", "implemented",
           _C + "test_caron_farm_bombardment_and_fire_before_the_assault"),
-    Entry("2.2", "Headquarters", "not-modelled", "command is played; HQs move and fight as units"),
+    Entry("2.2", "Headquarters: units for movement and combat, with command (4.0); two ranks", "implemented",
+          _ONE + "; " + _CMD + "; tests/test_play.py::test_a_combat_infantry_hq_deploys_one_hex_as_it_activates"),
     Entry("2.3", "Rifle squads: 4 steps US, 3 German", "implemented", _C + "test_fire_example_st_abyn_exact"),
-    Entry("2.4", "Company weapons", "not-modelled", "command of weapons (4.1) is played"),
+    Entry("2.4", "Company weapons: commanded by the CHQ or an adjacent PHQ", "implemented", _ONE + "; " + _CMD),
     Entry("2.41", "Machine guns cannot move into assaults", "implemented", _M + "test_ci_assault_rules"),
     Entry("2.42", "Mortars bombard; treebursts", "implemented", _C + "test_d2_terrain_and_treebursts"),
     Entry("2.43", "Anti-tank rockets target in assaults", "implemented", _A + "test_atr_targets_tanks"),
-    Entry("2.5", "Battalion weapons", "not-modelled", "attachment is scenario bookkeeping"),
+    Entry("2.5", "Battalion weapons", "not-modelled",
+          "a weapon's battalion and its random draw are the scenario's: every weapon is commanded as a company "
+          "weapon is (2.4)"),
     Entry("2.51", "Engineers: double firepower in assaults", "implemented", _A + "test_assault_modifiers"),
     Entry("2.52", "Snipers: their target never has D2", "implemented",
           _R + "test_a_sniper_target_never_has_double_defense"),
@@ -84,9 +93,11 @@ COVERAGE = (
           + _R + "test_heavy_units_never_enter_woods_or_marsh_hexes_off_road; "
           + _R + "test_race_brings_a_tank_onto_the_board_only_where_it_may_enter; "
           "tests/test_analysis_setup.py::test_setup_advice_ranks_only_cells_the_scenarios_own_check_allows"),
-    Entry("4.0", "Command", "not-modelled", "who may act is played; see 4.1"),
-    Entry("4.1", "HQ ranks and command range", "not-modelled",
-          "platoon and company membership is not map data; command range is not computed yet"),
+    Entry("4.0", "Command: HQs command their own units in range", "implemented", _CMD + "; " + _ONE),
+    Entry("4.1", "HQ ranks and command range", "implemented",
+          _CMD + "; " + _ONE + " (platoon and company membership is not map data: a PHQ's own rifle squads are "
+          "those of its side in range, a CHQ's three units any of its side's but an HQ; field artillery and air "
+          "support are not played)"),
     Entry("4.2", "HQ activation: deploy one hex, end face-up", "implemented",
           "tests/test_play.py::test_a_combat_infantry_hq_deploys_one_hex_as_it_activates; "
           + _O + "test_an_hq_ends_its_activation_face_up_whether_it_deploys_or_not_4_2"),
@@ -257,7 +268,10 @@ COVERAGE = (
     Entry("10.3", "Night: half MP, ranges at most 2", "implemented",
           _M + "test_ci_night_halves_mp_rounding_up; " + _L + "test_ci_ranges_night_and_spotting; "
           + _F + "test_night_10_3_limits_every_analysis_line"),
-    Entry("10.4", "Victory", "not-modelled", "victory points are the scenario layer's"),
+    Entry("10.4", "Victory: at the end of the last game turn, objective VPs and one a unit eliminated", "implemented",
+          "tests/test_scenario_control.py::test_combat_infantry_vp_one_per_elimination_plus_held_objectives; "
+          "tests/test_play.py::test_a_playout_ends_with_the_result_victory_gives (a scenario may end on a "
+          "surrender; no bot surrenders)"),
     Entry("10.5", "Solitaire: the chit pull and the activation priorities (the chit-pull bot)", "assumed",
           "option: solitaire-fewer-units; tests/test_play.py::test_the_chit_pull_bot_reads_priority_2_by_its_option"),
     Entry("chart: Clear", "Clear: stack 3, D1, 2 MP, fire 2, assault 2", "implemented",
