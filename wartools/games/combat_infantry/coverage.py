@@ -263,7 +263,10 @@ COVERAGE = (
     Entry("9.65", "Armor class zero in assaults", "implemented", _A + "test_armor_class_zero_in_assaults_9_65"),
     Entry("9.66", "HQs ignore morale unless alone", "implemented", _A + "test_hq_ignores_morale_unless_alone_and_lends_morale"),
     Entry("10.0", "Scenarios", "not-modelled", "scenario files are the scenario layer's"),
-    Entry("10.1", "Set-up", "not-modelled", "set-up is the scenario layer's"),
+    Entry("10.1", "Set-up: one unit at least in the named hexes, the others adjacent, stacking applying",
+          "implemented", "tests/test_scenario_files.py::test_refuses_combat_infantry_setup_with_nobody_in_the_named_"
+          "hexes; tests/test_scenario_files.py::test_refuses_setup_over_the_stacking_limit; "
+          "tests/test_scenario_files.py::test_loads_and_describes"),
     Entry("10.2", "Weather: bad weather spoils unpaved roads", "implemented", _M + "test_ci_bad_weather_spoils_unpaved_roads_only"),
     Entry("10.3", "Night: half MP, ranges at most 2", "implemented",
           _M + "test_ci_night_halves_mp_rounding_up; " + _L + "test_ci_ranges_night_and_spotting; "
