@@ -44,12 +44,21 @@ SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[Healt
 TAGS = ("pinned", "deployed", "transport", "entered-this-round", "suppressed", "hidden")
 
 
+def _tags(m: Map, cell: Any, rng: random.Random, p: float) -> tuple[str, ...]:
+    """Random tags of :data:`TAGS`, and sometimes the hex a unit in an assault entered from
+    (``assaulting=<a neighbour>``, Combat Infantry 9.1: each hexside's assault limit)."""
+    tags = tuple(t for t in TAGS if rng.random() < p)
+    if rng.random() < p:
+        tags += (f"assaulting={m.label(rng.choice(list(m.grid.neighbours(cell))))}",)
+    return tags
+
+
 def dressed(m: Map, rng: random.Random) -> Map:
     """``m`` with tags on its units, sides from the whole game (allied by teams when there are
     more than two) and random values of the game's options with choices."""
     game = m.game
-    units = tuple(dataclasses.replace(u, side=rng.choice(game.sides),
-                                      tags=tuple(t for t in TAGS if rng.random() < 0.25)) for u in m.units)
+    units = tuple(dataclasses.replace(u, side=rng.choice(game.sides), tags=_tags(m, u.cell, rng, 0.25))
+                  for u in m.units)
     teams = {"one": (game.sides[0], game.sides[2])} if len(game.sides) > 2 and rng.random() < 0.5 else {}
     values: dict[str, Any] = {}
     for o in game.options:
@@ -74,8 +83,9 @@ def moved(m: Map, rng: random.Random) -> Map:
         elif what < 0.8 and len(units) > 1:
             units.pop(rng.randrange(len(units)))
         else:
+            cell = rng.choice(cells)
             units.append(Unit(f"n{k}", rng.choice(m.game.sides), rng.choice(m.game.unit_types.names),
-                              rng.choice(cells), tags=tuple(t for t in TAGS if rng.random() < 0.2)))
+                              cell, tags=_tags(m, cell, rng, 0.2)))
     return dataclasses.replace(m, units=tuple(units))
 
 
@@ -204,3 +214,31 @@ def test_a_playout_is_the_same_game_with_graphs_shared_or_fresh(path, monkeypatc
     fresh = playout(s, ["greedy", "random"], seed=5)
     assert graph._BOARDS.info()["size"] == 0
     assert json.dumps(shared.to_json(), sort_keys=True) == json.dumps(fresh.to_json(), sort_keys=True)
+
+
+def test_a_hexside_s_assault_limit_is_read_afresh_in_every_position():
+    """Combat Infantry 9.1: no more units may assault across a hexside than its assault limit (a town
+    hexside: 1, 3.4 Town) in one HQ activation. Two positions alike but for the hexside the unit already
+    in the assault came across (``assaulting=<hex>``) answer differently, whichever was asked first (a
+    board graph built for the first once answered the second: the balance runs' JSON then depended on
+    which playouts a worker had played before)."""
+    from wartools.games.combat_infantry.movement import assaulting_tag
+    from wartools.testing import tiny_map
+
+    def position(came_from: str) -> Map:
+        return tiny_map("combat-infantry", 4, 1, terrain={"C1": "town"},
+                        units=[("de", "German", "rifle", "C1"), ("r1", "US", "rifle", "C1", [assaulting_tag(came_from)]),
+                               ("r2", "US", "rifle", "B1")])
+
+    across, elsewhere = position("B1"), position("D1")
+    clear_cache()
+    blocked = path(across, "B1", "C1", "r2")
+    clear_cache()
+    open_ = path(elsewhere, "B1", "C1", "r2")
+    assert not blocked.reachable and "assault limit 1" in blocked.why_not and open_.reachable
+    for first, then, want in ((elsewhere, across, blocked), (across, elsewhere, open_)):
+        clear_cache()
+        path(first, "B1", "C1", "r2")
+        assert path(then, "B1", "C1", "r2").to_json() == want.to_json()
+        fresh = MoveGraph(rules_class(then.game)(then, "rifle", resolve(then, "B1", "r2")[2]))
+        assert reachable(then, "B1", "r2").costs == end_costs(fresh, then.cell("B1"), fresh.allowance)[0]

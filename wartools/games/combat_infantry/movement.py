@@ -153,14 +153,17 @@ class Rules(MovementRules):
         hostile = (c for c, who in self.control.items() if who == "disputed" or who not in self.team)
         return frozenset(self.occupants).union(hostile)
 
-    def unit_state(self, cell: Cell) -> tuple[bool, str | None, int]:
-        """An enemy there, the hex's control as a step reads it (disputed, enemy or neither) and
-        the friendly units there (stacking): all a step into the hex and the end of a move on it
-        read of the units."""
+    def unit_state(self, cell: Cell) -> tuple[bool, str | None, int, tuple[str, ...]]:
+        """An enemy there, the hex's control as a step reads it (disputed, enemy or neither), the
+        friendly units there (stacking) and the hexes those already in an assault there entered
+        from (each hexside's assault limit, 9.1): all a step into the hex and the end of a move on
+        it read of the units."""
         control = self.control.get(cell)
         seen = ("disputed" if control == "disputed" else
                 "enemy" if control is not None and control not in self.team else None)
-        return bool(self.enemies_at(cell)), seen, len(self.friends_at(cell))
+        friends = self.friends_at(cell)
+        came = tuple(sorted(x for x in (entered_from(u.tags) for u in friends) if x is not None))
+        return bool(self.enemies_at(cell)), seen, len(friends), came
 
     # --- allowance ---------------------------------------------------------------------
     def allowance(self) -> int:
