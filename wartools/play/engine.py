@@ -41,7 +41,7 @@ from wartools.rules.turn import (ASSAULT, DECLARE, FIRE, MOVE, PLACE, STEP, Chan
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map, Unit
 from wartools.movement import Reach, reachable
-from wartools.scenario import Position, Scenario, UnitState, end_turn, evaluate
+from wartools.scenario import Position, Scenario, UnitState, end_turn, evaluate, record_control
 
 
 class PlayError(WartoolsError):
@@ -469,6 +469,13 @@ def step(g: GameState, c: Candidate, dice: Dice) -> tuple[GameState, list[Action
                                                  effects=(*actions[0].effects, *closed.effects),
                                                  eliminated=(*(actions[0].eliminated or ()), *closed.eliminated))
             turn = g.rules.after_activation(after[1], g.turn, turn)
+    if s.rules.control_on_path:     # control follows the units at once, the cells moved through too (Conflict 2.4)
+        moved = c.expands in (MOVE, STEP) or c.kind == "enter"
+        took = record_control(s, p, s.unit(c.unit).side if c.unit else g.side,
+                              tuple(m.cell(x) for x in c.cells(m)) if moved else ())
+        if after is not None and after[0] is p:
+            after = (took, after[1])
+        p = took
     nxt = g.replace(position=p, turn=turn, actions=g.actions + 1)
     if after is not None and after[0] is p:           # built once: the rules' map is the next state's
         nxt.__dict__.setdefault("map", after[1])

@@ -25,10 +25,10 @@ from wartools.scenario.files import (check_position, dumps_position, dumps_scena
 from wartools.scenario.model import (Entry, ForceUnit, Level, Objective, Position, Scenario, Side, UnitState,
                                      Victory, edge_cells)
 from wartools.scenario.validate import ScenarioError
-from wartools.scenario.victory import VictoryResult, end_turn, evaluate, objective_control
+from wartools.scenario.victory import VictoryResult, end_turn, evaluate, objective_control, record_control
 
 __all__ = ["Condition", "Control", "Entry", "Facts", "ForceUnit", "Level", "Objective", "Position", "Scenario",
            "ScenarioError", "ScenarioRules", "Side", "UnitState", "Victory", "VictoryResult",
            "check_position", "dumps_position", "dumps_scenario", "edge_cells", "end_turn", "evaluate",
            "load_position", "load_scenario", "loads_position", "loads_scenario", "objective_control",
-           "position_to_dict", "save_position", "save_scenario", "scenario_to_dict"]
+           "position_to_dict", "record_control", "save_position", "save_scenario", "scenario_to_dict"]

@@ -148,6 +148,42 @@ def facts(s: Scenario, p: Position, controls: Mapping[str, Control] | None = Non
                  places=place, label=s.map.label, surrendered=frozenset(p.surrendered))
 
 
+def record_control(s: Scenario, p: Position, side: str | None = None, passed: tuple[Cell, ...] = ()) -> Position:
+    """``p`` with the control of objectives recorded as it stands now, in a game where control
+    follows the units at once (:attr:`~wartools.rules.scenario.ScenarioRules.control_on_path`):
+    "a hex is controlled by the last player to have had a ground unit solely in the hex, which
+    includes simply moving through it" (Conflict of Heroes 2.4). A unit of ``side`` that has just
+    moved along ``passed`` took each of those cells no enemy unit stands on, in order; then each
+    objective where the units of one side alone stand is that side's. Other games record control
+    at the end of a turn (:func:`end_turn`): ``p`` unchanged.
+
+    Examples
+    --------
+    >>> from wartools.scenario import load_scenario
+    >>> s = load_scenario("scenarios/conflict-of-heroes-height-112.yaml")
+    >>> o = s.objectives[0]
+    >>> p = record_control(s, s.start(), "German", (o.cell,))
+    >>> p.control[o.id]
+    'German'
+    """
+    if not s.rules.control_on_path:
+        return p
+    units = p.map_units(s)
+    control = dict(p.control)
+    for cell in passed:
+        if side is not None and not any(u.cell == cell and u.side != side for u in units):
+            for o in s.objectives:
+                if o.cell == cell:
+                    control[o.id] = side
+    for o in s.objectives:
+        there = {u.side for u in units if u.cell == o.cell}
+        if len(there) == 1:
+            control[o.id] = there.pop()
+    if control == dict(p.control):
+        return p
+    return dataclasses.replace(p, control=MappingProxyType(control))
+
+
 def evaluate(s: Scenario, p: Position | None = None) -> VictoryResult:
     """The victory state of position ``p`` (the start of the scenario by default).
 
@@ -229,4 +265,4 @@ def end_turn(s: Scenario, p: Position) -> Position:
     return dataclasses.replace(after, turn=p.turn + 1)
 
 
-__all__ = ["VictoryResult", "end_turn", "evaluate", "facts", "objective_control"]
+__all__ = ["VictoryResult", "end_turn", "evaluate", "facts", "objective_control", "record_control"]

@@ -24,7 +24,7 @@ import ipywidgets as w
 from wartools.errors import WartoolsError
 from wartools.grids.base import Cell
 from wartools.mapmodel import Map
-from wartools.scenario import Position, Scenario, UnitState, check_position, evaluate
+from wartools.scenario import Position, Scenario, UnitState, check_position, evaluate, record_control
 from wartools.scenario import end_turn as _end_turn
 from wartools.widgets.canvas import MapCanvas, readable_figsize
 from wartools.widgets.common import error, pre
@@ -158,15 +158,9 @@ class ScenarioBoard:
         board = self.map_at()
         u = board.unit(unit_id)
         path = movement.path(board, u.cell, target, u)
-        control = dict(p.control)
-        if s.rules.control_on_path:  # taking control of objectives passed through (Conflict of Heroes 2.4)
-            enemies = {x.cell for x in board.units if x.side != u.side}
-            for o in s.objectives:
-                if o.cell in path.cells and o.cell not in enemies:
-                    control[o.id] = u.side
         units = {**p.units, unit_id: p.units[unit_id].replace(cell=target)}
-        return self._apply(p.replace(units=MappingProxyType(units), control=MappingProxyType(control)),
-                           f"{unit_id} moves to {label} ({path.cost} {path.points})")
+        moved = record_control(s, p.replace(units=MappingProxyType(units)), u.side, tuple(path.cells))
+        return self._apply(moved, f"{unit_id} moves to {label} ({path.cost} {path.points})")
 
     def enter(self, unit_id: str, where: Cell | str) -> Action:
         """Bring a waiting reinforcement onto one of its entry cells."""
@@ -184,7 +178,8 @@ class ScenarioBoard:
             return self._done(Action(False, f"{unit_id} cannot enter on {label}: its entry cells are {cells}"))
         units = {**p.units, unit_id: UnitState(unit_id, target, steps=u.steps
                                                if "steps" in s.rules.unit_state else None, tags=u.tags)}
-        return self._apply(p.replace(units=MappingProxyType(units)), f"{unit_id} enters on {label}")
+        return self._apply(record_control(s, p.replace(units=MappingProxyType(units)), u.side, (target,)),
+                           f"{unit_id} enters on {label}")
 
     def end_turn(self) -> Action:
         """Play out the end of the turn and advance the clock."""

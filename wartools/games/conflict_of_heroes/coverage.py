@@ -33,10 +33,12 @@ COVERAGE = (
           "again_2_3; " + _PE + "test_conflict_of_heroes_3_1_opportunity_fire_example_replays_as_a_record"),
     Entry("2.4", "Game end, victory points, hex control", "implemented",
           _S + "test_conflict_of_heroes_control_is_remembered_and_contested; "
-          + _S + "test_conflict_of_heroes_tie_means_both_lose; " + _S + "test_conflict_of_heroes_scoring_rounds "
-          "(a unit's VP is the firefight sheet's: 1 unless the scenario sets it; a unit that only moves through "
-          "a hex takes it on the scenario board, but playouts read control from the units in it at each "
-          "round's end)"),
+          + _S + "test_conflict_of_heroes_tie_means_both_lose; " + _S + "test_conflict_of_heroes_scoring_rounds; "
+          "tests/test_conflict_control_in_play.py::test_a_unit_moving_through_an_objective_takes_it_and_keeps_it_"
+          "after_leaving; tests/test_conflict_control_in_play.py::test_random_firefights_control_every_objective_"
+          "as_the_text_says_after_every_action (a unit's VP is the firefight sheet's: 1 unless the scenario sets "
+          "it; control follows the units after every action, a hex moved through included, in playouts and on "
+          "the scenario board alike)"),
     Entry("3.0", "Unit actions: 7 AP, switching units loses the old unit's APs", "implemented",
           _T + "test_the_active_unit_cannot_be_reactivated_for_fresh_aps"),
     Entry("3.01", "Variable AP allocation (optional): 2D6 APs", "implemented",
