@@ -16,11 +16,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hostile import no_hang, run_cli
 from test_vassal import board_xml, grid_xml, module_bytes, png
+
+from wartools.errors import MapError
+from wartools.mapmodel.yamlio import read_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIO = ROOT / "scenarios" / "combat-infantry-saint-remy.yaml"
@@ -32,11 +36,21 @@ MEMORY_CAP = 300 * 2**20
 SETTINGS = settings(max_examples=15, suppress_health_check=list(HealthCheck), deadline=None)
 
 #: raw YAML scalars an attacker writes: impossible dates, malformed or huge numbers, odd tags
-SCALARS = st.sampled_from([
+RAW = [
     "2001-13-45", "2001-02-30", "0b_", "0x_", "0o_", "!!int abc", "!!float ._", "!!bool perhaps", "!!timestamp x",
     "1e400", ".nan", "-.inf", "9" * 5000, "-" + "9" * 400, "10" * 19, "0x" + "f" * 40, "1_000_000_000_000",
-    "~", "''", "[]", "{}", "!!binary AAAA", "!!str 3", "'\\u2028'", "\"\\x00\"", "٣", "²"]) | \
-    st.integers(-(10**40), 10**40).map(str)
+    "~", "''", "[]", "{}", "!!binary AAAA", "!!str 3", "'\\u2028'", "\"\\x00\"", "٣", "²"]
+SCALARS = st.sampled_from(RAW) | st.integers(-(10**40), 10**40).map(str)
+
+
+@pytest.mark.parametrize("value", RAW)
+def test_every_hostile_scalar_is_read_or_refused_in_one_line(value):
+    """Each of them, not only those the random cases draw (``!!timestamp x`` once raised an
+    AttributeError inside PyYAML's date constructor: an internal error, exit 3)."""
+    try:
+        read_yaml(f"when: {value}\n", "f.yaml")
+    except MapError as err:
+        assert "\n" not in str(err) and str(err).startswith("f.yaml:1: when: "), str(err)
 
 
 @contextlib.contextmanager

@@ -42,9 +42,10 @@ def _convert(node: yaml.Node, path: tuple[Any, ...], lines: Lines, source: str,
         return [_convert(v, (*path, i), lines, source, scalars) for i, v in enumerate(node.value)]
     try:
         return scalars.construct_object(node, deep=True)  # scalars only, safe tags only
-    except (ValueError, OverflowError, KeyError, TypeError) as exc:
-        # a scalar its tag cannot build: an impossible date (2001-13-45), a malformed number
-        # (0b_, 0x_, !!int abc, !!float ._), !!bool perhaps, an integer past Python's digit limit
+    except (ValueError, OverflowError, KeyError, TypeError, AttributeError) as exc:
+        # a scalar its tag cannot build: an impossible date (2001-13-45), a text that is no date at all
+        # (!!timestamp x: PyYAML's own regex finds no match), a malformed number (0b_, 0x_, !!int abc,
+        # !!float ._), !!bool perhaps, an integer past Python's digit limit
         raise MapError(f"{shown(node.value)} is not {_what(node.tag, exc)}", file=source,
                        line=node.start_mark.line + 1, field=".".join(map(str, path)) or None) from None
 
@@ -61,7 +62,8 @@ def _what(tag: str, exc: Exception) -> str:
     if "Exceeds the limit" in str(exc):
         return f"{kind} (more than 4,300 digits)"
     if kind == "a valid date":
-        return f"{kind} ({one_line(str(exc))[:60]})"
+        why = "YYYY-MM-DD, optionally with a time" if isinstance(exc, AttributeError) else one_line(str(exc))[:60]
+        return f"{kind} ({why})"
     return kind
 
 
@@ -84,6 +86,10 @@ def read_yaml(text: str, source: str = "<string>") -> tuple[Any, Lines]:
     Traceback (most recent call last):
     ...
     wartools.errors.MapError: m.yaml:1: when: '2001-13-45' is not a valid date (month must be in 1..12)
+    >>> read_yaml("when: !!timestamp soon\\n", "m.yaml")
+    Traceback (most recent call last):
+    ...
+    wartools.errors.MapError: m.yaml:1: when: 'soon' is not a valid date (YYYY-MM-DD, optionally with a time)
     >>> read_yaml("a: [1, 2\\n", "m.yaml")
     Traceback (most recent call last):
     ...
