@@ -242,3 +242,59 @@ def test_a_hexside_s_assault_limit_is_read_afresh_in_every_position():
         assert path(then, "B1", "C1", "r2").to_json() == want.to_json()
         fresh = MoveGraph(rules_class(then.game)(then, "rifle", resolve(then, "B1", "r2")[2]))
         assert reachable(then, "B1", "r2").costs == end_costs(fresh, then.cell("B1"), fresh.allowance)[0]
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_move_of_playouts_in_one_process_is_a_fresh_graph_s(path, monkeypatch):
+    """A worker plays playout after playout with the board graphs the earlier ones built: at every
+    position of three seeded random games of each sample scenario played in one process, every
+    unit's reach and single steps the engine offers equals the reach of a graph built afresh for
+    that position from the rule hooks (a board graph built in one playout once answered another's
+    step into an assault hex, Combat Infantry 9.1; random games seldom make that position, so
+    ``test_a_hexside_s_assault_limit_is_read_afresh_in_every_position`` and
+    ``tests/test_play_reuse.py`` check it by name)."""
+    from wartools.play import engine
+
+    s = load_scenario(path)
+    asked = engine._reach
+    checked = 0
+
+    def reach(g, unit, budget):
+        nonlocal checked
+        got = asked(g, unit, budget)
+        m = g.map
+        try:
+            start, utype, sit = resolve(m, unit.cell, unit.id, situation=g.board.situation)
+            fresh = MoveGraph(rules_class(m.game)(m, utype, sit))
+        except WartoolsError:
+            assert got is None
+            return got
+        want = end_costs(fresh, start, fresh.allowance if budget is None else budget)[0]
+        assert got is not None and got.costs == want, (path.stem, g.actions, unit.id)
+        checked += 1
+        return got
+    from wartools.movement import search
+
+    stepped = engine._steps
+
+    def steps(g, unit, offer):      # single steps (Conflict of Heroes 2.2): the fresh graph's own edges
+        nonlocal checked
+        got = stepped(g, unit, offer)
+        resolved = search.resolve_graph
+        m = g.map
+
+        def fresh(m_, cell, unit_, **kw):
+            start, mg = resolved(m_, cell, unit_, **kw)
+            return start, MoveGraph(rules_class(m_.game)(m_, mg.rules.unit_type, mg.rules.situation))
+        with monkeypatch.context() as patch:
+            patch.setattr(search, "resolve_graph", fresh)
+            want = stepped(g, unit, offer)
+        assert got == want, (path.stem, g.actions, unit.id, m.label(unit.cell))
+        checked += 1
+        return got
+    monkeypatch.setattr(engine, "_reach", reach)
+    monkeypatch.setattr(engine, "_steps", steps)
+    clear_cache()
+    for seed in (1, 2, 3):
+        playout(s, ["random", "random"], seed=seed)
+    assert checked > 20
