@@ -110,6 +110,9 @@ VP = IntLimit(0, 1_000_000, "victory points", "a unit's worth, a lead or a thres
 VP_TOTAL = IntLimit(-1_000_000_000, 1_000_000_000, "a side's VP total",
                     "the sum of every objective and elimination the limits allow, still printable")
 RESOURCES = IntLimit(0, 10_000, "a side's resources", "CAPs, command or supply points: a few dozen")
+STRIKES = IntLimit(0, 4, "a side's field artillery or air strikes",
+                   "Combat Infantry 2.6, 2.7: the block's steps are the strikes left, and a block has four edges "
+                   "(2.11: strength 4-3-2-1)")
 PINS = IntLimit(0, 1000, "pins", "a few pin or suppression markers on one unit")
 STEPS = IntLimit(1, 100, "steps of one unit", "a counter has a handful of steps; every game's odds take "
                  "an attack of 100 steps (a larger number made the analysis refuse a dice count)")
@@ -304,6 +307,7 @@ def limits_table() -> str:
                       ("unit strength, steps", STRENGTH), ("objective value", OBJECTIVE_VALUE),
                       ("VP (a unit's worth, vp_lead, vp_at_least, per_elimination)", VP),
                       ("a position's VP total", VP_TOTAL), ("a side's resources", RESOURCES),
+                      ("Combat Infantry strikes (resources artillery, air)", STRIKES),
                       ("a scenario unit's steps", STEPS), ("pins", PINS), ("health", HEALTH), ("turns, a turn number", TURNS),
                       ("--budget", BUDGET), ("--caps", CAPS), ("--turns", TURNS), ("--range", RANGE),
                       ("--alternatives", ALTERNATIVES), ("--playouts", PLAYOUTS), ("--seed", SEED),

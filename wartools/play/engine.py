@@ -533,7 +533,7 @@ def _settle(g: GameState, dice: Dice, ended: list[tuple[int, Position]], actions
         if p.ended:
             return g.replace(position=p, over=True)
         turn, rolls = g.rules.start_turn(p.turn, g.turn.sides, g.turn.first, dice, g.turn.full,
-                                         _fresh_resources(s, p, g.rules))
+                                         g.rules.carried(_fresh_resources(s, p, g.rules), g.turn.resources))
         g = g.replace(position=p, turn=turn)
         if rolls:
             actions.append(_system(g, "first-player", rolls[0].side, Resolution(rolls), g.rules.turn_rule))

@@ -21,7 +21,8 @@ candidate, from the same answers a player sees:
   ``combine``: Combat Infantry 6.5, 6.51);
 - one of the game's own actions (a rally, an activation, a check to act, a special action): what
   the turn rules say it promises (:meth:`~wartools.rules.turn.TurnRules.prospect`): the steps it is
-  expected to gain, plus :attr:`GreedyBot.activate` times the chance it lets the side's units act,
+  expected to gain, plus the hits it is expected to score less those on its own side (an off-map strike,
+  Combat Infantry 2.6, 2.7), plus :attr:`GreedyBot.activate` times the chance it lets the side's units act,
   plus the chance it changes the board times what the change is worth: a feature placed on the
   unit's own cell that puts it in cover (a foxhole) :attr:`GreedyBot.cover` of its exposure there
   times :attr:`GreedyBot.caution`, one placed elsewhere (smoke)
@@ -166,7 +167,7 @@ class GreedyBot:
         units = {u.id: u for u in g.map.units}
         unit = units.get(c.unit or "")
         got = g.rules.prospect(g.map, g.turn, c.kind, unit, c.dest)
-        score = float(got.steps) + self.activate * float(got.acting)
+        score = float(got.steps) + self.activate * float(got.acting) + float(got.hits)
         if unit is not None and (got.places or got.clears):
             score += float(got.changes) * self._features(g, unit, got.places, got.clears)
         return score

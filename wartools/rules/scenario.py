@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from wartools.grids.base import Cell
+from wartools.limits import IntLimit
 from wartools.rules.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -96,6 +97,9 @@ class ScenarioRules:
     reads: ClassVar[tuple[str, ...]] = ()
     #: per-side resources a scenario may set (name -> rule)
     resources: ClassVar[Mapping[str, str]] = {}
+    #: the bounds of a resource where the game's rules set them (name -> limit); others take the
+    #: generic :data:`~wartools.limits.RESOURCES`
+    resource_limits: ClassVar[Mapping[str, IntLimit]] = {}
     #: per-unit state a position may record besides the cell (name -> rule)
     unit_state: ClassVar[Mapping[str, str]] = {"steps": "", "health": "", "pins": "", "suppressed": ""}
 

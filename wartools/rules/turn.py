@@ -298,8 +298,9 @@ class Prospect:
     """What one of a game's own actions (a word the turn rules resolve themselves: ``"rally"``,
     ``"activate"`` ...) promises before it is resolved, exactly: the steps (strength) its unit is
     expected to gain, the chance it lets the side's units act (an activation, a passed check
-    to act), and the cell features it places on the board and removes from it, ``(cell, feature)``
-    (a foxhole dug, wire cleared), with the chance it does (``changes``). A scoring bot weighs a
+    to act), the cell features it places on the board and removes from it, ``(cell, feature)``
+    (a foxhole dug, wire cleared), with the chance it does (``changes``), and the hits it is expected
+    to score, less those on its own side (``hits``). A scoring bot weighs a
     game's actions by it, never by their names.
 
     Examples
@@ -313,6 +314,9 @@ class Prospect:
     places: tuple[tuple[Cell, str], ...] = ()
     clears: tuple[tuple[Cell, str], ...] = ()
     changes: Fraction = Fraction(0)
+    #: the hits it is expected to score on the enemy, less those expected on its own side (an off-map
+    #: strike and its friendly fire, Combat Infantry 2.6, 6.63)
+    hits: Fraction = Fraction(0)
 
 
 def strength_effects(m: Map, unit: Unit, before: int, after: int) -> tuple[tuple[Change, ...], tuple[str, ...]]:
@@ -384,6 +388,14 @@ class TurnRules:
         resets them, ``lost`` the units each side has lost so far (``m`` the map at the start of
         the turn); the scenario's by default."""
         return resources
+
+    def carried(self, fresh: Mapping[str, Mapping[str, int]],
+                left: Mapping[str, Mapping[str, int]]) -> Mapping[str, Mapping[str, int]]:
+        """Each side's resources at the start of a later turn, given ``fresh`` (the scenario's, as
+        :meth:`reset_resources` makes them) and ``left`` (what the turn just ended left): ``fresh`` by
+        default; a game whose resources last the whole scenario keeps what is left of them (Combat
+        Infantry's strikes, 2.6, 2.7)."""
+        return fresh
 
     def over(self, state: TurnState) -> bool:
         """Whether the turn's phases are all done."""

@@ -309,7 +309,7 @@ def build_scenario(data: Any, source: str | None, lines: Mapping[Path_, int],
         resources = {}
         for key, value in ck.mapping(sdata.get("resources") or {}, (*path, "resources")).items():
             ck.choice(key, sorted(rules.resources), (*path, "resources", key), f"resource for {game.id}")
-            resources[key] = ck.integer(value, (*path, "resources", key), RESOURCES)
+            resources[key] = ck.integer(value, (*path, "resources", key), rules.resource_limits.get(key, RESOURCES))
         sides[side] = Side(side, tuple(units), setup, MappingProxyType(resources))
     _check_stacks(ck, rules, m, placed)
     _check_tags(ck, rules, [(u, seen[u.id]) for side in sides.values() for u in side.units],
