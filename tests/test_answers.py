@@ -93,7 +93,8 @@ def test_every_answer_keeps_the_protocol(m, scenario):
 
 def _game_answers():
     """The games' own answers that a notebook shows: an assault (Combat Infantry 9), a regroup (9.5), a
-    special action (7.0), fire at a hex (6.3: a hidden squad and a face-up tank, so it rests on the owner's
+    special action (7.0), an air strike (2.7: a squad next to its target, so it rests on who takes a friendly
+    hit), fire at a hex (6.3: a hidden squad and a face-up tank, so it rests on the owner's
     choice among equals), a pin (Company of Heroes 7), a reinforcement (Company of Heroes 8.2; a jeep in a building, so it
     rests on the building reading) and a repair (8.2; a British sapper next to US vehicles, so it
     rests on the reading that a team's nations repair each other's)."""
@@ -101,6 +102,7 @@ def _game_answers():
     from wartools.games.combat_infantry.hexfire import hex_fire
     from wartools.games.combat_infantry.regroup import regroup
     from wartools.games.combat_infantry.special import special_action
+    from wartools.games.combat_infantry.strike import strike
     from wartools.games.company_of_heroes.pinning import pin
     from wartools.games.company_of_heroes.repair import repair
     from wartools.games.company_of_heroes.supply import BUILDING_READING, reinforcement
@@ -119,9 +121,12 @@ def _game_answers():
     fog = tiny_map("combat-infantry", 3, 1, units=[("us-1", "US", "rifle", "A1"), ("ge-1", "German", "rifle", "B1", ["hidden"]),
                                                    ("ge-t", "German", "tank", "B1")])
     shot = fog.game.fire_rules().attack(fog, fog.unit("us-1"), fog.unit("ge-1"))
+    air = tiny_map("combat-infantry", 4, 1, units=[("chq", "US", "hq", "A1"), ("us-1", "US", "rifle", "B1"),
+                                                   ("ge-1", "German", "rifle", "C1")])
     got = {"hex_assault": hex_assault(ci, "B1"), "pin": pin(coh, coh.unit("mg"), coh.unit("de")),
            "regroup": regroup(won, "B1"), "special_action": special_action(ci, "us-1", "dig"),
            "hex_fire": hex_fire(fog, fog.unit("us-1"), fog.unit("ge-1"), shot),
+           "strike": strike(air, "air", "C1", "chq"),
            "reinforcement": reinforcement(coh, coh.unit("de-2"), full=4, spawn=frozenset()),
            "repair": repair(fix, fix.unit("sapper"), {"tank": 8, "sapper": 4, "jeep": 4, "de": 4})}
     assert got["reinforcement"].assumptions == (BUILDING_READING,)

@@ -170,6 +170,16 @@ class CombatInfantry(Game):
                reading="a mortar lays smoke by rolling at least one hit at its firepower, as an engineer does: "
                        "'one 1 hit' read as the rulebook's 'one (1)' (a number word and its numeral, as in "
                        "'one (1) HQ', 1.1) with the brackets lost, not as a die showing 1"),
+        # field artillery and air support (wartools.games.combat_infantry.strike)
+        Option("artillery-firepower", 7, "Combat Infantry 2.6, 2.7",
+               "the firepower of a field artillery or air strike's three dice: 7 (3F7) or 6 (3F6)", assumed=True,
+               reading="a field artillery or air strike rolls three dice at F7: 2.6 prints '3F7' or '3F6' and "
+                       "does not say which the 105 mm block has (air support works the same, 2.7)"),
+        Option("strike-bunker-armor", "down", "Combat Infantry 2.6, 2.55",
+               "how a bunker's armour class is halved against a strike when it is odd: rounded down or up",
+               assumed=True, choices=("down", "up"),
+               reading="a bunker's armour class against field artillery and air is halved rounded down (2.6 "
+                       "gives only the even example AC6 = AC3)"),
         # the chit-pull bot (wartools.games.combat_infantry.bots)
         Option("solitaire-fewer-units", "own-hex", "Combat Infantry 10.5",
                "what the solitaire activation priority 2 ('adjacent enemy hexes with less units') counts the "

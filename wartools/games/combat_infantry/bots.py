@@ -17,6 +17,10 @@ priorities (10.5), in this order:
 6. move towards the nearest objective worth VP (the legal move that ends closest to it; a regroup after
    a won assault, 9.5, is such a move too, and a winner with none closer stays).
 
+Off-map strikes (2.6 field artillery, 2.7 air support) are not among 10.5's priorities, and the bot does not
+call them: a company HQ it draws spends its commands on its units only (the greedy and random bots call
+them).
+
 A squad out of command tests morale (4.3) to act when no commanded unit has a rally, fire,
 assault or special action to make by priorities 1-4, before any move. When no unit has anything left by these
 priorities the activation ends. Placing the drawn HQ "within command range of one of its

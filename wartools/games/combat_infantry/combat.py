@@ -36,7 +36,7 @@ from wartools.games.combat_infantry import CombatInfantry
 
 __all__ = [
     "net_firepower", "can_fire", "hit_chance", "fire", "hits_from_rolls", "face_value",
-    "steps_lost", "HexUnit", "distribute_hits", "fire_at_hex", "fire_at_unit", "end_activation",
+    "steps_lost", "HexUnit", "distribute_hits", "friendly_fire", "fire_at_hex", "fire_at_unit", "end_activation",
     "defends_d2", "bombard", "bombard_rolls", "morale_check", "passes_morale", "minefield_assault",
     "minefield_rolls", "ARMORED", "HALF_HIT",
 ]
@@ -208,6 +208,32 @@ def distribute_hits(units: Sequence[HexUnit], hits: int, *, d2: bool = False,
         halves = [i for i in eligible if units[i].half_hit]
         i = halves[0] if halves else max(eligible, key=lambda j: (units[j].strength, -j))
         units[i] = _one_hit(units[i], d2)
+    return tuple(units)
+
+
+def friendly_fire(units: Sequence[HexUnit], hits: int, d2: Sequence[bool], *,
+                  weakest: bool = False) -> tuple[HexUnit, ...]:
+    """Apply a bombardment's friendly hits to the friendly units adjacent to its target (Combat
+    Infantry 6.63): ALL hits applied, one at a time, armour class ignored (bunkers included): a unit
+    holding a half-hit first (6.7: it must take the next hit), else the strongest (6.3; the weakest
+    with ``weakest``, the active player's choice), ties in the order given; ``d2[i]`` says whether
+    unit ``i`` has D2 against bombardment where it stands (6.7, 6.62).
+
+    Examples
+    --------
+    >>> [u.strength for u in friendly_fire([HexUnit(2), HexUnit(3, "bunker", armor=3)], 2, [False, False])]
+    [1, 2]
+    >>> friendly_fire([HexUnit(2)], 1, [True])[0].half_hit
+    True
+    """
+    units = list(units)
+    sign = -1 if weakest else 1
+    for _ in range(hits):
+        alive = [i for i, u in enumerate(units) if u.strength > 0]
+        if not alive:
+            break
+        i = max(alive, key=lambda j: (units[j].half_hit, units[j].strength * sign, -j))
+        units[i] = _one_hit(units[i], d2[i])
     return tuple(units)
 
 

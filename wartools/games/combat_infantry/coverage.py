@@ -16,6 +16,7 @@ _G = "tests/test_combat_infantry_regroup.py::"
 _O = "tests/test_combat_infantry_fog.py::"
 _H = "tests/test_combat_infantry_hex_fire.py::"
 _X = "tests/test_combat_infantry_special.py::"
+_K = "tests/test_combat_infantry_strikes.py::"
 _T = "tests/test_combat_infantry_turns_in_play.py::"
 _E = "tests/test_play_examples.py::"
 _CMD = _E + "test_combat_infantry_command_range_example_diagram_2_replays_as_a_record"
@@ -76,9 +77,29 @@ COVERAGE = (
           _A + "test_armor_class_zero_in_assaults_9_65; "
           + _O + "test_a_special_action_reveals_and_a_bunker_is_never_hidden_7_0_2_55; "
           + _X + "test_a_bunker_takes_no_special_action_and_does_not_rally_2_55"),
-    Entry("2.6", "Field artillery: spotted hexes, friendly fire", "implemented",
-          _C + "test_friendly_fire_zeros_and_air_doubles"),
-    Entry("2.7", "Air support: double friendly fire", "implemented", _C + "test_friendly_fire_zeros_and_air_doubles"),
+    Entry("2.6", "Field artillery in play: a scenario's strikes (side resource artillery, 0-4), one a CHQ "
+          "activation as one of its three commands, on a spotted enemy hex, 3F7 or 3F6 (a reading), hits "
+          "distributed at AC zero, a bunker's AC halved (odd: a reading) and it alone targeted, friendly fire",
+          "assumed",
+          "option: artillery-firepower, option: strike-bunker-armor; "
+          + _K + "test_a_scenario_lists_each_sides_strikes_as_resources_0_to_4_2_6_2_7; "
+          + _K + "test_only_a_spotted_hex_is_offered_within_three_hexes_with_line_of_sight_6_61; "
+          + _K + "test_one_strike_each_time_a_chq_is_activated_2_6; "
+          + _K + "test_the_call_counts_as_one_of_the_three_chq_commands_4_1; "
+          + _K + "test_strikes_run_out_and_last_the_whole_scenario_2_6; "
+          + _K + "test_a_strike_rolls_three_dice_at_f7_or_f6_by_option_2_6; "
+          + _K + "test_hits_are_distributed_normally_armour_included_at_armour_class_zero_2_6_6_3; "
+          + _K + "test_a_bunkers_armour_class_is_only_halved_and_it_alone_may_be_targeted_2_6_2_55; "
+          + _K + "test_many_seeded_strikes_fit_the_answers_exact_odds; "
+          + _K + "test_every_strike_offered_in_playouts_is_a_loop_over_the_single_answer; "
+          + _C + "test_friendly_fire_zeros_and_air_doubles"),
+    Entry("2.7", "Air support in play: the same steps and firepower (side resource air), double friendly fire, "
+          "not both artillery and air by one active CHQ", "implemented",
+          _K + "test_friendly_units_adjacent_take_a_hit_for_each_zero_two_for_air_6_63_2_7; "
+          + _K + "test_artillery_and_air_cannot_both_be_called_by_the_same_active_chq_2_7; "
+          + _K + "test_many_seeded_strikes_fit_the_answers_exact_odds; "
+          + _K + "test_every_strike_offered_in_playouts_is_a_loop_over_the_single_answer; "
+          + _C + "test_friendly_fire_zeros_and_air_doubles"),
     Entry("3.0", "Maps", "not-modelled", "geomorphic boards are drawn as one hex map each; no rule to compute"),
     Entry("3.1", "Hexes and hexsides", "implemented", _M + "test_ci_clear_and_woods_hexsides"),
     Entry("3.2", "Hexside terrain differs from hex terrain; most restrictive when ambiguous", "assumed",
@@ -96,8 +117,9 @@ COVERAGE = (
     Entry("4.0", "Command: HQs command their own units in range", "implemented", _CMD + "; " + _ONE),
     Entry("4.1", "HQ ranks and command range", "implemented",
           _CMD + "; " + _ONE + " (platoon and company membership is not map data: a PHQ's own rifle squads are "
-          "those of its side in range, a CHQ's three units any of its side's but an HQ; field artillery and air "
-          "support are not played)"),
+          "those of its side in range, a CHQ's three units any of its side's but an HQ; a CHQ's call of field "
+          "artillery or air support is one of its three commands: "
+          + _K + "test_the_call_counts_as_one_of_the_three_chq_commands_4_1)"),
     Entry("4.2", "HQ activation: deploy one hex, end face-up", "implemented",
           "tests/test_play.py::test_a_combat_infantry_hq_deploys_one_hex_as_it_activates; "
           + _O + "test_an_hq_ends_its_activation_face_up_whether_it_deploys_or_not_4_2"),

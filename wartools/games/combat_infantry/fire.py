@@ -177,6 +177,11 @@ class Fire(FireRules):
                 return hq, d == 1
         return None
 
+    def spotted_by(self, board: Map, hq: Unit, sit: Situation) -> frozenset[Cell]:
+        """The hexes ``hq`` spots on ``board`` (6.61): within three hexes, four when it is higher than the
+        target, that it sees in spotting mode (an adjacent hex always, except through a hedge)."""
+        return self._spotted(board, hq, sit)
+
     def _spotted(self, board: Map, hq: Unit, sit: Situation) -> frozenset[Cell]:
         """The hexes within :data:`SPOTTING_RANGE` of ``hq`` that it sees when spotting (6.61): the
         line of sight of each, judged in one pass and kept per board object and situation."""

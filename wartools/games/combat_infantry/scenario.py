@@ -8,6 +8,8 @@
   8.4) spoils unpaved roads: options ``night`` and ``weather``.
 - VP (10.4): friendly terrain objectives at the end, plus one for each enemy
   unit eliminated (not for units that left the map of their own will).
+- Strikes (2.6, 2.7): a side's ``resources`` list its field artillery strikes (``artillery``) and air
+  strikes (``air``) for the whole scenario, 0 to 4 each (the block's steps are the strikes left).
 - Hex control (8.3) is worked out from where units stand whenever it is needed:
   an occupied hex is its occupant's; occupied by both sides it is an assault
   hex, disputed (9.1); a vacant hex next to units of one side only is theirs,
@@ -32,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from wartools.limits import STRIKES, IntLimit
 from wartools.rules.scenario import Control, ScenarioRules
 from wartools.grids import Edge
 from wartools.grids.base import Cell
@@ -123,6 +126,11 @@ class Rules(ScenarioRules):
     per_elimination_rule: ClassVar[str] = "Combat Infantry 10.4"
     objective_scoring_rule: ClassVar[str] = "Combat Infantry 10.4"
     reads: ClassVar[tuple[str, ...]] = ("night", "weather", "control-across-cliff")
+    resources: ClassVar[Mapping[str, str]] = {
+        "artillery": "Combat Infantry 2.6 (field artillery strikes the scenario lists)",
+        "air": "Combat Infantry 2.7 (air strikes the scenario lists)"}
+    #: the strikes of each kind a side has for the scenario: 0-4, the steps of its block (2.6, 2.7, 2.11)
+    resource_limits: ClassVar[Mapping[str, IntLimit]] = {"artillery": STRIKES, "air": STRIKES}
     unit_state: ClassVar[Mapping[str, str]] = {"steps": "Combat Infantry 2.1 (steps 1-4)",
                                                "suppressed": "face-down / disrupted"}
 

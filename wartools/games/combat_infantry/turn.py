@@ -41,6 +41,13 @@
   A mortar bombards (6.6): at what it sees or what an HQ spots (+1F from an adjacent HQ), D2 as
   against bombardment (none in woods, 6.62), and every 0 rolled a hit on its side's units
   adjacent to the target hex (6.63).
+- A company HQ's activation may call one off-map strike (2.6 field artillery, 2.7 air support) while its
+  side has strikes of the kind left (the scenario's side resources ``artillery`` and ``air``, spent for the
+  whole scenario): one of its three commands (4.1), never both kinds in one activation, on a spotted enemy
+  hex or at a bunker there, each the answer of :func:`~wartools.games.combat_infantry.strike.strike`
+  (its spotting HQ's one bombardment a game turn counted, 6.61): three dice rolled, the hits distributed
+  as the answer says (6.3, armour class zero, a bunker's halved) and every 0 a friendly hit (two for air)
+  on the side's units adjacent to the hex (6.63).
 - A shot at a unit that is not face-up is fire at its hex (6.3, 6.31): its hits go to the enemy units
   there, strongest first, a face-up tank left out, as
   :func:`~wartools.games.combat_infantry.hexfire.hex_fire` answers; a face-up unit is targeted and takes
@@ -79,6 +86,9 @@ from wartools.games.combat_infantry.regroup import REGROUP, STAY, regroup, regro
 from wartools.games.combat_infantry.orientation import orient
 from wartools.games.combat_infantry.special import CLEAR_WIRE, DIG, SMOKE, mortar_smoke_hexes, special_action
 from wartools.games.combat_infantry.special import RULES as SPECIAL
+from wartools.games.combat_infantry.strike import AT_BUNKER, BUNKER_ARMOR, FIREPOWER, STRIKE_WORDS, strike
+from wartools.games.combat_infantry.strike import RULES as STRIKES
+from wartools.games.fire_rules import GAME_TURN, Limit
 from wartools.games.fire_rules import tag_values
 from wartools.rules.options import Assumption
 from wartools.rules.turn import (ASSAULT, FIRE, MOVE, PLACE, Change, Dice, Offer, Prospect, Resolution, Roll,
@@ -86,6 +96,7 @@ from wartools.rules.turn import (ASSAULT, FIRE, MOVE, PLACE, Change, Dice, Offer
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.combat_infantry.hexfire import HexFire
+    from wartools.games.combat_infantry.strike import Strike
     from wartools.games.fire_rules import Attack
     from wartools.grids.base import Cell
     from wartools.mapmodel import Map, Unit
@@ -107,7 +118,7 @@ class Turns(TurnRules):
                                         "assault-off-map-limit", "regroup-control", "promotion-squad",
                                         "friendly-fire-order", "tanks-upright",
                                         "smoke-across-hedge", "smoke-by-firing", "mortar-smoke-roll", "hex-fire-ties",
-                                        "setup-upright")
+                                        "setup-upright", FIREPOWER, BUNKER_ARMOR)
     PLAYER_TURNS: ClassVar[int] = 4
     #: morale (2.16) of each type where the unit's own ``morale=N`` tag does not give it
     MORALE: ClassVar[Mapping[str, int]] = MappingProxyType({"hq": 7})
@@ -124,7 +135,9 @@ class Turns(TurnRules):
         ("Combat Infantry 6.61", "a spotted bombardment counts against the HQ the attack question names (the "
                                  "nearest that spots); once that HQ has spotted this game turn, another HQ that "
                                  "could spot the hex is not asked"),
-        ("Combat Infantry 2.6, 2.7", "field artillery and air support (off-map; the scenarios list none)"),
+        ("Combat Infantry 2.6, 2.7", "strikes left when play starts from a stated position: the position format "
+                                     "records no strikes spent, so a side has the scenario's; a hex holding two "
+                                     "bunkers: a strike targets the first of them in the scenario's order"),
         ("Combat Infantry 7.1, 8.2", "digging a foxhole where the unit's side has three units (the foxhole "
                                      "stacks two, so one would be eliminated): not offered"),
         ("Combat Infantry 7.3", "demolishing bridges: the map's bridges stand"),
@@ -183,6 +196,24 @@ class Turns(TurnRules):
                           Fraction(int(first == sides[0])), Fraction(1, 2), "Combat Infantry 1.0"),)
         state = TurnState(turn, PLAYER_TURNS, first, first, sides, full=full, resources=resources)
         return state, rolls
+
+    def carried(self, fresh: Mapping[str, Mapping[str, int]],
+                left: Mapping[str, Mapping[str, int]]) -> Mapping[str, Mapping[str, int]]:
+        """The strikes a side has are for the whole scenario (2.6: the block's steps are rotated to keep
+        track of the strikes remaining): a later game turn starts with those the last one left.
+
+        Examples
+        --------
+        >>> from wartools.games import find_game
+        >>> t = find_game("ci").turn_rules()
+        >>> {s: dict(r) for s, r in t.carried({"US": {"artillery": 3, "air": 1}}, {"US": {"artillery": 1, "air": 1}}).items()}
+        {'US': {'artillery': 1, 'air': 1}}
+        """
+        out = {}
+        for side, res in fresh.items():
+            was = left.get(side, {})
+            out[side] = MappingProxyType({**res, **{k: was[k] for k in STRIKES if k in was and k in res}})
+        return MappingProxyType(out)
 
     def over(self, state: TurnState) -> bool:
         return state.phase != REGROUPING and all(state.impulses.get(s, 0) >= self.PLAYER_TURNS for s in state.sides)
@@ -255,6 +286,8 @@ class Turns(TurnRules):
             if (company or weapon) and state.budget <= 0:
                 continue
             out += self._unit_offers(m, u, state)
+        if hq is not None and company:
+            out += self._strike_offers(m, hq, state)
         if hq is not None and not company:
             for u in m.units:
                 if (u.side == side and u.type == "rifle" and u.id not in state.acted
@@ -264,6 +297,42 @@ class Turns(TurnRules):
             out += self._unit_offers(m, hq, state)
         out.append(Offer("end", state.active, rule="Combat Infantry 4.2"))
         return tuple(out)
+
+    def _strike_offers(self, m: Map, hq: Unit, state: TurnState) -> list[Offer]:
+        """The strikes active company HQ ``hq`` may call (2.6, 2.7): for each kind its side has left, on
+        each enemy hex (in the board's order) and at each bunker there (the first of a hex), every one
+        :func:`~wartools.games.combat_infantry.strike.strike` allows (:meth:`strike_answer`)."""
+        left = state.resources.get(hq.side, {})
+        kinds = [k for k in STRIKES if left.get(k, 0) > 0]
+        if not kinds or state.budget <= 0:
+            return []
+        team = m.allies(hq.side)
+        cells = sorted({u.cell for u in m.units if u.side not in team}, key=m.grid.to_offset)
+        out = []
+        for kind in kinds:
+            for c in cells:
+                if self.strike_answer(m, state, kind, c):
+                    out.append(Offer(kind, hq.id, rule=f"{STRIKES[kind]}, 4.1", dest=c))
+                if self.strike_answer(m, state, AT_BUNKER[kind], c):
+                    out.append(Offer(AT_BUNKER[kind], hq.id, rule=f"{STRIKES[kind]}, 4.1", dest=c))
+        return out
+
+    def strike_answer(self, m: Map, state: TurnState, word: str, cell: Cell) -> Strike:
+        """The single answer on a strike called by ``state``'s active HQ (``word``: a kind of strike, or
+        the kind at a bunker, :data:`~wartools.games.combat_infantry.strike.AT_BUNKER`) on ``cell``: its
+        side's strikes left and its commands left as ``state`` says, the kinds it has called this
+        activation and the HQs that have spotted this game turn as its fire limits count them (6.61)."""
+        kind = STRIKE_WORDS[word]
+        hq = m.unit(state.active or "")
+        keys = [x.key for x in state.fired]
+        called = [k[2] for k in keys if k[:2] == ("strike", hq.id)]
+        spotted = [k[1] for k in keys if k[0] == "spotter"]
+        target = None
+        if word != kind:
+            target = next((u.id for u in m.units if u.cell == cell and u.type == "bunker"
+                           and u.side not in m.allies(hq.side)), "")
+        return strike(m, kind, cell, hq, left=state.resources.get(hq.side, {}).get(kind, 0), commands=state.budget,
+                      called=called, spotted=spotted, target=target)
 
     @staticmethod
     def _regroup_offers(m: Map) -> tuple[Offer, ...]:
@@ -324,6 +393,17 @@ class Turns(TurnRules):
                                  spent=state.spend(unit or "", 1))
         if kind == "end":
             return self._end_impulse(state)
+        if kind in STRIKE_WORDS:     # one command of the CHQ and one strike of the side (2.6, 2.7, 4.1)
+            what = STRIKE_WORDS[kind]
+            left = dict(state.resources.get(state.side, {}))
+            left[what] = left.get(what, 0) - 1
+            counted = [Limit(("strike", state.active, what), 1, STRIKES[what], "one strike a CHQ activation")]
+            if outcome.startswith("spotter="):
+                spotter = outcome.split("=", 1)[1]
+                counted.append(Limit(("spotter", spotter), 1, "Combat Infantry 6.61",
+                                     f"{spotter} spots for one bombarding unit per game turn", per=GAME_TURN))
+            return state.replace(budget=state.budget - 1, fired=(*state.fired, *counted),
+                                 resources=MappingProxyType({**state.resources, state.side: MappingProxyType(left)}))
         if kind == "command-check":
             if outcome == "pass":
                 return state.replace(commanded=(*state.commanded, unit or ""))
@@ -375,6 +455,9 @@ class Turns(TurnRules):
             return Prospect(steps=morale_check(self._hq_morale(m, state)))
         if kind == "command-check":
             return Prospect(acting=morale_check(self.morale(unit)))
+        if kind in STRIKE_WORDS and dest is not None:
+            answer = self.strike_answer(m, state, kind, dest)
+            return Prospect(hits=answer.expected_hits - answer.friendly_hits.mean())
         if kind in SPECIAL:
             got = special_action(m, unit, kind, dest)
             change = ((m.cell(got.hex), got.feature),)
@@ -398,6 +481,8 @@ class Turns(TurnRules):
             return self._regroup(m, unit, dest if kind == REGROUP else None)
         if kind in SPECIAL and unit is not None:
             return self._special(m, kind, unit, dice, dest)
+        if kind in STRIKE_WORDS and dest is not None:
+            return self._strike(m, kind, dice, state, dest)
         if unit is None or kind not in ("rally", "command-check"):
             return Resolution()
         morale = self._hq_morale(m, state) if kind == "rally" else self.morale(unit)
@@ -461,6 +546,43 @@ class Turns(TurnRules):
             return Resolution((roll,), turned, (f"{unit.id} fails: no hit ({section})", *face_up))
         return Resolution((roll,), turned, (f"{unit.id} {what} {got.hex} ({section})", *face_up),
                           placed=change if got.places else (), cleared=() if got.places else change)
+
+    def _strike(self, m: Map, word: str, dice: Dice, state: TurnState, cell: Cell) -> Resolution:
+        """A strike (2.6, 2.7) as :meth:`strike_answer` answers it: three d10 at its firepower, its hits
+        distributed as the answer says (6.3, 6.7; all on a targeted bunker, 6.31) and its friendly hits
+        (every 0, two for air, 6.63) on the side's adjacent units, the roll recorded with its exact chance;
+        an eliminated HQ promoted (4.4). The resolution's outcome names the spotting HQ, whose one
+        bombardment a game turn it counts (6.61, :meth:`after`)."""
+        from wartools.games.combat_infantry.combat import bombard_rolls
+
+        answer = self.strike_answer(m, state, word, cell)
+        if not answer.allowed:
+            raise WartoolsError(answer.text())
+        faces = dice.roll(10, answer.dice)
+        hits, friendly = bombard_rolls(faces, answer.firepower, air=answer.kind == "air", modifier=-answer.armor)
+        units = {u.id: u for u in m.units}
+        at = f"bunker {answer.target} in {answer.hex}" if answer.target else f"hex {answer.hex}"
+        roll = Roll(units[answer.caller].side,
+                    f"{answer.caller} calls {answer.kind} on {at}, spotted by {answer.spotter}: {answer.dice} dice "
+                    f"at F{answer.firepower - answer.armor}", faces,
+                    answer.p_roll(hits, friendly if answer.friendly else 0), Fraction(hits), answer.expected_hits,
+                    answer.rule)
+        after = answer.after(hits)
+        changes, said = self._marked(m, [units[uid] for uid in answer.units],
+                                     {uid: u.strength for uid, u in zip(answer.units, after)},
+                                     {uid: u.half_hit for uid, u in zip(answer.units, after)})
+        words = [f"{hits} hit{'s' if hits != 1 else ''} on {at}" + (" on D2 terrain (6.7)" if answer.d2 and hits else "")
+                 + (" (6.31)" if answer.target else " (6.3)"), *said]
+        if answer.friendly and friendly:
+            near = answer.friendly_after(friendly)
+            more, told = self._marked(m, [units[uid] for uid in answer.friendly],
+                                      {uid: u.strength for uid, u in zip(answer.friendly, near)},
+                                      {uid: u.half_hit for uid, u in zip(answer.friendly, near)})
+            changes = (*changes, *more)
+            words += [f"{friendly} friendly hit{'s' if friendly > 1 else ''} (6.63"
+                      + (", doubled for air, 2.7)" if answer.kind == "air" else ")"), *told]
+        res = self._promote(m, Resolution((roll,), changes, tuple(words), f"spotter={answer.spotter}"))
+        return res
 
     def resolve_fire(self, m: Map, attacker: Unit, target: Unit, attack: Attack, dice: Dice,
                      state: TurnState) -> Resolution:
@@ -589,22 +711,14 @@ class Turns(TurnRules):
         half-hit first (6.7: it must take the next hit), else the strongest (6.3; the weakest by option
         ``friendly-fire-order``, the active player's choice), ties in the map's order; D2 as against
         bombardment (6.7, 6.62); armour class ignored."""
-        from wartools.games.combat_infantry.combat import defends_d2
+        from wartools.games.combat_infantry.combat import HexUnit, defends_d2, friendly_fire
 
-        steps = {u.id: self.strength(u) for u in near}
-        half = {u.id: HALF_HIT in u.tags for u in near}
-        sign = 1 if self.game.option("friendly-fire-order") == "strongest" else -1     # the active player's choice
-        for _ in range(hits):
-            alive = [u for u in near if steps[u.id] > 0]
-            if not alive:
-                break
-            u = max(alive, key=lambda x: (half[x.id], steps[x.id] * sign, -near.index(x)))
-            d2 = defends_d2(m.terrain_at(u.cell), "bombardment", foxhole="foxhole" in m.features_at(u.cell))
-            if d2 and not half[u.id]:
-                half[u.id] = True
-                continue
-            half[u.id] = False
-            steps[u.id] -= 1
+        d2 = [defends_d2(m.terrain_at(u.cell), "bombardment", foxhole="foxhole" in m.features_at(u.cell))
+              for u in near]
+        after = friendly_fire([HexUnit(self.strength(u), u.type, 0, HALF_HIT in u.tags) for u in near], hits, d2,
+                              weakest=self.game.option("friendly-fire-order") != "strongest")
+        steps = {u.id: h.strength for u, h in zip(near, after)}
+        half = {u.id: h.half_hit for u, h in zip(near, after)}
         return self._marked(m, near, steps, half)
 
     def _promote(self, m: Map, res: Resolution) -> Resolution:
