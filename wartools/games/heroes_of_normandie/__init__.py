@@ -126,6 +126,21 @@ class HeroesOfNormandie(Game):
                reading="the full rule 1.1 governs: a unit is suppressed if it ends its Movement Action within "
                        "the icon's number of squares of the element, or has a clear LoS to it (the icon "
                        "summary 5.1 asks for both; the booklet does not say which governs)"),
+        Option("stress-sight", "end-of-move", "Heroes of Normandie 1.1 (Stress) and 5.1 (icon summary)",
+               "when 1.1's LoS clause suppresses a unit: end-of-move (when the unit ends its Movement Action "
+               "with a clear LoS to the element) or standing (whenever it has one, moving or not: another unit's "
+               "move or loss opening its LoS, play's start, the supply phase's end; with stress-rule=either, "
+               "5.1 ties both conditions to the move)", assumed=True, choices=("end-of-move", "standing"),
+               reading="a stressful element suppresses a unit in clear LoS of it when that unit ends its Movement "
+                       "Action, as the range clause and the icon summary (5.1) say, not when the LoS opens while "
+                       "it stands (1.1 lists the LoS clause apart from the move)"),
+        Option("discard-suppressed", True, "Heroes of Normandie core rules (supply phase; not in the excerpt) "
+               "and 1.1 (Stress)",
+               "every Suppressed marker is discarded at the end of the supply phase, but those 1.1 Stress keeps; "
+               "off: no Suppressed marker is ever discarded", assumed=True,
+               reading="at the end of the supply phase every unit discards its Suppressed markers, except a "
+                       "unit within range of a stressful element and in LoS to it (1.1: it cannot discard "
+                       "them there)"),
         Option("suppressed-movement", "unchanged", _CORE + " the excerpt says when Suppressed Markers "
                "are placed, not what they do)",
                "how a unit with a Suppressed Marker moves: unchanged, or refuse the question", assumed=True,

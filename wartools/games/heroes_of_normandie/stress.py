@@ -10,12 +10,23 @@ full rule is the default and the summary's reading is the option
 cannot discard Suppressed Markers (1.1): :func:`stressed` answers both
 questions.
 
+The LoS clause is read, as the range clause is and as the summary (5.1) states
+it, as checked when the unit ends its Movement Action there (option
+``stress-sight=end-of-move``); 1.1 lists it apart from the move, so the option
+``stress-sight=standing`` suppresses a unit whenever it has a clear LoS to an
+element (:attr:`Stress.seen`), moving or not. Play reads both
+(:mod:`~wartools.games.heroes_of_normandie.turn`).
+
 Examples
 --------
 >>> from wartools.testing import tiny_map
 >>> m = tiny_map("heroes-of-normandie", 6, 1, terrain={"C1": "building"}, features={"A1": ["stress-2"]})
 >>> [s.suppressed for s in (stressed(m, "B1"), stressed(m, "D1"))]
 [True, False]
+>>> far = tiny_map("heroes-of-normandie", 6, 1, features={"A1": ["stress-1"]})
+>>> s = stressed(far, "F1")
+>>> s.suppressed, s.keeps_markers, s.seen
+(True, False, True)
 """
 from __future__ import annotations
 
@@ -39,6 +50,9 @@ class Stress:
     keeps_markers
         It cannot discard Suppressed Markers while there: within range of an element *and*
         with a LoS to it (1.1).
+    seen
+        It has a clear LoS to an element from there, in range or not (1.1's LoS clause on its own,
+        what the option ``stress-sight=standing`` reads as suppressing a unit that has not moved).
     reasons
         One line per element that stresses it.
     assumptions
@@ -49,6 +63,7 @@ class Stress:
     keeps_markers: bool
     reasons: tuple[str, ...]
     assumptions: tuple[Assumption, ...]
+    seen: bool = False
 
 
 def elements(m: Map) -> list[tuple[Cell, int]]:
@@ -68,7 +83,7 @@ def stressed(m: Map, cell: Cell | str) -> Stress:
 
     here = m.cell(cell)
     rule = str(m.game.option("stress-rule"))
-    suppressed = keeps = False
+    suppressed = keeps = sighted = False
     reasons = []
     for where, value in elements(m):
         near = m.grid.distance(here, where) <= value
@@ -79,4 +94,5 @@ def stressed(m: Map, cell: Cell | str) -> Stress:
             why = " and ".join(w for w, ok in ((f"within {value} squares", near), ("in clear LoS", seen)) if ok)
             reasons.append(f"{_RULE}: {why} of the stressful element at {m.label(where)}")
         keeps = keeps or (near and seen)
-    return Stress(suppressed, keeps, tuple(reasons), m.game.assumptions(("stress-rule",)))
+        sighted = sighted or seen
+    return Stress(suppressed, keeps, tuple(reasons), m.game.assumptions(("stress-rule",)), sighted)
