@@ -10,6 +10,7 @@ _L = "tests/test_los_rulebooks.py::"
 _M = "tests/test_movement_rules.py::"
 _C = "tests/test_combat_heroes_of_normandie.py::"
 _F = "tests/test_attack_heroes_and_conflict.py::"
+_S = "tests/test_heroes_stress_in_play.py::"
 
 COVERAGE = (
     Entry("1", "Battlefield: terrain effects, elements, obstacles, defensive elements", "implemented",
@@ -34,10 +35,26 @@ COVERAGE = (
     Entry("1.1 Bunker", "no entry through windows; Destruction dice stun", "implemented",
           _T + "test_infantry_never_enter_a_bunker_through_its_windows; "
           + _C + "test_bunker_stun_any_five_or_six"),
-    Entry("1.1 Stress", "Suppressed Markers near or in sight of a stressful element", "implemented",
-          _T + "test_stress_suppresses_within_range_or_in_sight"),
+    Entry("1.1 Stress", "Suppressed Markers near or in sight of a stressful element (also in playouts)",
+          "implemented", _T + "test_stress_suppresses_within_range_or_in_sight; "
+          + _S + "test_a_unit_ending_its_move_near_or_in_sight_of_a_stress_element_is_suppressed; "
+          + _S + "test_seeded_playouts_on_random_boards_suppress_as_the_single_answer_says "
+          "(a reinforcement is placed, not moved: stress reaches it at its first movement action)"),
+    Entry("1.1 Stress (markers kept)", "no Suppressed Marker discarded within range of the element and in LoS "
+          "to it (also in playouts)", "implemented",
+          _S + "test_the_supply_phase_end_discards_suppressed_markers_but_those_stress_keeps; "
+          + _S + "test_seeded_playouts_on_random_boards_suppress_as_the_single_answer_says"),
     Entry("1.1 Stress / 5.1", "within range OR in LoS (1.1) against AND (the 5.1 summary)", "assumed",
-          "option: stress-rule; " + _T + "test_stress_suppresses_within_range_or_in_sight"),
+          "option: stress-rule; " + _T + "test_stress_suppresses_within_range_or_in_sight; "
+          + _S + "test_a_unit_ending_its_move_near_or_in_sight_of_a_stress_element_is_suppressed"),
+    Entry("1.1 Stress (LoS clause)", "the LoS clause checked on ending the move, or whenever the unit has the LoS",
+          "assumed", "option: stress-sight; "
+          + _S + "test_with_stress_sight_standing_a_loss_that_opens_a_los_suppresses_a_unit_that_has_not_moved; "
+          + _S + "test_a_reinforcement_is_placed_not_moved_and_standing_stress_reaches_it_by_the_supply_phases_end"),
+    Entry("core turn: supply phase", "every Suppressed Marker discarded at the end of the supply phase "
+          "(not in the excerpt)", "assumed", "option: discard-suppressed; "
+          + _S + "test_the_supply_phase_end_discards_suppressed_markers_but_those_stress_keeps; "
+          + _S + "test_seeded_playouts_on_random_boards_suppress_as_the_single_answer_says"),
     Entry("Suppressed Marker", "what a Suppressed Marker does to movement (not in the excerpt)", "assumed",
           "option: suppressed-movement; " + _T + "test_a_suppressed_unit_is_never_silently_ignored"),
     Entry("1.1 corners", "a ruler through a corner between any two blockers", "assumed",
