@@ -363,3 +363,23 @@ def test_every_strike_offered_in_playouts_is_a_loop_over_the_single_answer(bot, 
     assert called >= 3 and compared >= 10, (called, compared)
     r = playout(_strike_board(61), [bot, bot], seed=5)
     assert replay(r).final == r.turn_ends[-1].position
+
+
+def test_a_strikes_prospect_counts_friendly_hits_only_on_friendly_units_adjacent_6_63():
+    """6.63: friendly units adjacent to the target hex take a hit for each 0 rolled (two for air, 2.7): with
+    none of the side's units adjacent the zeros hit nobody, so what a strike promises a scoring bot (its
+    Prospect: hits expected on the enemy less those expected on its own side) is its expected hits alone;
+    with a friendly squad adjacent, less the expected friendly hits."""
+    for kind, zeros in (("artillery", Fraction(3, 10)), ("air", Fraction(6, 10))):
+        alone = _activate(start(_scenario([("chq", "US", "hq", "A1"), ("de", "German", "rifle", "D1")],
+                                          us={kind: 1})), "chq")
+        answer = alone.rules.strike_answer(alone.map, alone.turn, kind, alone.map.cell("D1"))
+        assert answer.allowed and answer.friendly == ()
+        got = alone.rules.prospect(alone.map, alone.turn, kind, alone.map.unit("chq"), alone.map.cell("D1"))
+        assert got.hits == answer.expected_hits == Fraction(21, 10)
+        near = _activate(start(_scenario([("chq", "US", "hq", "A1"), ("us", "US", "rifle", "C1"),
+                                          ("de", "German", "rifle", "D1")], us={kind: 1})), "chq")
+        answer = near.rules.strike_answer(near.map, near.turn, kind, near.map.cell("D1"))
+        assert answer.friendly == ("us",) and answer.friendly_hits.mean() == zeros
+        got = near.rules.prospect(near.map, near.turn, kind, near.map.unit("chq"), near.map.cell("D1"))
+        assert got.hits == answer.expected_hits - zeros

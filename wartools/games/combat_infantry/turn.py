@@ -456,8 +456,8 @@ class Turns(TurnRules):
         if kind == "command-check":
             return Prospect(acting=morale_check(self.morale(unit)))
         if kind in STRIKE_WORDS and dest is not None:
-            answer = self.strike_answer(m, state, kind, dest)
-            return Prospect(hits=answer.expected_hits - answer.friendly_hits.mean())
+            answer = self.strike_answer(m, state, kind, dest)      # zeros hit only friendly units adjacent (6.63)
+            return Prospect(hits=answer.expected_hits - (answer.friendly_hits.mean() if answer.friendly else 0))
         if kind in SPECIAL:
             got = special_action(m, unit, kind, dest)
             change = ((m.cell(got.hex), got.feature),)
