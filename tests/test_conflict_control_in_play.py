@@ -145,3 +145,19 @@ def test_random_firefights_control_every_objective_as_the_text_says_after_every_
             now = {o.id: {u.side for u in g.map.units if u.cell == o.cell} for o in s.objectives}
             left_alone += sum(1 for oid in was if len(was[oid]) == 1 and not now[oid] and moves)
     assert left_alone >= 3, left_alone
+
+
+def test_a_unit_alone_on_an_objective_from_the_set_up_holds_it_for_its_side_when_destroyed_first():
+    """2.4: "the last player to have had a ground unit solely in the hex": a German squad set up alone on the
+    hill has had it solely from play's start, so when the Soviet opening shot destroys it (a second hit, its
+    hit counter already on) the hill stays German, though no German action ever took it."""
+    s = _scenario({"German": [{"id": "g1", "type": "infantry", "cell": "B1", "tags": ["hit"]}],
+                   "Soviet": [{"id": "s1", "type": "infantry", "cell": "C1"}]},
+                  [{"id": "hill", "cell": "B1", "value": 1}], sides=("Soviet", "German"))
+    g = start(s)
+    assert objective_control(s, g.position)["hill"].side == "German"
+    fire = next(c for c in legal_actions(g) if c.kind == "activate-fire" and c.unit == "s1" and c.target == "g1")
+    g = step(g, fire, ScriptedDice([6, 6] * 4))[0]
+    assert "g1" in g.position.eliminated
+    assert objective_control(s, g.position)["hill"].side == "German"
+    assert g.position.control["hill"] == "German"

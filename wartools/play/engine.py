@@ -217,11 +217,14 @@ def set_up(scenario: Scenario, rules: TurnRules | None = None) -> Position:
 
 def start(scenario: Scenario, position: Position | None = None, rules: TurnRules | None = None) -> GameState:
     """The game at the start of ``position``'s turn (default: the scenario's set-up), its side to
-    act the scenario's first side (a position in a later turn starts as turn 1 would)."""
+    act the scenario's first side (a position in a later turn starts as turn 1 would); where control
+    follows the units (:func:`~wartools.scenario.record_control`) the objectives one side alone is in
+    are recorded as its from the start."""
     rules = (rules or scenario.game.turn_rules()).with_setup(
         MappingProxyType({side: scenario.setup_area(side) or frozenset() for side in scenario.sides}))
     full = MappingProxyType(full_strengths(scenario, rules))
     p = _with_strengths(scenario, position or set_up(scenario, rules), full)
+    p = record_control(scenario, p)     # a side alone in a hex at play's start has had it solely (Conflict 2.4)
     state, _ = rules.start_turn(1, tuple(scenario.sides), scenario.first, _NoDice(), full,
                                 _fresh_resources(scenario, p, rules))
     state = state.replace(turn=p.turn)

@@ -35,7 +35,9 @@ COVERAGE = (
           _S + "test_conflict_of_heroes_control_is_remembered_and_contested; "
           + _S + "test_conflict_of_heroes_tie_means_both_lose; " + _S + "test_conflict_of_heroes_scoring_rounds; "
           "tests/test_conflict_control_in_play.py::test_a_unit_moving_through_an_objective_takes_it_and_keeps_it_"
-          "after_leaving; tests/test_conflict_control_in_play.py::test_random_firefights_control_every_objective_"
+          "after_leaving; tests/test_conflict_control_in_play.py::test_a_unit_alone_on_an_objective_from_the_set_"
+          "up_holds_it_for_its_side_when_destroyed_first; "
+          "tests/test_conflict_control_in_play.py::test_random_firefights_control_every_objective_"
           "as_the_text_says_after_every_action (a unit's VP is the firefight sheet's: 1 unless the scenario sets "
           "it; control follows the units after every action, a hex moved through included, in playouts and on "
           "the scenario board alike)"),
