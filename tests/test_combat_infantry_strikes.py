@@ -83,6 +83,10 @@ def test_an_active_company_hq_calls_a_strike_on_a_spotted_enemy_hex_a_platoon_hq
     assert _strikes(_activate(g, "phq")) == set()                 # 4.1: field artillery is the CHQ's
     assert _strikes(_activate(g, "chq")) == {("artillery", "C1")}
     assert _strikes(_activate(start(_scenario(BASIC)), "chq")) == set()      # the scenario lists none
+    m = tiny_map("ci", 4, 1, units=[("phq", "US", "hq", "A1"), ("de", "German", "rifle", "C1")])
+    asked = strike(m, "artillery", "C1", "phq")                # the single answer says so too
+    assert not asked.allowed and asked.why_not == ("phq is not a company HQ: CHQs regulate field artillery and "
+                                                   "air support (4.1)",)
 
 
 def test_only_a_spotted_hex_is_offered_within_three_hexes_with_line_of_sight_6_61():
