@@ -20,7 +20,9 @@ All in one run, on the four sample scenarios:
    single-threaded workers) against the plain processes (target: within 15 %), Dask again with
    its own defaults for the workers (its statistical profiler and frequent monitors on, as
    before ``wartools.parallel.LOCAL_SETTINGS``), and whether they all gave the same JSON (they
-   must). Side by side with the chunks cut as they were
+   must: each worker draws other chunks, so a kept answer whose key misses what it reads shows
+   here; in 2026-12 Saint-Remy's did not agree, and a board movement graph built in one playout
+   was found answering another's step into an assault hex, Combat Infantry 9.1). Side by side with the chunks cut as they were
    before guided scheduling (fixed chunks of about ``n / (8 x workers)`` playouts). The
    start-up of a pool or cluster (starting the interpreters, importing wartools, loading the
    job: ``run_tasks`` with the job's ``prepare`` and empty tasks) is timed apart, so the
