@@ -115,7 +115,7 @@ def test_mortars_bombard_with_spotting_6_6_6_61():
     assert refused.kind == "spotting" and "6.61" in refused.rule
     plan = fire_plan(ab, "German")
     assert plan.refusals["m-1"]["u-1"].kind == "spotting"                  # listed as unable, with why
-    assert "no HQ of its side spots" in plan.text()
+    assert "no face-up HQ of its side spots" in plan.text()
 
 
 def test_an_hq_spots_the_hexes_its_own_spotting_line_reaches_6_61():

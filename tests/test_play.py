@@ -429,7 +429,8 @@ def test_a_mortar_bombards_a_hex_an_hq_spots_and_the_hq_spots_for_one_mortar_a_g
     from analysis_helpers import tiny_scenario
     from wartools.play.engine import legal_actions, start
 
-    s = tiny_scenario("combat-infantry", 6, 1, SPOTTED, terrain={"C1": "woods", "D1": "town"}, turns=2)
+    s = tiny_scenario("combat-infantry", 6, 1, SPOTTED, terrain={"C1": "woods", "D1": "town"}, turns=2,
+                      options={"setup-upright": False})        # set up face-up: the platoon HQ spots (6.61)
     g, _, _ = _take(start(s), "activate", "chq")
     cands = {c.unit: c for c in legal_actions(g) if c.expands == "fire"}
     assert cands["m1"].attack.spotter == "hq" and cands["m1"].attack.inputs["modifier"] == 1
@@ -447,7 +448,37 @@ def test_a_mortar_bombards_a_hex_an_hq_spots_and_the_hq_spots_for_one_mortar_a_g
     if g.side != "US":
         g, _, _ = _take(g, "pass", None)
     g, _, _ = _take(g, "activate", "chq")
-    assert _targets(g, "m2") == {"de"}                          # the HQ spots again in the new game turn
+    assert "hidden" in g.position.units["hq"].tags              # upright again at the game turn's end (1.3)
+    assert _targets(g, "m2") == set()                           # so it spots no more until it activates (6.61)
+
+
+def test_only_a_face_up_hq_spots_for_a_bombardment_6_61():
+    """Combat Infantry 6.61: "spotting by one face-up HQ is required for bombardments that do not have
+    their own LOS. The spotting HQ must be ... active now, or face-up from earlier activation." Played
+    from the set-up, every block stands upright (hidden): the platoon HQ next to the enemy spots nothing
+    until it has activated (4.2: it is face-up from then on); option spot-hidden-hq lets a hidden HQ
+    spot, and the answers name it as a house rule."""
+    from analysis_helpers import tiny_scenario
+    from wartools.play.engine import legal_actions, start
+
+    def mortar_shot(options=None):
+        s = tiny_scenario("combat-infantry", 6, 1, SPOTTED, terrain={"C1": "woods", "D1": "town"}, turns=2,
+                          options=options or {})
+        g, _, _ = _take(start(s), "activate", "chq")
+        return g, {c.unit: c for c in legal_actions(g) if c.expands == "fire"}.get("m1")
+
+    g, shot = mortar_shot()
+    assert "hidden" in g.position.units["hq"].tags and shot is None
+    refused = g.board.fire.attack(g.map, g.map.unit("m1"), g.map.unit("de"), g.board.situation)
+    assert refused.kind == "spotting" and "no face-up HQ of its side spots E1" in refused.why
+    hq = g.map.unit("hq")
+    face_up = g.scenario.map_at(g.position.replace(units={**g.position.units, "hq": g.position.units["hq"].replace(
+        tags=tuple(t for t in hq.tags if t != "hidden"))}))
+    spotted = g.board.fire.attack(face_up, face_up.unit("m1"), face_up.unit("de"), g.board.situation)
+    assert spotted and spotted.spotter == "hq"                  # face-up from an earlier activation: it spots
+    g, shot = mortar_shot({"spot-hidden-hq": True})
+    assert shot is not None and shot.attack.spotter == "hq"
+    assert any(a.option == "spot-hidden-hq" for a in shot.attack.assumptions)
 
 
 def test_seeded_playouts_with_mortars_and_spotters_keep_the_fire_limits():
@@ -456,14 +487,15 @@ def test_seeded_playouts_with_mortars_and_spotters_keep_the_fire_limits():
     playouts bombard with a spotting HQ (one of them twice, in both game turns)."""
     from analysis_helpers import tiny_scenario
 
-    s = tiny_scenario("combat-infantry", 6, 1, SPOTTED, terrain={"C1": "woods", "D1": "town"}, turns=2)
+    s = tiny_scenario("combat-infantry", 6, 1, SPOTTED, terrain={"C1": "woods", "D1": "town"}, turns=2,
+                      options={"setup-upright": False})       # face-up at the start: the platoon HQ spots (6.61)
     spotted = 0
-    for seed in (4, 27):       # seeds whose playouts bombard spotted (27 in both game turns)
+    for seed in (4, 27):       # seeds whose playouts bombard spotted (in game turn 1: upright from game turn 2, 1.3)
         bots = [Checked("random") for _ in s.sides]
         r = playout(s, bots, seed=seed)
         spotted += sum(", spotted by hq" in x.what for a in r.actions for x in a.rolls)
         assert check_shots_rolled_at_the_attacks_odds(r, bots) and replay(r).final == r.final
-    assert spotted == 3
+    assert spotted == 2
 
 
 def test_a_bombardment_into_woods_ignores_d2_and_fire_into_woods_does_not():

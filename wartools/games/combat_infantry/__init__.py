@@ -146,6 +146,10 @@ class CombatInfantry(Game):
                reading="the blocks stand upright, label to the owner (Fog of War), so every unit sets up hidden "
                        "but a bunker (2.55: always face-up) and a tank the owner reveals (2.53: if desired; "
                        "option tanks-upright); a stated position is played as it stands"),
+        Option("spot-hidden-hq", False, "Combat Infantry 6.61",
+               "whether an HQ standing upright (hidden) may spot for a bombardment; off, as 6.61 says: "
+               "spotting is by one face-up HQ, active now (an HQ is face-up once it activates, 4.2) or "
+               "face-up from an earlier activation"),
         Option("hex-fire-ties", "first", "Combat Infantry 6.3",
                "which of equally strong units in a hex under fire takes the next hit: the first or the last in "
                "the scenario's order of units (the owner's choice)", assumed=True,

@@ -162,9 +162,12 @@ COVERAGE = (
     Entry("6.6", "Bombardment (into and out of woods beyond the adjacent hexes: a reading)", "assumed",
           "option: bombard-into-woods; " + _C + "test_bombardment_matches_face_enumeration; "
           + _R + "test_bombardment_into_and_out_of_woods_is_a_named_reading"),
-    Entry("6.61", "Spotting: 3 hexes, 4 from higher ground; an HQ spots for one bombarding unit", "implemented",
+    Entry("6.61", "Spotting: by one face-up HQ; 3 hexes, 4 from higher ground; an HQ spots for one bombarding unit",
+          "implemented",
           _L + "test_ci_ranges_night_and_spotting; " + _R + "test_los_spotting_flag_on_the_command_line; "
-          + _F + "test_mortars_bombard_with_spotting_6_6_6_61; " + _F + "test_one_hq_spots_for_one_bombarding_unit_6_61"),
+          + _F + "test_mortars_bombard_with_spotting_6_6_6_61; " + _F + "test_one_hq_spots_for_one_bombarding_unit_6_61; "
+          "tests/test_play.py::test_only_a_face_up_hq_spots_for_a_bombardment_6_61 (option spot-hidden-hq lets a "
+          "hidden HQ spot; the company of each HQ is not recorded, so any face-up HQ of the side spots)"),
     Entry("6.62", "Treebursts", "implemented", _C + "test_d2_terrain_and_treebursts"),
     Entry("6.63", "Friendly fire (in play, which adjacent unit takes a hit is the active player's choice)",
           "assumed", "option: friendly-fire-order; " + _C + "test_friendly_fire_zeros_and_air_doubles; "

@@ -56,8 +56,8 @@ SPOTTING_RANGE = 4
 #: the readings a shot at a hex rests on (6.3: the owner's choice among equally strong units)
 HEX_FIRE_OPTIONS = ("hex-fire-ties",)
 SPOTTER_READING = Assumption("Combat Infantry 6.61",
-                             "any HQ of the bombarding unit's side may spot for it, face-up or not (the "
-                             "company of each HQ and unit is not recorded)")
+                             "any face-up HQ of the bombarding unit's side may spot for it (the company of "
+                             "each HQ and unit is not recorded; option spot-hidden-hq: hidden HQs too)")
 
 
 def fires_at_hex(target: Unit) -> bool:
@@ -155,19 +155,24 @@ class Fire(FireRules):
         if any(r.rule_id in self.LINE_KINDS for r in line.reasons if r.effect == "blocks"):
             return refused
         spotter = self._spotter(board, attacker, target, sit)
+        hidden = board.game.option("spot-hidden-hq")
         if spotter is None:
             return replace(refused, kind="spotting", rule="Combat Infantry 6.6, 6.61",
-                           why=f"{refused.why}; no HQ of its side spots {board.label(target.cell)} (within 3 hexes, "
-                               "4 if higher, with LOS)")
+                           why=f"{refused.why}; no {'' if hidden else 'face-up '}HQ of its side spots "
+                               f"{board.label(target.cell)} (within 3 hexes, 4 if higher, with LOS)",
+                           assumptions=(*refused.assumptions, *board.game.assumptions(("spot-hidden-hq",))))
         hq, adjacent = spotter
         return Line(line.range, 1 if adjacent else 0, True, hq.id,
                     (f"Combat Infantry 6.61: {hq.id} spots the target" + (" from an adjacent hex (+1F)" if adjacent
                                                                           else ""),),
-                    (SPOTTER_READING, *line.assumptions))
+                    (SPOTTER_READING, *board.game.assumptions(("spot-hidden-hq",)), *line.assumptions))
 
     def _spotter(self, board: Map, attacker: Unit, target: Unit, sit: Situation) -> tuple[Unit, bool] | None:
-        """The HQ of ``attacker``'s side that spots ``target``'s hex (adjacent ones first)."""
-        hqs = sorted((u for u in board.units if u.type == "hq" and u.side == attacker.side),
+        """The HQ of ``attacker``'s side that spots ``target``'s hex (adjacent ones first): a face-up
+        one (6.61: "spotting by one face-up HQ"; hidden ones too with option ``spot-hidden-hq``)."""
+        hidden = board.game.option("spot-hidden-hq")
+        hqs = sorted((u for u in board.units if u.type == "hq" and u.side == attacker.side
+                      and (hidden or HIDDEN_TAG not in u.tags)),
                      key=lambda u: (board.grid.distance(u.cell, target.cell), u.id))
         for hq in hqs:
             d = board.grid.distance(hq.cell, target.cell)
