@@ -437,6 +437,22 @@ class Map:
                 d["image"] = entry
         return self._edited(change)
 
+    def with_units(self, units: tuple[Unit, ...]) -> Map:
+        """A copy with ``units`` on the same board: no check, and the board fingerprint kept (a
+        position of a scenario, or a unit moved or gone in the middle of resolving an action).
+
+        Examples
+        --------
+        >>> from wartools.testing import tiny_map
+        >>> m = tiny_map("coh", 3, 1, units=[("u", "US", "infantry", "A1")])
+        >>> bare = m.with_units(())
+        >>> bare.units, bare.board_fingerprint == m.board_fingerprint
+        ((), True)
+        """
+        out = dataclasses.replace(self, units=units)
+        out.__dict__["board_fingerprint"] = self.board_fingerprint
+        return out
+
     def moved(self, unit_id: str, where: Cell | str) -> Map:
         """A copy with unit ``unit_id`` standing on another cell."""
         u = self.unit(unit_id)

@@ -297,9 +297,7 @@ class Scenario:
         removed and placed (:meth:`played_board`) and the scenario's teams, for the engines."""
         p = position or self.start()
         board = self.played_board(p.cleared, p.placed) if p.cleared or p.placed else self._board
-        m = dataclasses.replace(board, units=p.map_units(self))
-        m.__dict__["board_fingerprint"] = board.board_fingerprint   # one board in every position
-        return m
+        return board.with_units(p.map_units(self))          # one board in every position
 
     def played_board(self, cleared: tuple[tuple[Cell, str], ...] = (),
                      placed: tuple[tuple[Cell, str], ...] = ()) -> Map:

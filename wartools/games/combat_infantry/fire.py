@@ -155,17 +155,17 @@ class Fire(FireRules):
         if any(r.rule_id in self.LINE_KINDS for r in line.reasons if r.effect == "blocks"):
             return refused
         spotter = self._spotter(board, attacker, target, sit)
-        hidden = board.game.option("spot-hidden-hq")
+        house = board.game.assumptions(("spot-hidden-hq",))     # named only when a user turned it on
         if spotter is None:
             return replace(refused, kind="spotting", rule="Combat Infantry 6.6, 6.61",
-                           why=f"{refused.why}; no {'' if hidden else 'face-up '}HQ of its side spots "
+                           why=f"{refused.why}; no {'' if house else 'face-up '}HQ of its side spots "
                                f"{board.label(target.cell)} (within 3 hexes, 4 if higher, with LOS)",
-                           assumptions=(*refused.assumptions, *board.game.assumptions(("spot-hidden-hq",))))
+                           assumptions=(*refused.assumptions, *house))
         hq, adjacent = spotter
         return Line(line.range, 1 if adjacent else 0, True, hq.id,
                     (f"Combat Infantry 6.61: {hq.id} spots the target" + (" from an adjacent hex (+1F)" if adjacent
                                                                           else ""),),
-                    (SPOTTER_READING, *board.game.assumptions(("spot-hidden-hq",)), *line.assumptions))
+                    (SPOTTER_READING, *house, *line.assumptions))
 
     def _spotter(self, board: Map, attacker: Unit, target: Unit, sit: Situation) -> tuple[Unit, bool] | None:
         """The HQ of ``attacker``'s side that spots ``target``'s hex (adjacent ones first): a face-up

@@ -164,8 +164,8 @@ class Turns(TurnRules):
         if not elements(m):
             return res
         gone = any(ch.eliminated for ch in res.changes)
-        after = _with_units(m, tuple(u for u in m.units if u.id != unit.id) if gone else
-                            tuple(dataclasses.replace(u, cell=cells[-1]) if u.id == unit.id else u for u in m.units))
+        after = m.with_units(tuple(u for u in m.units if u.id != unit.id) if gone else
+                             tuple(dataclasses.replace(u, cell=cells[-1]) if u.id == unit.id else u for u in m.units))
         changes, effects = self._stress(after, None if gone else unit.id)
         if not changes:
             return res
@@ -265,16 +265,9 @@ class Turns(TurnRules):
         return int(unit.strength) if unit.strength is not None else 1
 
 
-def _with_units(m: Map, units: tuple[Unit, ...]) -> Map:
-    """``m`` with ``units`` on it: the same board (its fingerprint kept, as a scenario's positions keep it)."""
-    out = dataclasses.replace(m, units=units)
-    out.__dict__["board_fingerprint"] = m.board_fingerprint
-    return out
-
-
 def _without(m: Map, unit: str) -> Map:
     """``m`` without the unit ``unit`` (eliminated)."""
-    return _with_units(m, tuple(u for u in m.units if u.id != unit))
+    return m.with_units(tuple(u for u in m.units if u.id != unit))
 
 
 __all__ = ["SUPPRESSED", "Turns"]
