@@ -190,3 +190,22 @@ def test_pooled_damage_is_one_defence_roll_whatever_the_order_5():
     assert fire.combine(attacks, "infantry", fire.target_profile("infantry")) == want
     assert fire.combine(attacks[::-1], "infantry", fire.target_profile("infantry")) == want
     assert want[1] > fire.combine(attacks[:2], "infantry", fire.target_profile("infantry"))[1]
+
+
+def test_the_vectorised_attacks_note_he_over_a_building_as_the_single_answer_does_5_1():
+    """5.1 (HE fires over buildings) read by the answer of every cell at once (the threat map's and
+    the play engine's question) as by the attack question cell by cell: the vectorised pass judges
+    a line's findings only where the game says a note can be found (:meth:`FireRules.noted`),
+    so a heavy vehicle's shot over the building still carries the HE reading and its rule."""
+    s = tiny_scenario("company-of-heroes", 1, 6, [("t-1", "Wehrmacht", "heavy-vehicle", "A1"),
+                                                  ("scout", "Wehrmacht", "infantry", "A4"),
+                                                  ("u-1", "US", "infantry", "A6")], terrain={"A2": "building"})
+    b = Board.of(s)
+    probe = b.probe("US", "infantry")
+    fast = b.fire.attacks(b.map, b.unit("t-1"), probe, None, b.situation)
+    over = 0
+    for cell in b.map.grid.cells():
+        slow = b.fire.attack(b.map, b.unit("t-1"), b.probe("US", "infantry", cell), b.situation)
+        assert fast.get(cell) == (slow or None), b.map.label(cell)
+        over += bool(slow) and any("5.1" in r for r in slow.rules)
+    assert over >= 1

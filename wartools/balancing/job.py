@@ -190,12 +190,14 @@ def prepare(job: Job) -> None:
 def play_chunk(job: Job, start: int, stop: int) -> Chunk:
     """Play playouts ``start .. stop-1`` of ``job`` (the one function every executor runs)."""
     from wartools.play import playout
+    from wartools.play.playout import fewer_collections
 
     prepare(job)
     scenario = _scenario(job.scenario)
     position = None if job.position is None else _position(job.scenario, job.position)
     bots = dict(zip(scenario.sides, job.bots))
     extra: dict[str, Any] = {} if job.max_actions is None else {"max_actions": job.max_actions}
-    outcomes = tuple(outcome_of(playout(scenario, bots, seed_of(job.seed, i), position=position, **extra), i)
-                     for i in range(start, stop))
+    with fewer_collections():      # over the chunk: no full collection between its playouts
+        outcomes = tuple(outcome_of(playout(scenario, bots, seed_of(job.seed, i), position=position, **extra), i)
+                         for i in range(start, stop))
     return Chunk(start, stop, outcomes, _version())

@@ -436,7 +436,8 @@ class FireRules:
             if not who:
                 continue
             aa, tb = np.concatenate(aas), np.concatenate(tbs)
-            ev = (evaluate if self.NOTED else evaluate_cached)(board, aa, tb, los_sit, policy=policy, geo=geo)
+            noted = self.noted(los_sit)     # a line's findings are judged only where the odds read some
+            ev = (evaluate if noted else evaluate_cached)(board, aa, tb, los_sit, policy=policy, geo=geo)
             self._judge_rows(board, asks, target, sit, los_sit, ev, geo.distance(aa, tb).tolist(),
                              [geo.cells[t] for t in tb.tolist()], who, profiles, policy, out, cache, beats)
         return out
@@ -451,7 +452,7 @@ class FireRules:
         from wartools.mapmodel import Unit
 
         los_assumed = tuple(policy.assumptions(los_sit))
-        noted = self._noted(ev, policy)
+        noted = self._noted(ev, policy, self.noted(los_sit))
         fixed = {k: self._fixed(asks[k][0], profiles[k], target) for k in set(who)}
         unseen = {k: self.fires_unseen(board, asks[k][0], profiles[k]) for k in fixed}
         visible, status, modifier = ev.visible.tolist(), ev.status.tolist(), ev.modifier.tolist()
@@ -508,15 +509,21 @@ class FireRules:
                                  board.grid.distance(ca, cb), sit, details(ca, cb), assumed))
         return out
 
-    def _noted(self, ev: Any, policy: Any) -> dict[int, frozenset[str]]:
-        """Per ruler of an evaluation, the rule ids of :attr:`NOTED` among its findings."""
-        if not self.NOTED:
+    def noted(self, los_sit: LOSSituation) -> frozenset[str]:
+        """The rule ids of :attr:`NOTED` a line judged in ``los_sit`` may carry (all of them by
+        default; a game whose noted findings only some lines can have says which): none, and
+        the attack question reads no line's findings, only its verdict."""
+        return self.NOTED
+
+    def _noted(self, ev: Any, policy: Any, noted: frozenset[str]) -> dict[int, frozenset[str]]:
+        """Per ruler of an evaluation, the rule ids of ``noted`` among its findings."""
+        if not noted:
             return {}
         names = list(policy.RULES)
         pair, _, rule = ev.findings[:3]
         out: dict[int, set[str]] = {}
         for p, r in zip(pair.tolist(), rule.tolist()):
-            if names[r] in self.NOTED:
+            if names[r] in noted:
                 out.setdefault(p, set()).add(names[r])
         return {k: frozenset(v) for k, v in out.items()}
 

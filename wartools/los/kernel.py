@@ -159,19 +159,22 @@ VERDICT_LOAD_FROM = 4_000_000
 """Template rows a process judges with numpy before it loads the compiled kernels for its verdicts
 (then every later batch, large or small, is judged compiled): about two seconds of numpy judgement,
 what loading numba costs once, so a single viewshed or line of sight never pays it."""
+CALL_ROWS = 500
+"""What one numpy judgement costs besides its rows, in template rows (about a quarter of a
+millisecond: a play engine asks thousands of small batches, whose judging is mostly that)."""
 _JUDGED = [0]
 
 
 def verdict_kernel(fn: Callable[..., Any], sources: tuple[RowSource, ...]) -> Callable[..., Any] | None:
     """The compiled form of a policy's verdict function ``fn`` when the process has the compiled
-    kernels loaded, or has judged :data:`VERDICT_LOAD_FROM` template rows with numpy (the rows of
-    this batch's ``sources`` included, and loading them now); ``None`` otherwise (the caller
-    judges with numpy).
+    kernels loaded, or has judged :data:`VERDICT_LOAD_FROM` template rows with numpy, each batch
+    counting :data:`CALL_ROWS` more (this batch included, and loading them now); ``None``
+    otherwise (the caller judges with numpy).
 
     The compiled function is cached per function object (``cache=True``: on disk too).
     """
     if not _KERNELS:
-        _JUDGED[0] += sum(s.rows() for s in sources)
+        _JUDGED[0] += CALL_ROWS + sum(s.rows() for s in sources)
         if _JUDGED[0] < VERDICT_LOAD_FROM:
             return None
     got = _KERNELS.get(fn)

@@ -587,6 +587,7 @@ def load_matrix(path: str | os.PathLike[str]) -> MatrixFile:
 _REGISTERED: dict[str, MatrixFile] = {}
 _BOARDS: dict[str, MatrixFile] = {}
 _BESIDE: dict[tuple[str, str], MatrixFile | None] = {}
+_FILES: dict[str, bool] = {}
 
 
 def use_matrix(source: str | os.PathLike[str] | MatrixFile, m: Map | None = None) -> MatrixFile:
@@ -606,6 +607,7 @@ def forget_matrices() -> None:
     _REGISTERED.clear()
     _BOARDS.clear()
     _BESIDE.clear()
+    _FILES.clear()
 
 
 def matrix_beside(m: Map) -> Path | None:
@@ -619,6 +621,8 @@ def cached_matrix(m: Map, sit: LOSSituation, policy: LOSPolicy | None = None) ->
     """The matrix that answers LOS questions on ``m`` in ``sit`` (see :meth:`MatrixFile.answers`):
     one given to :func:`use_matrix`, or the map's own file beside it (looked for once per map
     content and map file: call :func:`forget_matrices` after writing one); else ``None``."""
+    if not _REGISTERED and not _has_beside(m):     # no matrix anywhere: the map's content unread
+        return None
     got = _REGISTERED.get(m.fingerprint)
     if got is None and m.source:
         key = (m.fingerprint, m.source)
@@ -626,6 +630,16 @@ def cached_matrix(m: Map, sit: LOSSituation, policy: LOSPolicy | None = None) ->
             _BESIDE[key] = _found_beside(m)
         got = _BESIDE[key]
     return got if got is not None and got.answers(m, sit, policy) else None
+
+
+def _has_beside(m: Map) -> bool:
+    """Whether a matrix file lies where ``m``'s own would be (looked for once per map file, until
+    :func:`forget_matrices`)."""
+    got = _FILES.get(m.source or "")
+    if got is None:
+        where = matrix_beside(m)
+        got = _FILES[m.source or ""] = where is not None and where.is_file()
+    return got
 
 
 def _found_beside(m: Map, board: bool = False) -> MatrixFile | None:

@@ -280,4 +280,7 @@ class Game:
         return isinstance(other, Game) and type(self) is type(other) and self._settings == other._settings
 
     def __hash__(self) -> int:
-        return hash((type(self), tuple(sorted(self._settings.items()))))
+        got: int | None = self.__dict__.get("_hash")
+        if got is None:     # the settings are read-only: hashed once (a game keys many caches)
+            got = self.__dict__["_hash"] = hash((type(self), tuple(sorted(self._settings.items()))))
+        return got

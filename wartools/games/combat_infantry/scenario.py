@@ -89,12 +89,28 @@ def hex_control(m: Map, units: Iterable[Unit], stoppers: frozenset[str] | None =
     """
     if stoppers is None:
         stoppers = control_stoppers(bool(m.game.option("control-across-cliff")))
+    reach = _reach(m, stoppers)
+    placed = tuple((u.cell, u.side) for u in units)
+    key = (id(reach), placed)
+    got = _CONTROL.get(key)
+    if got is None or got[0] is not reach:
+        if len(_CONTROL) >= 1024:
+            _CONTROL.clear()
+        got = _CONTROL[key] = (reach, _control(reach, placed))
+    return dict(got[1])
+
+
+#: :func:`hex_control`'s answers, per board's reach and units' cells and sides (all it reads)
+_CONTROL: dict[tuple[int, tuple[tuple[Cell, str], ...]], tuple[Mapping[Cell, tuple[Cell, ...]], dict[Cell, str]]] = {}
+
+
+def _control(reach: Mapping[Cell, tuple[Cell, ...]], placed: tuple[tuple[Cell, str], ...]) -> dict[Cell, str]:
+    """:func:`hex_control` of units on the cells of ``placed`` (cell, side), with ``reach``."""
     occupied: dict[Cell, set[str]] = {}
-    for u in units:
-        occupied.setdefault(u.cell, set()).add(u.side)
+    for cell, side in placed:
+        occupied.setdefault(cell, set()).add(side)
     control: dict[Cell, str] = {}
     claims: dict[Cell, set[str]] = {}
-    reach = _reach(m, stoppers)
     for c, sides in occupied.items():
         if len(sides) > 1:
             control[c] = DISPUTED

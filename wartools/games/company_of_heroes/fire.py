@@ -136,6 +136,11 @@ class Fire(FireRules):
 
         return any(CAMOUFLAGE_TAG in u.tags for u in board.units)
 
+    def noted(self, los_sit: LOSSituation) -> frozenset[str]:
+        """The HE note (5.1: HE fires over buildings) is found on indirect lines only (the LOS
+        policy notes a building it fires over where a direct line is blocked by it)."""
+        return self.NOTED if los_sit.indirect else frozenset()
+
     def unseen(self, board: Map, attacker: Unit, target: Unit, sit: Situation, profile: Profile,
                line: LOSResult) -> Line | Refusal:
         """Camouflage alone blocks a line that an ally's spotting opens (7 Camouflage, Spotting)."""
