@@ -109,6 +109,23 @@ def test_conflict_of_heroes_control_is_remembered_and_contested():
     assert evaluate(s, shared).controls["mid"].status == "contested"
 
 
+def test_conflict_of_heroes_a_contest_at_the_end_of_a_round_scores_nothing_and_keeps_the_marker():
+    """2.4: "a hex is controlled by the last player to have had a ground unit solely in the hex ...
+    If opponents have units in the same control hex, then the hex is contested and neither side can
+    claim it." A round ending with the hex contested scores it for nobody; when the contest ends
+    with both gone, the last side alone in it still holds it (the marker was not removed)."""
+    s = scenario("conflict-of-heroes", score=", score: [1, 2, 3]")
+    held = end_turn(s, position(s, {"b1": "D1", "b2": "A1", "r1": "G1"}))
+    assert held.control["mid"] == "Blue" and dict(held.vp) == {"Blue": 2}
+    shared = held.replace(units={**held.units, "r1": held.units["r1"].replace(cell=s.map.cell("D1"))})
+    after = end_turn(s, shared)
+    assert dict(after.vp) == {"Blue": 2}                 # contested: round 2 scored it for nobody
+    assert after.control["mid"] == "Blue"                # ... and the marker stays
+    gone = after.replace(units={k: v for k, v in after.units.items() if k not in ("b1", "r1")})
+    c = evaluate(s, gone).controls["mid"]
+    assert (c.side, c.status) == ("Blue", "held")
+
+
 def test_conflict_of_heroes_tie_means_both_lose():
     s = scenario("conflict-of-heroes")
     r = evaluate(s, position(s, {"b1": "B1", "b2": "A1", "r1": "G1"}))

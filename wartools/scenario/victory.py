@@ -250,10 +250,15 @@ def end_turn(s: Scenario, p: Position) -> Position:
         new = s.rules.capture(s.map, units, cells, recorded)
     else:
         new = {c: ctl.side for c, ctl in s.rules.control(s.map, units, cells, recorded).items()}
-    control = {o.id: new[o.cell] for o in s.objectives if new[o.cell] is not None}
+    claimed = {o.id: new[o.cell] for o in s.objectives if new[o.cell] is not None}
+    control = claimed
+    if s.rules.control_on_path:
+        # "the last player to have had a ground unit solely in the hex" (Conflict of Heroes 2.4):
+        # a contested hex scores for neither side but keeps its marker for when the contest ends
+        control = {**{o.id: recorded[o.cell] for o in s.objectives if recorded[o.cell]}, **claimed}
     vp = dict(p.vp)
     for o in s.objectives:
-        side = control.get(o.id)
+        side = claimed.get(o.id)
         if o.value and side is not None and o.scores_on(p.turn):
             vp[side] = vp.get(side, 0) + o.value
     after = dataclasses.replace(p, control=MappingProxyType(control), vp=MappingProxyType(vp))

@@ -33,6 +33,7 @@ COVERAGE = (
           "again_2_3; " + _PE + "test_conflict_of_heroes_3_1_opportunity_fire_example_replays_as_a_record"),
     Entry("2.4", "Game end, victory points, hex control", "implemented",
           _S + "test_conflict_of_heroes_control_is_remembered_and_contested; "
+          + _S + "test_conflict_of_heroes_a_contest_at_the_end_of_a_round_scores_nothing_and_keeps_the_marker; "
           + _S + "test_conflict_of_heroes_tie_means_both_lose; " + _S + "test_conflict_of_heroes_scoring_rounds; "
           "tests/test_conflict_control_in_play.py::test_a_unit_moving_through_an_objective_takes_it_and_keeps_it_"
           "after_leaving; tests/test_conflict_control_in_play.py::test_a_unit_alone_on_an_objective_from_the_set_"
