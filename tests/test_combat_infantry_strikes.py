@@ -177,6 +177,49 @@ def test_strikes_run_out_and_last_the_whole_scenario_2_6():
     assert strike(g.map, "air", "C1", "chq", left=0).why_not == ("no air strike left (2.7)",)
 
 
+def test_a_position_records_the_strikes_spent_and_play_from_it_has_only_those_left_2_6():
+    """2.6: "the block's steps are rotated to keep track of the strikes remaining": a position of the game
+    (a record's turn end, a saved position) says what each side has spent (``spent``), so the analysis and
+    play from it have the strikes left, not the scenario's."""
+    from wartools.scenario import dumps_position, loads_position
+
+    s = _scenario(BASIC, us={"air": 1, "artillery": 2}, turns=3)
+    g = _call(_activate(start(s), "chq"), "artillery", "C1", [9, 9, 9])[0]
+    assert dict(g.position.spent["US"]) == {"artillery": 1}            # recorded with the action
+    text = dumps_position(s, g.position)
+    assert "spent" in yaml.safe_load(text)
+    back = loads_position(text, s)
+    assert dict(back.spent["US"]) == {"artillery": 1}
+    resumed = start(s, back)
+    assert dict(resumed.turn.resources["US"]) == {"air": 1, "artillery": 1}
+    g = _call(_activate(start(s, back), "chq"), "artillery", "C1", [9, 9, 9])[0]
+    assert dict(g.position.spent["US"]) == {"artillery": 2}
+    g = _end(g)
+    while g.turn.turn == 1:
+        g = _pass(g)
+    if g.side != "US":
+        g = _pass(g)
+    assert {w for w, _ in _strikes(_activate(g, "chq"))} == {"air"}   # the artillery is spent, the air is not
+
+
+@pytest.mark.parametrize("spent, why", [
+    ({"US": {"artillery": 3}}, "spent.US.artillery: must be at most 2"),
+    ({"US": {"air": 1}}, "spent.US.air"),
+    ({"Japan": {"artillery": 1}}, "spent.Japan"),
+    ({"US": {"artillery": -1}}, "spent.US.artillery"),
+])
+def test_a_position_spending_more_than_the_scenario_gives_is_refused_in_one_line(spent, why):
+    from wartools.scenario import dumps_position, loads_position
+    from wartools.scenario.validate import ScenarioError
+
+    s = _scenario(BASIC, us={"artillery": 2})
+    data = yaml.safe_load(dumps_position(s, start(s).position))
+    data["spent"] = spent
+    with pytest.raises(ScenarioError) as err:
+        loads_position(yaml.safe_dump(data), s)
+    assert why in str(err.value) and "\n" not in str(err.value)
+
+
 # --- the roll: 3F7, armour class zero, bunkers halved, friendly fire -------------------------------------
 def test_a_strike_rolls_three_dice_at_f7_or_f6_by_option_2_6():
     m = tiny_map("ci", 4, 1, units=[("chq", "US", "hq", "A1"), ("de", "German", "rifle", "C1")])

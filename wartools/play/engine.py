@@ -479,6 +479,10 @@ def step(g: GameState, c: Candidate, dice: Dice) -> tuple[GameState, list[Action
         if after is not None and after[0] is p:
             after = (took, after[1])
         p = took
+    spent = _with_spent(s, p, g.rules, turn.resources)      # a strike used is the scenario's (CI 2.6)
+    if after is not None and after[0] is p:
+        after = (spent, after[1])
+    p = spent
     nxt = g.replace(position=p, turn=turn, actions=g.actions + 1)
     if after is not None and after[0] is p:           # built once: the rules' map is the next state's
         nxt.__dict__.setdefault("map", after[1])
@@ -536,7 +540,7 @@ def _settle(g: GameState, dice: Dice, ended: list[tuple[int, Position]], actions
         if p.ended:
             return g.replace(position=p, over=True)
         turn, rolls = g.rules.start_turn(p.turn, g.turn.sides, g.turn.first, dice, g.turn.full,
-                                         g.rules.carried(_fresh_resources(s, p, g.rules), g.turn.resources))
+                                         _fresh_resources(s, p, g.rules))
         g = g.replace(position=p, turn=turn)
         if rolls:
             actions.append(_system(g, "first-player", rolls[0].side, Resolution(rolls), g.rules.turn_rule))
@@ -545,13 +549,32 @@ def _settle(g: GameState, dice: Dice, ended: list[tuple[int, Position]], actions
 
 def _fresh_resources(s: Scenario, p: Position, rules: TurnRules) -> Mapping[str, Mapping[str, int]]:
     """Each side's resources at the start of ``p``'s turn: the scenario's, as the turn rules reset them
-    for the units each side has lost (:meth:`~wartools.rules.turn.TurnRules.reset_resources`)."""
-    fresh = MappingProxyType({n: MappingProxyType(dict(side.resources)) for n, side in s.sides.items()})
+    for the units each side has lost (:meth:`~wartools.rules.turn.TurnRules.reset_resources`), less what
+    the position says play has spent of those that last the scenario (:attr:`Position.spent`)."""
+    fresh = MappingProxyType({n: MappingProxyType({k: v - p.spent.get(n, {}).get(k, 0) if k in rules.lasting else v
+                                                   for k, v in side.resources.items()})
+                              for n, side in s.sides.items()})
     lost: dict[str, int] = {}
     for uid in p.eliminated:
         side = s.unit(uid).side
         lost[side] = lost.get(side, 0) + 1
     return rules.reset_resources(s.map_at(p), fresh, MappingProxyType(lost))
+
+
+def _with_spent(s: Scenario, p: Position, rules: TurnRules, resources: Mapping[str, Mapping[str, int]]) -> Position:
+    """``p`` with what each side has spent of the resources that last the scenario
+    (:attr:`~wartools.rules.turn.TurnRules.lasting`) as the turn's ``resources`` leave them."""
+    if not rules.lasting:
+        return p
+    spent: dict[str, dict[str, int]] = {}
+    for name, side in s.sides.items():
+        left = resources.get(name, {})
+        used = {k: v - left[k] for k, v in side.resources.items() if k in rules.lasting and k in left and v > left[k]}
+        if used:
+            spent[name] = used
+    if spent == {k: dict(v) for k, v in p.spent.items()}:
+        return p
+    return p.replace(spent=MappingProxyType({k: MappingProxyType(v) for k, v in spent.items()}))
 
 
 class RngDice:

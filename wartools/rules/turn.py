@@ -359,6 +359,9 @@ class TurnRules:
     reads: ClassVar[tuple[str, ...]] = ()
     #: parts of the rules the turn engine does not play: (section, what is left out and how it is played)
     OMITTED: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: the scenario resources that last the whole scenario: what a turn spends of them never comes back,
+    #: and a position records it (:attr:`~wartools.scenario.Position.spent`); the others a turn resets
+    lasting: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -388,14 +391,6 @@ class TurnRules:
         resets them, ``lost`` the units each side has lost so far (``m`` the map at the start of
         the turn); the scenario's by default."""
         return resources
-
-    def carried(self, fresh: Mapping[str, Mapping[str, int]],
-                left: Mapping[str, Mapping[str, int]]) -> Mapping[str, Mapping[str, int]]:
-        """Each side's resources at the start of a later turn, given ``fresh`` (the scenario's, as
-        :meth:`reset_resources` makes them) and ``left`` (what the turn just ended left): ``fresh`` by
-        default; a game whose resources last the whole scenario keeps what is left of them (Combat
-        Infantry's strikes, 2.6, 2.7)."""
-        return fresh
 
     def over(self, state: TurnState) -> bool:
         """Whether the turn's phases are all done."""

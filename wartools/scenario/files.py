@@ -161,6 +161,8 @@ def position_to_dict(s: Scenario, p: Position) -> dict[str, Any]:
             features.setdefault(lab(cell), []).append(feature)
         if features:
             out[key] = features
+    if p.spent:
+        out["spent"] = {side: dict(used) for side, used in p.spent.items()}
     return out
 
 

@@ -471,7 +471,10 @@ class Position:
     board, ``(cell, feature)`` (a minefield whose mine fell in an assault, Combat Infantry 7.2), and
     ``placed`` those it added, ``(cell, feature)`` (a foxhole dug, smoke laid, 7.1, 7.4): a placed
     feature is never one of the board's own (removing it again takes it out of ``placed``), a cleared one
-    always is (see :meth:`with_features`).
+    always is (see :meth:`with_features`). ``spent`` holds, per side, how much of each resource that
+    lasts the whole scenario play has used (Combat Infantry's strikes, 2.6, 2.7: the block's steps are
+    rotated to keep track of those remaining; :attr:`~wartools.rules.turn.TurnRules.lasting`); a side
+    not in it has used none.
     """
 
     turn: int
@@ -486,6 +489,7 @@ class Position:
     scenario: str | None = None
     cleared: tuple[tuple[Cell, str], ...] = ()
     placed: tuple[tuple[Cell, str], ...] = ()
+    spent: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
 
     def waiting(self, scenario: Scenario) -> tuple[str, ...]:
         """Ids of the reinforcements that have not entered yet."""

@@ -33,7 +33,7 @@ SIDE_KEYS = ("units", "setup", "resources")
 UNIT_KEYS = ("id", "type", "cell", "enters", "name", "steps", "vp", "hidden", "tags")
 OBJECTIVE_KEYS = ("id", "cell", "value", "kind", "name", "score")
 POSITION_KEYS = ("format", "scenario", "turn", "ended", "units", "eliminated", "off_map", "control", "vp",
-                 "events", "surrendered", "cleared", "placed")
+                 "events", "surrendered", "cleared", "placed", "spent")
 
 
 class ScenarioError(MapError):
@@ -571,7 +571,27 @@ def build_position(data: Any, scenario: Scenario, source: str | None,
     return Position(turn=turn, units=MappingProxyType(states), eliminated=gone["eliminated"],
                     off_map=gone["off_map"], control=MappingProxyType(control), vp=MappingProxyType(vp),
                     events=events, surrendered=surrendered, ended=ended, scenario=name, cleared=cleared,
-                    placed=placed)
+                    placed=placed, spent=_spent(ck, s, data))
+
+
+def _spent(ck: _Ck, s: Scenario, data: Mapping[str, Any]) -> Mapping[str, Mapping[str, int]]:
+    """A position's ``spent``: per side, how much of each of its scenario resources that last the
+    whole scenario (the turn rules' ``lasting``: Combat Infantry's strikes) play has used, at most
+    what the scenario gives it."""
+    lasting = s.game.turn_rules().lasting
+    out: dict[str, Mapping[str, int]] = {}
+    for side, used in ck.mapping(data.get("spent") or {}, ("spent",)).items():
+        ck.choice(side, list(s.sides), ("spent", side), "side")
+        given = {k: v for k, v in s.sides[side].resources.items() if k in lasting}
+        got = {}
+        for key, value in ck.mapping(used or {}, ("spent", side)).items():
+            ck.choice(key, sorted(given), ("spent", side, key), f"resource of {side} that lasts the scenario")
+            n = ck.integer(value, ("spent", side, key), RESOURCES, low=0, high=given[key])
+            if n:
+                got[key] = n
+        if got:
+            out[side] = MappingProxyType(got)
+    return MappingProxyType(out)
 
 
 __all__ = ["ScenarioError", "build_position", "build_scenario"]

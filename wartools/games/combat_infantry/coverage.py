@@ -85,6 +85,7 @@ COVERAGE = (
           + _K + "test_a_scenario_lists_each_sides_strikes_as_resources_0_to_4_2_6_2_7; "
           + _K + "test_only_a_spotted_hex_is_offered_within_three_hexes_with_line_of_sight_6_61; "
           + _K + "test_one_strike_each_time_a_chq_is_activated_2_6; "
+          + _K + "test_a_position_records_the_strikes_spent_and_play_from_it_has_only_those_left_2_6; "
           + _K + "test_the_call_counts_as_one_of_the_three_chq_commands_4_1; "
           + _K + "test_strikes_run_out_and_last_the_whole_scenario_2_6; "
           + _K + "test_a_strike_rolls_three_dice_at_f7_or_f6_by_option_2_6; "

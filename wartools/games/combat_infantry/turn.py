@@ -43,7 +43,7 @@
   adjacent to the target hex (6.63).
 - A company HQ's activation may call one off-map strike (2.6 field artillery, 2.7 air support) while its
   side has strikes of the kind left (the scenario's side resources ``artillery`` and ``air``, spent for the
-  whole scenario): one of its three commands (4.1), never both kinds in one activation, on a spotted enemy
+  whole scenario, as a position records them: ``spent``): one of its three commands (4.1), never both kinds in one activation, on a spotted enemy
   hex or at a bunker there, each the answer of :func:`~wartools.games.combat_infantry.strike.strike`
   (its spotting HQ's one bombardment a game turn counted, 6.61): three dice rolled, the hits distributed
   as the answer says (6.3, armour class zero, a bunker's halved) and every 0 a friendly hit (two for air)
@@ -120,6 +120,9 @@ class Turns(TurnRules):
                                         "smoke-across-hedge", "smoke-by-firing", "mortar-smoke-roll", "hex-fire-ties",
                                         "setup-upright", FIREPOWER, BUNKER_ARMOR)
     PLAYER_TURNS: ClassVar[int] = 4
+    #: the strikes are the whole scenario's (2.6: the block's steps are rotated to keep track of the
+    #: strikes remaining)
+    lasting: ClassVar[frozenset[str]] = frozenset(STRIKES)
     #: morale (2.16) of each type where the unit's own ``morale=N`` tag does not give it
     MORALE: ClassVar[Mapping[str, int]] = MappingProxyType({"hq": 7})
     DEFAULT_MORALE: ClassVar[int] = 6
@@ -135,9 +138,8 @@ class Turns(TurnRules):
         ("Combat Infantry 6.61", "a spotted bombardment counts against the HQ the attack question names (the "
                                  "nearest that spots); once that HQ has spotted this game turn, another HQ that "
                                  "could spot the hex is not asked"),
-        ("Combat Infantry 2.6, 2.7", "strikes left when play starts from a stated position: the position format "
-                                     "records no strikes spent, so a side has the scenario's; a hex holding two "
-                                     "bunkers: a strike targets the first of them in the scenario's order"),
+        ("Combat Infantry 2.6, 2.7", "a hex holding two bunkers: a strike targets the first of them in the "
+                                     "scenario's order"),
         ("Combat Infantry 7.1, 8.2", "digging a foxhole where the unit's side has three units (the foxhole "
                                      "stacks two, so one would be eliminated): not offered"),
         ("Combat Infantry 7.3", "demolishing bridges: the map's bridges stand"),
@@ -196,24 +198,6 @@ class Turns(TurnRules):
                           Fraction(int(first == sides[0])), Fraction(1, 2), "Combat Infantry 1.0"),)
         state = TurnState(turn, PLAYER_TURNS, first, first, sides, full=full, resources=resources)
         return state, rolls
-
-    def carried(self, fresh: Mapping[str, Mapping[str, int]],
-                left: Mapping[str, Mapping[str, int]]) -> Mapping[str, Mapping[str, int]]:
-        """The strikes a side has are for the whole scenario (2.6: the block's steps are rotated to keep
-        track of the strikes remaining): a later game turn starts with those the last one left.
-
-        Examples
-        --------
-        >>> from wartools.games import find_game
-        >>> t = find_game("ci").turn_rules()
-        >>> {s: dict(r) for s, r in t.carried({"US": {"artillery": 3, "air": 1}}, {"US": {"artillery": 1, "air": 1}}).items()}
-        {'US': {'artillery': 1, 'air': 1}}
-        """
-        out = {}
-        for side, res in fresh.items():
-            was = left.get(side, {})
-            out[side] = MappingProxyType({**res, **{k: was[k] for k in STRIKES if k in was and k in res}})
-        return MappingProxyType(out)
 
     def over(self, state: TurnState) -> bool:
         return state.phase != REGROUPING and all(state.impulses.get(s, 0) >= self.PLAYER_TURNS for s in state.sides)
