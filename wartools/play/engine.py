@@ -472,20 +472,16 @@ def step(g: GameState, c: Candidate, dice: Dice) -> tuple[GameState, list[Action
                                                  effects=(*actions[0].effects, *closed.effects),
                                                  eliminated=(*(actions[0].eliminated or ()), *closed.eliminated))
             turn = g.rules.after_activation(after[1], g.turn, turn)
+    board = after[1] if after is not None and after[0] is p else None   # the map of p, built once
+    # what follows records control and resources, which no map shows: board stays p's map
     if s.rules.control_on_path:     # control follows the units at once, the cells moved through too (Conflict 2.4)
         moved = c.expands in (MOVE, STEP) or c.kind == "enter"
-        took = record_control(s, p, s.unit(c.unit).side if c.unit else g.side,
-                              tuple(m.cell(x) for x in c.cells(m)) if moved else ())
-        if after is not None and after[0] is p:
-            after = (took, after[1])
-        p = took
-    spent = _with_spent(s, p, g.rules, turn.resources)      # a strike used is the scenario's (CI 2.6)
-    if after is not None and after[0] is p:
-        after = (spent, after[1])
-    p = spent
+        p = record_control(s, p, s.unit(c.unit).side if c.unit else g.side,
+                           tuple(m.cell(x) for x in c.cells(m)) if moved else ())
+    p = _with_spent(s, p, g.rules, turn.resources)      # a strike used is the scenario's (CI 2.6)
     nxt = g.replace(position=p, turn=turn, actions=g.actions + 1)
-    if after is not None and after[0] is p:           # built once: the rules' map is the next state's
-        nxt.__dict__.setdefault("map", after[1])
+    if board is not None:           # the rules' map is the next state's
+        nxt.__dict__.setdefault("map", board)
     ended: list[tuple[int, Position]] = []
     if c.kind not in ("enter", "delay"):
         nxt = _settle(nxt, dice, ended, actions)

@@ -105,7 +105,6 @@ def playout(scenario: Scenario, bots: Mapping[str, Bot | str] | Sequence[Bot | s
         return _playout(scenario, bots, seed, position, max_actions)
 
 
-
 @contextlib.contextmanager
 def fewer_collections() -> Iterator[None]:
     """Python's cyclic garbage collector run less often while a game is played: a playout makes

@@ -251,11 +251,9 @@ def end_turn(s: Scenario, p: Position) -> Position:
     else:
         new = {c: ctl.side for c, ctl in s.rules.control(s.map, units, cells, recorded).items()}
     claimed = {o.id: new[o.cell] for o in s.objectives if new[o.cell] is not None}
-    control = claimed
-    if s.rules.control_on_path:
-        # "the last player to have had a ground unit solely in the hex" (Conflict of Heroes 2.4):
-        # a contested hex scores for neither side but keeps its marker for when the contest ends
-        control = {**{o.id: recorded[o.cell] for o in s.objectives if recorded[o.cell]}, **claimed}
+    # where control follows the units (Conflict of Heroes 2.4), the markers are record_control's: a
+    # contested hex scores for neither side but keeps its marker for when the contest ends
+    control = dict(record_control(s, p).control) if s.rules.control_on_path else claimed
     vp = dict(p.vp)
     for o in s.objectives:
         side = claimed.get(o.id)

@@ -43,9 +43,10 @@
   adjacent to the target hex (6.63).
 - A company HQ's activation may call one off-map strike (2.6 field artillery, 2.7 air support) while its
   side has strikes of the kind left (the scenario's side resources ``artillery`` and ``air``, spent for the
-  whole scenario, as a position records them: ``spent``): one of its three commands (4.1), never both kinds in one activation, on a spotted enemy
-  hex or at a bunker there, each the answer of :func:`~wartools.games.combat_infantry.strike.strike`
-  (its spotting HQ's one bombardment a game turn counted, 6.61): three dice rolled, the hits distributed
+  whole scenario, as a position records them: ``spent``): one of its three commands (4.1), never both
+  kinds in one activation, on a spotted enemy hex or at a bunker there, each the answer of
+  :func:`~wartools.games.combat_infantry.strike.strike` (its spotting HQ's one bombardment a game turn
+  counted, 6.61): three dice rolled, the hits distributed
   as the answer says (6.3, armour class zero, a bunker's halved) and every 0 a friendly hit (two for air)
   on the side's units adjacent to the hex (6.63).
 - A shot at a unit that is not face-up is fire at its hex (6.3, 6.31): its hits go to the enemy units
