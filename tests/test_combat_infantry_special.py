@@ -363,12 +363,37 @@ def _special_board(seed):
     free = sorted(c for c in (f"{x}{y}" for x in "BCDE" for y in "1234") if c not in taken and c not in features)
     for c in rng.sample(free, 2):
         features[c] = ["wire"]
+    m = s.map      # two bridges (7.3), one by each side's units
+    for side in data["sides"].values():
+        near = ([u["cell"] for u in side["units"] if u["type"] == "engineer"]
+                or [u["cell"] for u in side["units"] if u["type"] == "mortar"])
+        there = rng.choice(near)
+        across = m.label(rng.choice(m.grid.neighbours(m.cell(there))))
+        edges = data["map"].setdefault("edges", [])
+        edges[:] = [e for e in edges if sorted(e["cells"]) != sorted((there, across))]
+        edges.append({"cells": [there, across], "feature": "bridge"})
     data["turns"] = 3
     return loads_scenario(yaml.safe_dump(data))
 
 
+class _SpecialFirst:
+    """A test bot: a special action (7.0) whenever one is legal, any at random, else any action at random (the
+    random bot, among thirty moves, seldom takes the one demolition or clearing offered)."""
+
+    name = "special-first"
+
+    def choose(self, g, legal, rng):
+        from wartools.play.protocol import Choice
+
+        special = [i for i, c in enumerate(legal) if c.kind in ("dig", "smoke", "clear-wire", "demolish")]
+        pool = special or range(len(legal))
+        return Choice(pool[int(rng.integers(len(pool)))], "a special action first")
+
+
 @pytest.mark.parametrize("bot, boards, kinds", [("greedy", 24, ("dig", "mortar smoke", "clear-wire")),
-                                                 ("random", 24, ("dig", "smoke", "mortar smoke", "clear-wire"))])
+                                                 ("random", 24, ("dig", "smoke", "mortar smoke")),
+                                                 (_SpecialFirst(), 16, ("dig", "smoke", "mortar smoke", "clear-wire",
+                                                                        "demolish", "mortar demolish"))])
 def test_every_special_action_a_playout_takes_is_one_the_single_answer_allows_with_its_odds(bot, boards, kinds):
     """7.0-7.5 composed: seeded playouts on random boards (engineers and mortars among the units) take only special actions
     special_action allows on the board they are taken on, each roll at the answer's exact chance, the
@@ -383,15 +408,16 @@ def test_every_special_action_a_playout_takes_is_one_the_single_answer_allows_wi
     taken: dict[str, int] = {}
     for k in range(boards):
         s = _special_board(40 + k)
-        g, b, rng = start(s), find_bot(bot), np.random.default_rng(40 + k)
+        g, b, rng = start(s), find_bot(bot) if isinstance(bot, str) else bot, np.random.default_rng(40 + k)
         dice = RngDice(rng)
         while not g.over:
             legal = legal_actions(g)
             c = legal[b.choose(g, legal, rng).index]
             check_playout_action(g, c)
             nxt, acts, ended = step(g, c, dice)
-            if c.kind in ("dig", "smoke", "clear-wire"):
-                by = "mortar smoke" if c.kind == "smoke" and g.map.unit(c.unit).type == "mortar" else c.kind
+            if c.kind in ("dig", "smoke", "clear-wire", "demolish"):
+                by = f"mortar {c.kind}" if c.kind in ("smoke", "demolish") and g.map.unit(c.unit).type == "mortar" \
+                    else c.kind
                 taken[by] = taken.get(by, 0) + 1
                 answer = special_action(g.map, c.unit, c.kind, c.dest)
                 assert answer.allowed, answer.text()
@@ -400,6 +426,13 @@ def test_every_special_action_a_playout_takes_is_one_the_single_answer_allows_wi
                     assert c.dest in viewshed(g.map, mortar.cell, cells=[c.dest], unit="mortar", side=mortar.side,
                                               mode="sight", range=6)
                     assert 0 < g.map.grid.distance(mortar.cell, c.dest) <= 6
+                if by == "mortar demolish":      # it sees one of the bridge's hexes (7.3: normal spotting)
+                    mortar = g.map.unit(c.unit)
+                    ends = [x for x in c.dest if 0 < g.map.grid.distance(mortar.cell, x) <= 6]
+                    assert viewshed(g.map, mortar.cell, cells=ends, unit="mortar", side=mortar.side, mode="sight",
+                                    range=6)
+                if c.kind == "demolish":
+                    assert "bridge" in g.map.edge_features_at(c.dest) and answer.site == c.dest
                 rolls = [r for r in acts[0].rolls if r.rule == answer.rule]
                 if answer.dice:
                     (roll,) = rolls
@@ -410,7 +443,8 @@ def test_every_special_action_a_playout_takes_is_one_the_single_answer_allows_wi
                     success = True
                 if ended:              # the game turn this action ended took its smoke away
                     continue
-                on_board = answer.feature in nxt.map.features_at(c.dest)
+                on_board = answer.feature in (nxt.map.edge_features_at(c.dest) if c.kind == "demolish"
+                                              else nxt.map.features_at(c.dest))
                 assert on_board == (answer.places if success else not answer.places)
             for _, p in ended:
                 assert not any(f == "smoke" for _, f in p.placed)                 # 7.4: it dissipates

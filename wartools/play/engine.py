@@ -38,7 +38,7 @@ from wartools.errors import WartoolsError
 from wartools.games.fire_rules import ACTIVATION, Attack, has_room
 from wartools.rules.turn import (ASSAULT, DECLARE, FIRE, MOVE, PLACE, STEP, Change, Dice, Offer, Resolution,
                                  Roll, TurnRules, TurnState)
-from wartools.grids.base import Cell
+from wartools.grids.base import Cell, Edge
 from wartools.mapmodel import Map, Unit
 from wartools.movement import Reach, reachable
 from wartools.scenario import Position, Scenario, UnitState, end_turn, evaluate, record_control
@@ -97,7 +97,8 @@ class Candidate:
     side: str
     unit: str | None = None
     target: str | None = None
-    dest: Cell | None = None
+    #: the cell it ends on or acts on, or the hexside a game's word acts on (a bridge demolished)
+    dest: Cell | Edge | None = None
     cost: int = 0
     attack: Attack | None = None
     rule: str = ""
@@ -116,6 +117,8 @@ class Candidate:
             return tuple(self.reach.path_to(self.dest).labels())
         if self.dest is not None and self.expands in (STEP, PLACE) and self.unit is not None:
             return (m.label(m.unit(self.unit).cell), m.label(self.dest))
+        if isinstance(self.dest, Edge):          # a hexside the game's word acts on (a bridge, 7.3)
+            return (m.label(self.dest.a), m.label(self.dest.b))
         if self.dest is not None:
             return (m.label(self.dest),)
         return ()
@@ -129,7 +132,9 @@ class Candidate:
         out = f"{self.unit or self.side} {self.kind}"
         if self.target:
             out += f" at {self.target}"
-        if self.dest is not None and self.target is None:
+        if isinstance(self.dest, Edge):
+            out += f" at {m.grid.edge_label(self.dest)}"
+        elif self.dest is not None and self.target is None:
             out += f" to {m.label(self.dest)}"
         return out
 

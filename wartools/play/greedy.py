@@ -26,8 +26,10 @@ candidate, from the same answers a player sees:
   plus the chance it changes the board times what the change is worth: a feature placed on the
   unit's own cell that puts it in cover (a foxhole) :attr:`GreedyBot.cover` of its exposure there
   times :attr:`GreedyBot.caution`, one placed elsewhere (smoke)
-  :attr:`GreedyBot.screen`, one removed (wire) :attr:`GreedyBot.opening`; passing and ending promise
-  nothing.
+  :attr:`GreedyBot.screen`, one removed (wire) :attr:`GreedyBot.opening`, a hexside feature placed or
+  removed (a bridge's "destroyed" marker, Combat Infantry 7.3) :attr:`GreedyBot.progress` times the
+  hexes it adds to the enemy's way to its goals less those it adds to the side's own (the movement
+  engine's cheapest way over the terrain); passing and ending promise nothing.
 
 Every enemy unit's fire on a unit like a mover is asked in one vectorised pass of the attack
 question (:meth:`~wartools.games.fire_rules.FireRules.attacks_of`: the lines of enemies alike
@@ -63,13 +65,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from wartools.grids.base import Cell, Edge
 from wartools.mapmodel import Unit
 from wartools.play.protocol import Choice
 from wartools.rules.turn import ASSAULT, DECLARE, FIRE, MOVE, PLACE, STEP
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.fire_rules import Attack
-    from wartools.grids.base import Cell
     from wartools.play.engine import Candidate, GameState
 
 #: how many scored candidates a choice shows
@@ -112,6 +114,8 @@ class GreedyBot:
     opening: float = 0.15
     #: enemy answers kept (one per board, attacker and mover; each holds the cells asked so far)
     KEEP: int = 512
+    #: how many of a unit's moves the way to a goal is looked for over (:meth:`_ways`)
+    WAY: int = 4
 
     def __init__(self, *, reuse: bool = True) -> None:
         self.reuse = reuse
@@ -120,6 +124,7 @@ class GreedyBot:
         self._combined: dict[Any, dict[Cell, tuple[tuple[tuple[Unit, ...], ...], float]]] = {}
         self._pooled: dict[Any, float] = {}
         self._odds: dict[Any, Any] = {}
+        self._routes: dict[Any, float] = {}
 
     def choose(self, game_state: GameState, legal_actions: Sequence[Candidate],
                rng: np.random.Generator) -> Choice:
@@ -172,12 +177,16 @@ class GreedyBot:
             score += float(got.changes) * self._features(g, unit, got.places, got.clears)
         return score
 
-    def _features(self, g: GameState, unit: Unit, places: tuple[tuple[Cell, str], ...],
-                  clears: tuple[tuple[Cell, str], ...]) -> float:
-        """What placing and removing cell features is worth once done: features placed on the unit's
+    def _features(self, g: GameState, unit: Unit, places: tuple[tuple[Cell | Edge, str], ...],
+                  clears: tuple[tuple[Cell | Edge, str], ...]) -> float:
+        """What placing and removing features is worth once done: features placed on the unit's
         own cell that put it in cover (the turn rules' ``in_cover`` asked on the board with them: a
-        foxhole's D2), :attr:`cover` of its exposure there, times :attr:`caution`; each placed
-        elsewhere :attr:`screen`; each removed :attr:`opening`."""
+        foxhole's D2), :attr:`cover` of its exposure there, times :attr:`caution`; each cell feature placed
+        elsewhere :attr:`screen`; each removed :attr:`opening`; hexside features placed or removed (a bridge's
+        "destroyed" marker, Combat Infantry 7.3) what they change of the way to the goals (:meth:`_ways`)."""
+        sides = tuple(x for x in (*places, *clears) if isinstance(x[0], Edge))
+        if sides:
+            return self._ways(g, tuple(x for x in places if x in sides), tuple(x for x in clears if x in sides))
         own = tuple(x for x in places if x[0] == unit.cell)
         score = self.screen * (len(places) - len(own)) + self.opening * len(clears)
         if own and not g.rules.in_cover(g.map, unit):
@@ -186,6 +195,47 @@ class GreedyBot:
                 exposure = self._known(g, self._probe(g, unit), {unit.cell})[unit.cell]
                 score += self.caution * self.cover * exposure
         return score
+
+    def _ways(self, g: GameState, places: tuple[tuple[Edge, str], ...], clears: tuple[tuple[Edge, str], ...]) -> float:
+        """What placing and removing hexside features is worth to the side to act: :attr:`progress` times
+        the hexes they add to the enemy's way to its goals, less those they add to the side's own. A unit's
+        way is the movement engine's cheapest cost from its cell to the nearest objective its side does not
+        hold, over the board without units (the terrain's way, not one move's: no unit stops it), in
+        hexes of its cheapest step, at most :attr:`WAY` of its moves (a goal farther, or cut off, counts that
+        far)."""
+        from wartools.scenario import objective_control
+
+        held = objective_control(g.scenario, g.position)
+        p = g.position
+        now = g.scenario.played_board(p.cleared, p.placed)
+        then_p = p.with_features(cleared=clears, placed=places)
+        then = g.scenario.played_board(then_p.cleared, then_p.placed)
+        score = 0.0
+        for u in g.map.units:
+            goals = [o.cell for o in g.scenario.objectives if o.value and held[o.id].side != u.side]
+            if goals:
+                longer = self._way(g, then, u, goals) - self._way(g, now, u, goals)
+                score += self.progress * (longer if u.side != g.side else -longer)
+        return score
+
+    def _way(self, g: GameState, board: Any, u: Unit, goals: list[Cell]) -> float:
+        """Unit ``u``'s way to the nearest of ``goals`` over ``board`` in the game's situation (see
+        :meth:`_ways`), in hexes, kept per board, situation, unit type, side, cell and goals."""
+        situation = g.board.situation
+        key = (board.board_fingerprint, situation, u.cell, u.type, u.side, tuple(goals))
+        got = self._routes.get(key)
+        if got is None:
+            from wartools.movement import reachable
+            from wartools.movement.search import resolve_graph
+
+            _, mg = resolve_graph(board, u.cell, u.type, situation=situation, side=u.side)
+            step, most = max(1, mg.min_cost), self.WAY * mg.allowance
+            reach = reachable(board, u.cell, situation, unit=u.type, side=u.side, budget=most)
+            costs = [reach.costs[c] for c in goals if c in reach.costs]
+            if len(self._routes) >= 16 * self.KEEP:
+                self._routes.clear()
+            got = self._routes[key] = (min(costs) if costs else most + step) / step
+        return got
 
     def _assault(self, g: GameState, c: Candidate) -> float:
         defenders = [u for u in g.map.units if u.cell == c.dest and u.side != g.side]

@@ -45,7 +45,7 @@ from wartools.rules.options import Assumption
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.rules.game import Game
     from wartools.games.fire_rules import Attack, Limit
-    from wartools.grids.base import Cell
+    from wartools.grids.base import Cell, Edge
     from wartools.mapmodel import Map, Unit
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -243,9 +243,9 @@ class Offer:
     #: which expansion the engine uses (``move``, ``step``, ``fire``, ``declare``, ``assault``) when
     #: ``kind`` is the game's own word for it (``"opportunity-fire"``); default: ``kind``
     engine: str | None = None
-    #: the cell a game's own word names (an HQ deploying there, Combat Infantry 4.2); resolved by
-    #: :meth:`TurnRules.resolve` with it
-    dest: Cell | None = None
+    #: the cell a game's own word names (an HQ deploying there, Combat Infantry 4.2), or the hexside (a
+    #: bridge demolished, 7.3); resolved by :meth:`TurnRules.resolve` with it
+    dest: Cell | Edge | None = None
     #: the unit a game's own word names, standing on ``dest`` (a machine gun's pin, Company of Heroes 7;
     #: a repair, 8.2); the engine gives the candidate the attack question's answer on it when it is an
     #: enemy
@@ -283,8 +283,8 @@ class Resolution:
     changes: tuple[Change, ...] = ()
     effects: tuple[str, ...] = ()
     outcome: str = ""
-    cleared: tuple[tuple[Cell, str], ...] = ()
-    placed: tuple[tuple[Cell, str], ...] = ()
+    cleared: tuple[tuple[Cell | Edge, str], ...] = ()
+    placed: tuple[tuple[Cell | Edge, str], ...] = ()
 
     @property
     def eliminated(self) -> tuple[str, ...]:
@@ -311,8 +311,8 @@ class Prospect:
 
     steps: Fraction = Fraction(0)
     acting: Fraction = Fraction(0)
-    places: tuple[tuple[Cell, str], ...] = ()
-    clears: tuple[tuple[Cell, str], ...] = ()
+    places: tuple[tuple[Cell | Edge, str], ...] = ()
+    clears: tuple[tuple[Cell | Edge, str], ...] = ()
     changes: Fraction = Fraction(0)
     #: the hits it is expected to score on the enemy, less those expected on its own side (an off-map
     #: strike and its friendly fire, Combat Infantry 2.6, 6.63)

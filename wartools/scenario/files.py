@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from wartools.errors import MapError
+from wartools.grids.base import Edge
 from wartools.mapmodel import dump_yaml
 from wartools.mapmodel.fileread import read_text
 from wartools.mapmodel.yamlio import read_yaml, write_atomic
@@ -157,8 +158,9 @@ def position_to_dict(s: Scenario, p: Position) -> dict[str, Any]:
         out["vp"] = dict(p.vp)
     for key in ("cleared", "placed"):
         features: dict[str, list[str]] = {}
-        for cell, feature in getattr(p, key):
-            features.setdefault(lab(cell), []).append(feature)
+        for where, feature in getattr(p, key):
+            name = s.map.grid.edge_label(where) if isinstance(where, Edge) else lab(where)
+            features.setdefault(name, []).append(feature)
         if features:
             out[key] = features
     if p.spent:

@@ -14,7 +14,7 @@ from typing import Any
 from wartools.errors import WartoolsError
 from wartools.rules import Assumption, Game
 from wartools.rules.scenario import SCORE_AT_END, ScenarioRules
-from wartools.grids.base import Cell
+from wartools.grids.base import Cell, Edge
 from wartools.mapmodel import Map, Unit
 from wartools.scenario.conditions import Condition
 from wartools.situation import ScenarioSituation
@@ -299,12 +299,13 @@ class Scenario:
         board = self.played_board(p.cleared, p.placed) if p.cleared or p.placed else self._board
         return board.with_units(p.map_units(self))          # one board in every position
 
-    def played_board(self, cleared: tuple[tuple[Cell, str], ...] = (),
-                     placed: tuple[tuple[Cell, str], ...] = ()) -> Map:
-        """The board without units, less the cell features play removed (``cleared``: a minefield
+    def played_board(self, cleared: tuple[tuple[Cell | Edge, str], ...] = (),
+                     placed: tuple[tuple[Cell | Edge, str], ...] = ()) -> Map:
+        """The board without units, less the features play removed (``cleared``: a minefield
         whose mine fell, Combat Infantry 7.2) and with those it placed (``placed``: a foxhole dug,
-        7.1), each ``(cell, feature)``; kept per set of removals and placings, so every position
-        after the same ones shares one board and its fingerprint.
+        7.1; a hexside's "destroyed" marker, a bridge demolished, 7.3), each ``(cell, feature)`` or,
+        for a hexside feature, ``(edge, feature)``; kept per set of removals and placings, so every
+        position after the same ones shares one board and its fingerprint.
 
         Examples
         --------
@@ -313,15 +314,16 @@ class Scenario:
         >>> b = s.played_board(placed=((s.map.cell("C2"), "foxhole"),))
         >>> b.features_at("C2"), b is s.played_board(placed=((s.map.cell("C2"), "foxhole"),))
         (('foxhole',), True)
+        >>> s.played_board(placed=((s.map.edge("B2", "C2"), "hedge"),)).edge_features_at("B2", "C2")
+        ('hedge',)
         """
         boards = self.__dict__.setdefault("_played_boards", {})
         key = (frozenset(cleared), frozenset(placed))
         if key not in boards:
-            features = {c: tuple(f for f in fs if (c, f) not in key[0]) for c, fs in self._board.features.items()}
-            for c, f in placed:
-                if f not in features.get(c, ()):
-                    features[c] = (*features.get(c, ()), f)
-            boards[key] = dataclasses.replace(self._board, features={c: fs for c, fs in features.items() if fs})
+            b = self._board
+            features = _played(b.features, key[0], (x for x in placed if not isinstance(x[0], Edge)))
+            edges = _played(b.edges, key[0], (x for x in placed if isinstance(x[0], Edge)))
+            boards[key] = dataclasses.replace(b, features=features, edges=edges)
         got: Map = boards[key]
         return got
 
@@ -458,6 +460,16 @@ class UnitState:
         return dataclasses.replace(self, **changes)
 
 
+def _played(features: Mapping[Any, tuple[str, ...]], cleared: frozenset[tuple[Any, str]],
+            placed: Any) -> dict[Any, tuple[str, ...]]:
+    """A board's features by cell (or edge), less ``cleared`` and with ``placed``, each ``(where, feature)``."""
+    out = {c: tuple(f for f in fs if (c, f) not in cleared) for c, fs in features.items()}
+    for c, f in placed:
+        if f not in out.get(c, ()):
+            out[c] = (*out.get(c, ()), f)
+    return {c: fs for c, fs in out.items() if fs}
+
+
 @dataclass(frozen=True)
 class Position:
     """The state of play: the turn, where units stand and their state, who was
@@ -469,7 +481,8 @@ class Position:
     itself (eliminations and end-scored objectives): earlier scoring turns, events.
     ``ended`` says the game is over. ``cleared`` holds the cell features play removed from the
     board, ``(cell, feature)`` (a minefield whose mine fell in an assault, Combat Infantry 7.2), and
-    ``placed`` those it added, ``(cell, feature)`` (a foxhole dug, smoke laid, 7.1, 7.4): a placed
+    ``placed`` those it added, ``(cell, feature)`` (a foxhole dug, smoke laid, 7.1, 7.4), a hexside
+    feature ``(edge, feature)`` (the "destroyed" marker on a demolished bridge, 7.3): a placed
     feature is never one of the board's own (removing it again takes it out of ``placed``), a cleared one
     always is (see :meth:`with_features`). ``spent`` holds, per side, how much of each resource that
     lasts the whole scenario play has used (Combat Infantry's strikes, 2.6, 2.7: the block's steps are
@@ -487,8 +500,8 @@ class Position:
     surrendered: tuple[str, ...] = ()
     ended: bool = False
     scenario: str | None = None
-    cleared: tuple[tuple[Cell, str], ...] = ()
-    placed: tuple[tuple[Cell, str], ...] = ()
+    cleared: tuple[tuple[Cell | Edge, str], ...] = ()
+    placed: tuple[tuple[Cell | Edge, str], ...] = ()
     spent: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
 
     def waiting(self, scenario: Scenario) -> tuple[str, ...]:
@@ -517,8 +530,8 @@ class Position:
         """A copy with some fields changed (not re-validated; see :func:`check_position`)."""
         return dataclasses.replace(self, **changes)
 
-    def with_features(self, cleared: tuple[tuple[Cell, str], ...] = (),
-                      placed: tuple[tuple[Cell, str], ...] = ()) -> Position:
+    def with_features(self, cleared: tuple[tuple[Cell | Edge, str], ...] = (),
+                      placed: tuple[tuple[Cell | Edge, str], ...] = ()) -> Position:
         """The position after play removed the cell features ``cleared`` and placed ``placed``, each
         ``(cell, feature)``: a removed feature play had placed leaves ``placed``, one of the board's
         joins ``cleared``; a placed feature the board had and play removed leaves ``cleared``, any

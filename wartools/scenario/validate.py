@@ -16,7 +16,7 @@ from typing import Any
 from wartools.errors import MapError, WartoolsError
 from wartools.rules import find_game
 from wartools.rules.scenario import SCORE_AT_END, SCORE_EACH_TURN, ScenarioRules
-from wartools.grids.base import Cell
+from wartools.grids.base import Cell, Edge
 from wartools.limits import (MAX_CONDITIONS, MAX_OBJECTIVES, MAX_UNITS, OBJECTIVES_REASON, PINS, RESOURCES,
                              STEPS, TURNS, UNITS_REASON, VP, VP_TOTAL, CONDITIONS_REASON, HEALTH, IntLimit,
                              shown)
@@ -467,28 +467,46 @@ def _victory(ck: _Ck, data: Any, ctx: _CondContext) -> Victory:
 
 # --- position -------------------------------------------------------------------------------
 def _played_features(ck: _Ck, s: Scenario, data: Mapping[str, Any]
-                     ) -> tuple[tuple[tuple[Cell, str], ...], tuple[tuple[Cell, str], ...]]:
-    """A position's ``cleared`` (cell features of the scenario's map that play removed) and ``placed``
-    (cell features of the game that play added where the map has none of that name), each
-    ``{cell: [feature, ...]}``, each feature once a cell."""
+                     ) -> tuple[tuple[tuple[Cell | Edge, str], ...], tuple[tuple[Cell | Edge, str], ...]]:
+    """A position's ``cleared`` (features of the scenario's map that play removed) and ``placed``
+    (features of the game that play added where the map has none of that name), each
+    ``{cell: [feature, ...]}``, a hexside named by its two cells (``F3|G3``: its edge features),
+    each feature once a cell or hexside."""
     m = s.map
-    out: dict[str, list[tuple[Cell, str]]] = {"cleared": [], "placed": []}
+    out: dict[str, list[tuple[Cell | Edge, str]]] = {"cleared": [], "placed": []}
     for key, got in out.items():
         for label, features in ck.mapping(data.get(key) or {}, (key,)).items():
-            cell = ck.cell(m.grid, label, (key, label))
-            for i, f in enumerate(ck.strings(features, (key, label), "a list of cell features")):
+            where, name, vocab, on_map = _feature_site(ck, m, label, (key, label))
+            for i, f in enumerate(ck.strings(features, (key, label), f"a list of {vocab.kind}s")):
                 p = (key, label, i)
-                on_map = m.features_at(cell)
                 if key == "cleared":
-                    ck.choice(f, on_map, p, f"cell feature of {m.label(cell)}")
+                    ck.choice(f, on_map, p, f"{vocab.kind} of {name}")
                 else:
-                    f = ck.vocab(s.game.cell_features, f, p, s.game)
+                    f = ck.vocab(vocab, f, p, s.game)
                     if f in on_map:
-                        raise ck.fail(p, f"{m.label(cell)} has a {f} on the map already: play cannot place one")
-                if (cell, f) in got:
-                    raise ck.fail(p, f"{f} on {m.label(cell)} is listed twice")
-                got.append((cell, f))
+                        raise ck.fail(p, f"{name} has a {f} on the map already: play cannot place one")
+                if (where, f) in got:
+                    raise ck.fail(p, f"{f} on {name} is listed twice")
+                got.append((where, f))
     return tuple(out["cleared"]), tuple(out["placed"])
+
+
+def _feature_site(ck: _Ck, m: Map, label: Any, path: Path_) -> tuple[Cell | Edge, str, Any, tuple[str, ...]]:
+    """Where a position's feature list is (a cell, or a hexside ``A|B`` of two adjacent cells), its
+    name, the game's vocabulary of features there and those the map has there."""
+    text = ck.bounded_text(label, path, "a cell label or a hexside (two adjacent cells, 'F3|G3')")
+    if "|" not in text:
+        cell = ck.cell(m.grid, text, path)
+        return cell, m.label(cell), m.game.cell_features, m.features_at(cell)
+    ends = text.split("|")
+    if len(ends) != 2:
+        raise ck.fail(path, f"{shown(text)}: a hexside is named by two cells, 'F3|G3'")
+    a, b = (ck.cell(m.grid, x.strip(), path) for x in ends)
+    try:
+        edge = m.grid.edge(a, b)
+    except WartoolsError as exc:
+        raise ck.fail(path, str(exc)) from None
+    return edge, f"hexside {m.grid.edge_label(edge)}", m.game.edge_features, m.edge_features_at(edge)
 
 
 def build_position(data: Any, scenario: Scenario, source: str | None,

@@ -174,6 +174,18 @@ class CombatInfantry(Game):
                reading="a mortar lays smoke by rolling at least one hit at its firepower, as an engineer does: "
                        "'one 1 hit' read as the rulebook's 'one (1)' (a number word and its numeral, as in "
                        "'one (1) HQ', 1.1) with the brackets lost, not as a die showing 1"),
+        Option("destroyed-bridge", "river", "Combat Infantry 7.3, 3.4, 8.5",
+               "how a unit crosses a destroyed bridge's hexside: as the river it spanned (river), or not at all "
+               "(impassable)", assumed=True, choices=("river", "impassable"),
+               reading="a destroyed bridge's hexside is the river it spanned (7.3: only the centre span falls): "
+                       "infantry crosses it as a river hexside, guns, tanks and vehicles do not (3.4, 8.5), no road "
+                       "bonus; 7.3 says only that its assault limit is zero and its fire limit stays 1"),
+        Option("bridge-material", "stone", "Combat Infantry 7.3, 3.4",
+               "what the map's bridges are built of (the map format does not say): stone or wood; an engineer "
+               "demolishes a wooden one at +1 firepower", assumed=True, choices=("stone", "wood"),
+               reading="the map's bridges are stone: an engineer demolishes them at its own firepower (7.3: "
+                       "+1 for a wooden bridge; 3.4: wood and stone bridges are drawn apart, which a map file "
+                       "does not record)"),
         # field artillery and air support (wartools.games.combat_infantry.strike)
         Option("artillery-firepower", 7, "Combat Infantry 2.6, 2.7",
                "the firepower of a field artillery or air strike's three dice: 7 (3F7) or 6 (3F6)", assumed=True,
@@ -219,9 +231,9 @@ class CombatInfantry(Game):
                          section="Combat Infantry 3.4")
     edge_features = Vocabulary(
         "edge feature",
-        ("hedge", "river", "bridge", "ford", "cliff", "lake", "slope", *_HEX_TERRAIN),
-        {"bocage": "hedge", "sea": "lake", "stream": "river", "forest": "woods"},
-        section="Combat Infantry 3.2, 3.4")
+        ("hedge", "river", "bridge", "ford", "cliff", "lake", "slope", "destroyed", *_HEX_TERRAIN),
+        {"bocage": "hedge", "sea": "lake", "stream": "river", "forest": "woods", "demolished": "destroyed"},
+        section="Combat Infantry 3.2, 3.4", sections={"destroyed": "Combat Infantry 7.3"})
     cell_features = Vocabulary("cell feature", ("foxhole", "smoke", "wreck", "mines", "wire"),
                                {"mine": "mines", "minefield": "mines", "barbed-wire": "wire"},
                                section="Combat Infantry 7",
@@ -243,12 +255,12 @@ class CombatInfantry(Game):
         edges={"hedge": EdgeStyle("#1f5f1f", 4.0), "river": EdgeStyle("#2f6fd0", 5.0),
                "bridge": EdgeStyle("#8b5a2b", 6.0), "ford": EdgeStyle("#9fd0ff", 4.0, "--"),
                "cliff": EdgeStyle("#222222", 4.0), "lake": EdgeStyle("#2f6fd0", 6.0),
-               "slope": EdgeStyle("#c07a2c", 2.5, "--"),
+               "slope": EdgeStyle("#c07a2c", 2.5, "--"), "destroyed": EdgeStyle("#c0392b", 3.0, ":"),
                **{t: EdgeStyle(colour, 4.0) for t, colour in _TERRAIN_COLOURS.items()}},
         features={"foxhole": FeatureMarker("^", "#7a5230"), "smoke": FeatureMarker("o", "#8c8c8c"),
                   "wreck": FeatureMarker("X", "#3a3a3a"), "mines": FeatureMarker("v", "#c0392b"),
                   "wire": FeatureMarker("x", "#7a3fa0")},
-        crossings=frozenset({"bridge", "ford"}))
+        crossings=frozenset({"bridge", "ford", "destroyed"}))
 
     # --- the game's rules, imported when first asked for ---------------------------------
     @per_game

@@ -11,7 +11,9 @@ priorities (10.5), in this order:
    unit's own hex, or than the units of its side adjacent to that hex (the comparison is not
    named: option ``solitaire-fewer-units``, said in every choice's and record's assumptions);
 3. fire at the nearest enemy unit it may fire at;
-4. a special action (7.0: a foxhole, smoke, clearing wire; the first the turn rules offer);
+4. a special action (7.0: a foxhole, smoke, clearing wire, destroying a bridge; the first the turn rules
+   offer, a demolition after the others: 10.5 lists it among them and weighs none, so the bot may destroy a
+   bridge its own side needs);
 5. a unit in D2 terrain or a foxhole stays put (the game's
    :meth:`~wartools.rules.turn.TurnRules.in_cover`);
 6. move towards the nearest objective worth VP (the legal move that ends closest to it; a regroup after

@@ -19,6 +19,7 @@ _X = "tests/test_combat_infantry_special.py::"
 _K = "tests/test_combat_infantry_strikes.py::"
 _T = "tests/test_combat_infantry_turns_in_play.py::"
 _E = "tests/test_play_examples.py::"
+_B = "tests/test_combat_infantry_bridges.py::"
 _CMD = _E + "test_combat_infantry_command_range_example_diagram_2_replays_as_a_record"
 _ONE = _T + "test_a_platoon_hq_commands_its_squads_in_range_and_one_weapon_a_company_hq_any_three_1_1_2_4_4_1"
 
@@ -177,8 +178,8 @@ COVERAGE = (
           _C + "test_d2_half_hit_must_take_next_hit_and_recovers; "
           "in play: tests/test_play_examples.py::test_combat_infantry_fire_example_diagram_3_replays_as_a_record; "
           + _P + "test_assaults_are_fought_when_the_activation_ends_after_half_hits_recover_1_3_4_2_6_7"),
-    Entry("7.0", "Special actions: one instead of a rally, fire or move (dig, smoke, clearing wire; "
-          "demolitions and mortar smoke on a hex only an HQ spots are not played: the turn rules' OMITTED)",
+    Entry("7.0", "Special actions: one instead of a rally, fire or move (dig, smoke, clearing wire, demolishing "
+          "a bridge; mortar smoke and bombardment on what only an HQ spots are not played: the turn rules' OMITTED)",
           "implemented",
           _X + "test_any_commanded_unit_may_dig_a_foxhole_instead_of_rally_fire_or_move_7_0_7_1; "
           + _X + "test_a_unit_ends_a_special_action_face_up_7_0; "
@@ -201,7 +202,19 @@ COVERAGE = (
           "tests/test_play_odds.py::test_a_move_into_a_minefield_is_the_games_assault_as_path_and_route_say_and_the_"
           "7_2_example_clears_it (which side owns a 'mines' feature is not map data: it is read as the mover's "
           "enemy; hidden minefields are not modelled)"),
-    Entry("7.3", "Demolish bridges", "not-modelled", "the odds are a plain fire roll (6.1); bridge state is map data"),
+    Entry("7.3", "Demolish bridges: an engineer in the bridge's hex (+1 for wood), a mortar that sees it at half "
+          "firepower; a destroyed bridge: assault limit 0, fire limit 1, crossed as its river (field artillery and "
+          "air strikes on bridges, and bridges only an HQ spots, are not played: the turn rules' OMITTED)", "assumed",
+          "option: bridge-material, option: destroyed-bridge; "
+          + _B + "test_an_engineer_adjacent_to_a_bridge_demolishes_it_by_rolling_at_least_one_hit_7_3; "
+          + _B + "test_success_places_the_destroyed_marker_on_the_bridge_and_failure_does_not_7_3; "
+          + _B + "test_a_mortar_bombards_a_bridge_it_sees_at_half_firepower_rounded_up_without_the_wood_bonus_7_3; "
+          + _B + "test_a_destroyed_bridge_has_assault_limit_zero_and_fire_limit_one_7_3; "
+          + _B + "test_no_assault_across_a_destroyed_bridge_and_infantry_crosses_it_as_the_river_7_3_8_5; "
+          + _B + "test_a_demolished_bridge_is_a_position_the_format_keeps_and_checks_7_3; "
+          + _B + "test_greedy_demolishes_the_bridge_its_enemy_needs_and_spares_its_own_7_3; "
+          + _B + "test_a_playout_with_a_demolition_replays_from_its_saved_record_7_3; "
+          + _X + "test_every_special_action_a_playout_takes_is_one_the_single_answer_allows_with_its_odds"),
     Entry("7.4", "Smoke: blocks LOS, stops movement, -1F in assaults; laid by engineers in an adjacent hex "
           "and by mortars on a hex they see (at least one hit), dissipating when the game turn ends (an engineer "
           "lays none across a hedge nor out of smoke; none into an assault hex; which roll lays a mortar's)",

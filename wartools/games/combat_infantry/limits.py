@@ -36,18 +36,20 @@ from wartools.rules.movement import Table
 
 FIRE_LIMIT = Table(
     {"clear": 2, "beach": 2, "orchard": 1, "town": 1, "bridge": 1, "hedge": 0, "cemetery": 2, "woods": 1,
-     "marsh": 2, "farm": 1, "river": 2, "ford": 2, "cliff": 1},
+     "marsh": 2, "farm": 1, "river": 2, "ford": 2, "cliff": 1, "destroyed": 1},
     assumed=("cemetery", "woods", "marsh", "farm", "river", "ford", "cliff"),
     notes={"clear": "chart", "beach": "chart", "orchard": "chart (note 3: adjacent only)",
-           "town": "3.4 Town", "bridge": "3.4 Bridges, 7.3", "hedge": "3.4 Hedge: fire is blocked"})
+           "town": "3.4 Town", "bridge": "3.4 Bridges, 7.3", "hedge": "3.4 Hedge: fire is blocked",
+           "destroyed": "7.3: Fire Limit 1 does not change"})
 ASSAULT_LIMIT = Table(
     {"clear": 2, "beach": 2, "orchard": 1, "town": 1, "bridge": 1, "hedge": 0, "cemetery": 2, "woods": 1,
-     "marsh": 1, "farm": 1, "river": 2, "ford": 2, "cliff": 1, "slope": 1},
+     "marsh": 1, "farm": 1, "river": 2, "ford": 2, "cliff": 1, "slope": 1, "destroyed": 0},
     assumed=("cemetery", "woods", "marsh", "farm", "river", "ford", "cliff"),
     notes={"clear": "chart", "beach": "chart", "orchard": "chart", "town": "3.4 Town",
-           "bridge": "3.4 Bridges", "hedge": "3.4 Hedge: tanks only", "slope": "3.4 Slope: always 1"})
+           "bridge": "3.4 Bridges", "hedge": "3.4 Hedge: tanks only", "slope": "3.4 Slope: always 1",
+           "destroyed": "7.3: a destroyed bridge's assault limit is zero"})
 _SECTION = {"clear": "chart: Clear", "beach": "chart: Beach", "orchard": "chart: Orchard", "town": "3.4 Town",
-            "bridge": "3.4 Bridges", "hedge": "3.4 Hedge", "slope": "3.4 Slope"}
+            "bridge": "3.4 Bridges", "hedge": "3.4 Hedge", "slope": "3.4 Slope", "destroyed": "7.3"}
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,9 @@ Rules implemented (Combat Infantry sections):
   railway −1 for units other than guns, tanks and vehicles; road and railway
   bonuses do not combine (8.4); bridges ignore the road bonus (3.4, chart note 4);
   never into an assault (8.4).
+- A destroyed bridge (a ``destroyed`` marker on a bridge hexside, 7.3) is crossed as the river it
+  spanned (option ``destroyed-bridge``: or not at all), without the road bonus, and never
+  assaulted across (7.3: its assault limit is zero).
 - Slope +1 MP uphill only (3.4), so a wooded slope is 3+1 = 4 MP; uphill means
   into a higher hex (levels are separated by slopes, 6.41).
 - Woods and marsh: guns, tanks and vehicles neither cross such a hexside nor
@@ -75,6 +78,8 @@ HEAVY = frozenset({"at-gun", "tank", "vehicle"})
 WHEELED = frozenset({"at-gun", "vehicle"})
 #: units that cannot move into an assault (9.61, 9.62)
 NO_ASSAULT = frozenset({"mg", "mortar", "at-gun", "bunker"})   # bunkers never move (2.55)
+#: the hexside marker a demolished bridge carries (7.3)
+DESTROYED = "destroyed"
 #: the tag of a unit that moved into an assault hex, ``assaulting=<the hex it entered from>`` (9.1)
 ASSAULTING = "assaulting"
 #: weather names that spoil unpaved roads (8.4, 10.2)
@@ -183,6 +188,8 @@ class Rules(MovementRules):
         base = super().assumptions()
         if self.unit_type in WHEELED and any("hedge" in fs for fs in self._edges.values()):
             base += self.map.game.assumptions(["hedge-stops-wheeled"])
+        if any(DESTROYED in fs for fs in self._edges.values()):
+            base += self.map.game.assumptions(["destroyed-bridge"])
         if self.situation.others and any("cliff" in fs for fs in self._edges.values()):
             base += self.map.game.assumptions(["control-across-cliff"])     # where a move must stop (8.3)
         if self.move_rating.is_assumed(self.unit_type):
@@ -247,7 +254,9 @@ class Rules(MovementRules):
         terrain, name = self._hexside_terrain(a, b, feats)
         roads = self._roads.get(edge, ())
         by_road = any(k in ("paved", "unpaved") for k in roads)
-        bridge = "bridge" in feats
+        destroyed = DESTROYED in feats and "bridge" in feats       # 7.3: the river it spanned
+        bridge = "bridge" in feats and not destroyed
+        by_road = by_road and not destroyed
         if heavy and not by_road:
             if terrain in ("woods", "marsh"):
                 return Step.blocked(f"{name}: impassable to guns, tanks and vehicles except by road "
@@ -265,10 +274,15 @@ class Rules(MovementRules):
                 if unit in WHEELED:
                     return Step.blocked("ford hexside: guns and vehicles cannot cross (3.4 Ford)")
                 parts = [self._feature_part("ford", "ford hexside {n} MP", "Combat Infantry 3.4 Ford")]
-            elif "river" in feats:
+            elif "river" in feats or destroyed:
+                what = "destroyed bridge: a river hexside" if destroyed else "river hexside"
+                if destroyed and self.option("destroyed-bridge") == "impassable":
+                    return Step.blocked("destroyed bridge: impassable (7.3, option destroyed-bridge)")
                 if heavy:
-                    return Step.blocked("river hexside: impassable to guns, tanks and vehicles (3.4, 8.5)")
-                parts = [self._feature_part("river", "river hexside {n} MP", "Combat Infantry 3.4 River")]
+                    return Step.blocked(f"{what}: impassable to guns, tanks and vehicles (3.4, 8.5"
+                                        f"{', 7.3' if destroyed else ''})")
+                parts = [self._feature_part("river", what + " {n} MP", "Combat Infantry 3.4 River"
+                                            + (", 7.3 (option destroyed-bridge)" if destroyed else ""))]
             if "cliff" in feats:
                 if heavy:
                     return Step.blocked("cliff hexside: impassable to guns, tanks and vehicles (3.4)")
@@ -303,6 +317,8 @@ class Rules(MovementRules):
                                     f"{'; mines are units, 7.2' if mines else ''})")
             if "hedge" in feats and unit != "tank":
                 return Step.blocked(f"{what} across a hedge: only tanks assault across hedges (3.4)")
+            if destroyed:
+                return Step.blocked(f"{what} across a destroyed bridge: its assault limit is zero (7.3)")
             full = self._assault_limit_used(a, b)
             if full:
                 return Step.blocked(full)

@@ -26,6 +26,14 @@ fires):
   only in a game turn after the one it entered the wire in (it stopped there and had acted), so a
   unit standing in wire that may act entered it in an earlier game turn, "next game turn" (or set up
   there). Withdrawing is a normal move out of the hex (which hexside it entered by is not recorded).
+- ``demolish`` (7.3): a bridge hexside gets a "destroyed" marker. An engineer in one of the two hexes
+  it joins ("adjacent to a bridge") "fires": one d10 a step at its firepower, +1 for a wooden bridge
+  (option ``bridge-material``: the map format does not say what a bridge is built of), at least one
+  hit. A mortar bombards it at half its firepower, rounded up, without the wood bonus; one hit
+  destroys it; spotting as for its smoke: it sees one of the bridge's hexes within its range (a
+  bridge only an HQ spots, and field artillery or air strikes on bridges, are not played: the turn
+  rules' OMITTED). A destroyed bridge is crossed as the river it spanned and never assaulted across
+  (:mod:`~wartools.games.combat_infantry.movement`, :func:`~wartools.games.combat_infantry.limits.hexside_limits`).
 
 Examples
 --------
@@ -48,8 +56,9 @@ from typing import TYPE_CHECKING, Any, cast
 from wartools.answers import Answer
 from wartools.errors import WartoolsError
 from wartools.games.combat_infantry.fire import BOMBARDING
-from wartools.games.combat_infantry.movement import entered_from
+from wartools.games.combat_infantry.movement import DESTROYED, entered_from
 from wartools.games.fire_rules import tag_values
+from wartools.grids.base import Edge
 from wartools.rules.options import Assumption
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -58,10 +67,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from wartools.mapmodel import Map, Unit
 
 #: the special actions played, by the word the turn rules offer, and their sections
-DIG, SMOKE, CLEAR_WIRE = "dig", "smoke", "clear-wire"
-RULES = {DIG: "Combat Infantry 7.1", SMOKE: "Combat Infantry 7.4", CLEAR_WIRE: "Combat Infantry 7.5"}
-#: the cell feature each action places or removes
-FEATURES = {DIG: "foxhole", SMOKE: "smoke", CLEAR_WIRE: "wire"}
+DIG, SMOKE, CLEAR_WIRE, DEMOLISH = "dig", "smoke", "clear-wire", "demolish"
+RULES = {DIG: "Combat Infantry 7.1", SMOKE: "Combat Infantry 7.4", CLEAR_WIRE: "Combat Infantry 7.5",
+         DEMOLISH: "Combat Infantry 7.3"}
+#: the feature each action places or removes (a cell's; a demolition's marker goes on the bridge's hexside)
+FEATURES = {DIG: "foxhole", SMOKE: "smoke", CLEAR_WIRE: "wire", DEMOLISH: DESTROYED}
+#: the option that says what the map's bridges are built of (an engineer demolishes a wooden one at +1, 7.3)
+MATERIAL = "bridge-material"
 #: the firepower an engineer clears wire at (7.5's note)
 ENGINEER_WIRE_FIREPOWER = 4
 #: the hexside fire is blocked across (3.4), so an engineer lays no smoke across it (option smoke-across-hedge)
@@ -105,8 +117,13 @@ class SpecialAction(Answer):
 
     @property
     def feature(self) -> str:
-        """The cell feature it places (a foxhole, smoke) or removes (wire)."""
+        """The feature it places (a foxhole, smoke, a bridge's "destroyed" marker) or removes (wire)."""
         return FEATURES[self.action]
+
+    @property
+    def site(self) -> Cell | Edge:
+        """Where :attr:`feature` goes: the cell :attr:`hex` names, or the bridge's hexside (a demolition)."""
+        return _site(self.map, self.hex)
 
     @property
     def places(self) -> bool:
@@ -132,22 +149,25 @@ class SpecialAction(Answer):
         return head + "".join(f"\n  {a.text()}" for a in self.assumptions)
 
     def draw(self, ax: Any = None) -> Any:
-        """The map with the unit's hex and the hex acted on shaded, keyed."""
+        """The map with the unit's hex and the hex acted on (a bridge's two hexes) shaded, keyed."""
         from wartools.render.draw import draw_map, shade
 
         ax = draw_map(self.map) if ax is None else ax
         here = self.map.label(self.map.unit(self.unit).cell)
         shade(ax, self.map, [here], "start", label=f"{self.unit}'s hex", gid="unit")
-        shade(ax, self.map, [self.hex], "selected" if self.allowed else "unreachable",
+        site = self.site
+        acted = [self.map.label(site.a), self.map.label(site.b)] if isinstance(site, Edge) else [self.hex]
+        shade(ax, self.map, acted, "selected" if self.allowed else "unreachable",
               label=f"{self.action} {'allowed' if self.allowed else 'refused'} here ({self.rule})", gid="special")
         return ax
 
 
-def special_action(m: Map, unit: Unit | str, action: str, hex: Cell | str | None = None) -> SpecialAction:
-    """May ``unit`` take the special action ``action`` (``dig``, ``smoke``, ``clear-wire``) on ``hex``
-    (default: its own hex) on board ``m``, and with what chance does it succeed? See the module
-    docstring for each action's clauses. Who commands the unit is the turn rules' (7.1: any
-    commanded unit); this answer reads the board.
+def special_action(m: Map, unit: Unit | str, action: str, hex: Cell | Edge | str | None = None) -> SpecialAction:
+    """May ``unit`` take the special action ``action`` (``dig``, ``smoke``, ``clear-wire``, ``demolish``) on
+    ``hex`` (default: its own hex; for ``demolish``, the bridge's hexside: an edge, or its two hexes
+    ``F3|G3``) on board ``m``, and with what chance does it succeed? See the module docstring for each
+    action's clauses. Who commands the unit is the turn rules' (7.1: any commanded unit); this answer
+    reads the board.
 
     Examples
     --------
@@ -160,6 +180,8 @@ def special_action(m: Map, unit: Unit | str, action: str, hex: Cell | str | None
     u = m.unit(unit) if isinstance(unit, str) else unit
     if action not in RULES:
         raise WartoolsError(f"unknown special action {action!r}; valid: {', '.join(RULES)}")
+    if action == DEMOLISH:
+        return _demolition(m, u, hex)
     cell = u.cell if hex is None else m.cell(hex)
     label, feats = m.label(cell), m.features_at(cell)
     rules = cast("Turns", m.game.turn_rules())
@@ -202,6 +224,53 @@ def special_action(m: Map, unit: Unit | str, action: str, hex: Cell | str | None
             firepower = 1               # a die showing 1 is a hit at F1 (6.1)
     p = Fraction(1) if action == DIG else _at_least_one_hit(dice, firepower)
     return SpecialAction(m, u.id, action, label, tuple(why), p, dice, firepower, assumptions)
+
+
+def _site(m: Map, where: Cell | Edge | str) -> Cell | Edge:
+    """A cell, or a hexside named by its edge or its two hexes (``F3|G3``)."""
+    if isinstance(where, Edge):
+        return where
+    if isinstance(where, str) and "|" in where:
+        a, _, b = where.partition("|")
+        return m.edge(a.strip(), b.strip())
+    return m.cell(where)
+
+
+def _demolition(m: Map, u: Unit, where: Cell | Edge | str | None) -> SpecialAction:
+    """:func:`special_action`'s answer for ``demolish`` (7.3; see the module docstring)."""
+    if where is None:
+        raise WartoolsError("demolish: name the bridge's hexside (an edge, or its two hexes 'F3|G3')")
+    edge = _site(m, where)
+    if not isinstance(edge, Edge):
+        raise WartoolsError(f"demolish: {m.label(edge)} is a hex; name the bridge's hexside by its two hexes "
+                            "('F3|G3')")
+    label = m.grid.edge_label(edge)
+    feats = m.edge_features_at(edge)
+    why = ["bunkers take no special action (2.55)"] if u.type == "bunker" else []
+    if "bridge" not in feats:
+        why.append(f"hexside {label} is no bridge (7.3)")
+    elif DESTROYED in feats:
+        why.append(f"the bridge at {label} is destroyed already (7.3)")
+    mortar = u.type in BOMBARDING
+    assumptions: tuple[Assumption, ...] = ()
+    firepower = _firepower(m, u)
+    if mortar:
+        firepower = -(-firepower // 2)          # half, rounded up; no wood bonus (7.3)
+        if not {edge.a, edge.b} & mortar_smoke_hexes(m, u):
+            why.append(f"{u.id} sees neither hex of the bridge at {label} within its range: it is not spotted "
+                       "(7.3, 6.61)")
+    elif u.type != "engineer":
+        why.append(f"{u.id} is a {u.type}: engineers demolish bridges and mortars bombard them (7.3)")
+    else:
+        if u.cell not in (edge.a, edge.b):
+            why.append(f"{u.id} is not adjacent to the bridge at {label}: it stands in neither of its hexes (7.3)")
+        assumptions = m.game.assumptions([MATERIAL])
+        if m.game.option(MATERIAL) == "wood":
+            firepower += 1
+    rules = cast("Turns", m.game.turn_rules())
+    dice = rules.strength(u)
+    return SpecialAction(m, u.id, DEMOLISH, label, tuple(why), _at_least_one_hit(dice, firepower), dice,
+                         firepower, assumptions)
 
 
 @lru_cache(maxsize=256)
@@ -271,5 +340,5 @@ def _firepower(m: Map, u: Unit) -> int:
     return int(tag_values(u.tags).get("firepower", profile.value("firepower")))
 
 
-__all__ = ["BY_FIRING", "CLEAR_WIRE", "DIG", "FEATURES", "MORTAR_ROLL", "RULES", "SMOKE", "SpecialAction",
-           "mortar_smoke_hexes", "special_action"]
+__all__ = ["BY_FIRING", "CLEAR_WIRE", "DEMOLISH", "DIG", "FEATURES", "MATERIAL", "MORTAR_ROLL", "RULES", "SMOKE",
+           "SpecialAction", "mortar_smoke_hexes", "special_action"]

@@ -33,7 +33,9 @@
   :func:`~wartools.games.combat_infantry.special.special_action`: dig a foxhole in its Clear hex
   (7.1: it stays for the scenario, the position's ``placed``), an engineer lay smoke in an adjacent
   hex or a mortar on a hex it sees in range (7.4: a d10 a step at its firepower, at least one hit), a unit in barbed wire clear it (7.5: the
-  same roll, an engineer at F4; the wire leaves the board, the position's ``cleared``); the unit ends
+  same roll, an engineer at F4; the wire leaves the board, the position's ``cleared``), an engineer in
+  a bridge's hex demolish it or a mortar that sees it bombard it (7.3: the same roll, a mortar at half
+  firepower; the bridge's hexside gets a ``destroyed`` marker, the position's ``placed``); the unit ends
   it face-up (7.0). Smoke dissipates when the game turn ends (7.4), the map's own smoke with the rest.
 - A shot is one the attack question allows with room left in the fire limits it counts against
   (the engine counts them): a hexside's fire limit and one long-range firer per firing and target
@@ -82,15 +84,16 @@ from typing import TYPE_CHECKING, ClassVar
 
 from wartools.errors import WartoolsError
 from wartools.games.combat_infantry.combat import HALF_HIT
-from wartools.games.combat_infantry.movement import NO_ASSAULT, assaulting_tag, entered_from
+from wartools.games.combat_infantry.movement import DESTROYED, NO_ASSAULT, assaulting_tag, entered_from
 from wartools.games.combat_infantry.regroup import REGROUP, STAY, regroup, regrouped_from, regrouped_tag
 from wartools.games.combat_infantry.orientation import orient
-from wartools.games.combat_infantry.special import CLEAR_WIRE, DIG, SMOKE, mortar_smoke_hexes, special_action
+from wartools.games.combat_infantry.special import CLEAR_WIRE, DEMOLISH, DIG, SMOKE, mortar_smoke_hexes, special_action
 from wartools.games.combat_infantry.special import RULES as SPECIAL
 from wartools.games.combat_infantry.strike import AT_BUNKER, BUNKER_ARMOR, FIREPOWER, STRIKE_WORDS, strike
 from wartools.games.combat_infantry.strike import RULES as STRIKES
 from wartools.games.fire_rules import GAME_TURN, Limit
 from wartools.games.fire_rules import tag_values
+from wartools.grids.base import Edge
 from wartools.rules.options import Assumption
 from wartools.rules.turn import (ASSAULT, FIRE, MOVE, PLACE, Change, Dice, Offer, Prospect, Resolution, Roll,
                                  TurnRules, TurnState, strength_effects)
@@ -143,7 +146,9 @@ class Turns(TurnRules):
                                      "scenario's order"),
         ("Combat Infantry 7.1, 8.2", "digging a foxhole where the unit's side has three units (the foxhole "
                                      "stacks two, so one would be eliminated): not offered"),
-        ("Combat Infantry 7.3", "demolishing bridges: the map's bridges stand"),
+        ("Combat Infantry 7.3", "field artillery and air strikes on a bridge, and a mortar's bombardment of a "
+                                "bridge only an HQ spots: strikes target hexes, and a mortar bombards the bridges "
+                                "it sees itself"),
         ("Combat Infantry 7.4, 6.61", "mortar smoke on a hex only an HQ spots (whether it takes the HQ's one "
                                       "bombarding unit a game turn is not said): a mortar lays smoke on hexes it "
                                       "sees itself"),
@@ -239,14 +244,20 @@ class Turns(TurnRules):
     def _special_offers(m: Map, u: Unit) -> list[Offer]:
         """The special actions (7.0) :func:`~wartools.games.combat_infantry.special.special_action` allows
         ``u``: a foxhole in its hex (7.1), smoke in an adjacent hex or, by a mortar, on a hex it sees in
-        range (7.4), clearing the wire it stands in (7.5), each the game's word with the hex it acts on."""
+        range (7.4), clearing the wire it stands in (7.5), demolishing a bridge of its hex (an engineer) or
+        bombarding one it sees (a mortar, 7.3), each the game's word with the hex (the bridge's hexside) it
+        acts on."""
         from wartools.games.combat_infantry.fire import BOMBARDING
 
-        hexes = [(DIG, u.cell), (CLEAR_WIRE, u.cell)]
+        hexes: list[tuple[str, Cell | Edge]] = [(DIG, u.cell), (CLEAR_WIRE, u.cell)]
+        bridges = sorted(e for e, fs in m.edges.items() if "bridge" in fs and DESTROYED not in fs)
         if u.type == "engineer":
             hexes += [(SMOKE, c) for c in m.grid.neighbours(u.cell)]
+            hexes += [(DEMOLISH, e) for e in bridges if u.cell in e]
         elif u.type in BOMBARDING:
-            hexes += [(SMOKE, c) for c in sorted(mortar_smoke_hexes(m, u), key=m.grid.to_offset)]
+            seen = mortar_smoke_hexes(m, u)
+            hexes += [(SMOKE, c) for c in sorted(seen, key=m.grid.to_offset)]
+            hexes += [(DEMOLISH, e) for e in bridges if e.a in seen or e.b in seen]
         return [Offer(kind, u.id, rule=SPECIAL[kind], dest=c) for kind, c in hexes if special_action(m, u, kind, c)]
 
     def offers(self, m: Map, state: TurnState) -> tuple[Offer, ...]:
@@ -445,7 +456,7 @@ class Turns(TurnRules):
             return Prospect(hits=answer.expected_hits - (answer.friendly_hits.mean() if answer.friendly else 0))
         if kind in SPECIAL:
             got = special_action(m, unit, kind, dest)
-            change = ((m.cell(got.hex), got.feature),)
+            change = ((got.site, got.feature),)
             return Prospect(places=change if got.places else (), clears=() if got.places else change, changes=got.p)
         return Prospect()
 
@@ -516,13 +527,13 @@ class Turns(TurnRules):
         got = special_action(m, unit, kind, dest)
         if not got.allowed:
             raise WartoolsError(got.text())
-        change = ((m.cell(got.hex), got.feature),)
+        change = ((got.site, got.feature),)
         turned, face_up = orient(m, (unit.id,), "special")
         if not got.dice:
             return Resolution((), turned, (f"{unit.id} digs a foxhole in {got.hex} (7.1)", *face_up), placed=change)
         faces = dice.roll(10, got.dice)
         ok = hits_from_rolls(faces, got.firepower) >= 1
-        what = "lays smoke in" if got.places else "clears the wire in"
+        what = {SMOKE: "lays smoke in", CLEAR_WIRE: "clears the wire in", DEMOLISH: "destroys the bridge at"}[kind]
         roll = Roll(unit.side, f"{unit.id} {what} {got.hex}: "
                                f"{got.dice} dice at F{got.firepower}, at least one hit", faces,
                     got.p if ok else 1 - got.p, Fraction(int(ok)), got.p, got.rule)
