@@ -180,6 +180,13 @@ class CombatInfantry(Game):
                reading="a destroyed bridge's hexside is the river it spanned (7.3: only the centre span falls): "
                        "infantry crosses it as a river hexside, guns, tanks and vehicles do not (3.4, 8.5), no road "
                        "bonus; 7.3 says only that its assault limit is zero and its fire limit stays 1"),
+        Option("leave-map", "edge-hex", "Combat Infantry 9.4, 3.2",
+               "whether a unit may move off the map by choice: from a hex on the map's edge (edge-hex), or only "
+               "by retreating off it (never)", assumed=True, choices=("edge-hex", "never"),
+               reading="a commanded unit in a hex on the map's edge may move off the map as its action (9.4: "
+                       "removed from play, no VP for the enemy), paying for a hexside of its hex's own terrain "
+                       "(3.2: the board's edge has none; guns, tanks and vehicles leave woods and marsh only by "
+                       "road), and not out of an assault (9.1: it retreats from one)"),
         Option("bridge-material", "stone", "Combat Infantry 7.3, 3.4",
                "what the map's bridges are built of (the map format does not say): stone or wood; an engineer "
                "demolishes a wooden one at +1 firepower", assumed=True, choices=("stone", "wood"),

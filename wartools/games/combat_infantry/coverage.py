@@ -20,6 +20,7 @@ _K = "tests/test_combat_infantry_strikes.py::"
 _T = "tests/test_combat_infantry_turns_in_play.py::"
 _E = "tests/test_play_examples.py::"
 _B = "tests/test_combat_infantry_bridges.py::"
+_V = "tests/test_combat_infantry_leaving.py::"
 _CMD = _E + "test_combat_infantry_command_range_example_diagram_2_replays_as_a_record"
 _ONE = _T + "test_a_platoon_hq_commands_its_squads_in_range_and_one_weapon_a_company_hq_any_three_1_1_2_4_4_1"
 
@@ -267,8 +268,13 @@ COVERAGE = (
           + _A + "test_an_hq_alone_in_an_assault_checks_morale_9_3_9_66; "
           + _A + "test_a_unit_beside_an_hq_checks_with_its_morale_by_the_9_3_note_an_option"),
     Entry("9.4", "Assault retreats: when (the owners' choice), where to, off the map, stacking, hexside limits "
-          "per round, none possible (moving off the map by choice is not played: the turn rules' OMITTED)", "assumed",
-          "option: assault-attacker-retreat, option: assault-defender-retreat, option: assault-off-map-limit; "
+          "per round, none possible; moving off the map by choice, from an edge hex, paying for a hexside of its "
+          "terrain", "assumed",
+          "option: assault-attacker-retreat, option: assault-defender-retreat, option: assault-off-map-limit, "
+          "option: leave-map; "
+          + _V + "test_a_commanded_unit_on_the_maps_edge_may_move_off_it_paying_for_its_hexs_terrain_9_4_3_2; "
+          + _V + "test_no_unit_moves_off_the_map_out_of_an_assault_it_retreats_9_1_9_4; "
+          + _V + "test_every_move_off_the_map_a_playout_takes_is_one_the_rules_allow_and_the_record_replays_9_4; "
           + _P + "test_how_many_retreat_off_the_map_a_round_is_an_option_9_4; "
           + _P + "test_when_each_side_retreats_is_the_owners_choice_an_option_9_2; "
           + _S + "test_caron_farm_retreat; " + _P + "test_the_assault_on_a_hex_reads_the_board_as_9_1_and_9_4_say; "
@@ -312,8 +318,9 @@ COVERAGE = (
           + _F + "test_night_10_3_limits_every_analysis_line"),
     Entry("10.4", "Victory: at the end of the last game turn, objective VPs and one a unit eliminated", "implemented",
           "tests/test_scenario_control.py::test_combat_infantry_vp_one_per_elimination_plus_held_objectives; "
-          "tests/test_play.py::test_a_playout_ends_with_the_result_victory_gives (a scenario may end on a "
-          "surrender; no bot surrenders)"),
+          "tests/test_play.py::test_a_playout_ends_with_the_result_victory_gives; "
+          + _V + "test_a_unit_that_moves_off_the_map_is_out_of_play_and_no_vp_for_the_enemy_9_4 (a scenario may "
+          "end on a surrender; no bot surrenders)"),
     Entry("10.5", "Solitaire: the chit pull and the activation priorities (the chit-pull bot)", "assumed",
           "option: solitaire-fewer-units; tests/test_play.py::test_the_chit_pull_bot_reads_priority_2_by_its_option"),
     Entry("chart: Clear", "Clear: stack 3, D1, 2 MP, fire 2, assault 2", "implemented",

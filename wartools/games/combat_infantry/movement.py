@@ -215,6 +215,20 @@ class Rules(MovementRules):
             return None
         return f"{terrain} hex: guns, tanks and vehicles may not enter it except by road (3.4, chart note 1)"
 
+    def off_map_step(self, cell: Cell) -> Step:
+        """The step off the map from edge hex ``cell`` (9.4: units may move off the map), read as the
+        crossing of a hexside of the hex's own terrain (3.2: the board's edge has no terrain of its own),
+        so guns, tanks and vehicles leave a woods or marsh hex only by a road through it, as they enter one
+        (:meth:`entry_blocker`)."""
+        grid = self.map.grid
+        if cell not in grid or len(grid.neighbours(cell)) == len(grid.all_neighbours(cell)):
+            return Step.blocked(f"{self.map.label(cell)} is not on the map's edge (9.4)")
+        blocked = self.entry_blocker(cell)
+        if blocked:
+            return Step.blocked(blocked.replace("enter it", "leave it"))
+        terrain = self._terrain.get(cell, self._default)
+        return Step.of(self._base_part(terrain, f"{terrain} hexside off the map"))
+
     # --- steps -------------------------------------------------------------------------
     def _mp(self, terrain: str) -> int:
         return self.hexside_mp.get(terrain, 2)

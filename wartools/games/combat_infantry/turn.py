@@ -29,6 +29,8 @@
   too though it is not the side to act, decides unit by unit (the phase ``regroup``: a ``regroup`` offer
   naming each hex the answer allows, or ``stay``); then the next assault is fought, and play goes on
   with the side whose turn it was (:meth:`Turns.after_activation`, the state's ``resume``).
+- A commanded unit in a hex on the map's edge may move off the map instead (9.4, 10.4: ``leave``, the
+  answer of :meth:`Turns.leaves`; option ``leave-map``): it is removed from play, no VP for the enemy.
 - A commanded unit may take a special action instead (7.0), each the answer of
   :func:`~wartools.games.combat_infantry.special.special_action`: dig a foxhole in its Clear hex
   (7.1: it stays for the scenario, the position's ``placed``), an engineer lay smoke in an adjacent
@@ -80,7 +82,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from wartools.errors import WartoolsError
 from wartools.games.combat_infantry.combat import HALF_HIT
@@ -94,17 +96,21 @@ from wartools.games.combat_infantry.strike import RULES as STRIKES
 from wartools.games.fire_rules import GAME_TURN, Limit
 from wartools.games.fire_rules import tag_values
 from wartools.grids.base import Edge
+from wartools.rules.movement import Step
 from wartools.rules.options import Assumption
 from wartools.rules.turn import (ASSAULT, FIRE, MOVE, PLACE, Change, Dice, Offer, Prospect, Resolution, Roll,
                                  TurnRules, TurnState, strength_effects)
 
 if TYPE_CHECKING:  # pragma: no cover
     from wartools.games.combat_infantry.hexfire import HexFire
+    from wartools.games.combat_infantry.movement import Rules as Movement
     from wartools.games.combat_infantry.strike import Strike
     from wartools.games.fire_rules import Attack
     from wartools.grids.base import Cell
     from wartools.mapmodel import Map, Unit
 
+#: the word for a unit moving off the map by choice (9.4)
+LEAVE = "leave"
 #: hexside features command range is not traced across (4.1: impassable hexsides)
 COMMAND_STOPPERS = frozenset({"lake"})
 #: the phase of the player turns, and the phase in which the winners of an assault regroup (9.5)
@@ -156,8 +162,6 @@ class Turns(TurnRules):
                                 "move across any hexside (the hexside a unit entered by is not recorded)"),
         ("Combat Infantry 7.2", "a cleared minefield scores no VP (the map's mines name no side); hidden "
                                 "minefields (every minefield is on the map face-up)"),
-        ("Combat Infantry 9.4", "moving off the map (a unit's choice, removed from play without VP for the enemy): "
-                                "units leave the map only by retreating off it"),
     )
 
     # --- units ------------------------------------------------------------------------
@@ -238,7 +242,33 @@ class Turns(TurnRules):
         out.append(Offer(MOVE, u.id, rule="Combat Infantry 8.0"))
         if u.type not in NO_ASSAULT:
             out.append(Offer(ASSAULT, u.id, rule="Combat Infantry 9.1"))
+        if self.leaves(m, u).passable:
+            out.append(Offer(LEAVE, u.id, rule="Combat Infantry 9.4"))
         return out + self._special_offers(m, u)
+
+    @staticmethod
+    def leaves(m: Map, u: Unit) -> Step:
+        """Whether ``u`` may move off the map by choice now, and what it pays (9.4; option ``leave-map``): from
+        a hex on the map's edge, within its allowance (halved at night), the step the movement rules read
+        for it (:meth:`~wartools.games.combat_infantry.movement.Rules.off_map_step`), never out of an
+        assault (a hex it shares with enemy units: it retreats from one, 9.1, 9.4). A blocked step's
+        ``why`` says why not."""
+        from wartools.movement.search import resolve_graph
+
+        if m.game.option("leave-map") == "never":
+            return Step.blocked("units leave the map only by retreating off it (option leave-map)")
+        grid = m.grid
+        if len(grid.neighbours(u.cell)) == len(grid.all_neighbours(u.cell)):     # asked first: it costs least
+            return Step.blocked(f"{m.label(u.cell)} is not on the map's edge (9.4)")
+        if any(v.cell == u.cell and v.side not in m.allies(u.side) for v in m.units):
+            return Step.blocked(f"{u.id} is in an assault: it leaves only by retreating (9.1, 9.4)")
+        _, mg = resolve_graph(m, u.cell, u.id)
+        rules = cast("Movement", mg.rules)
+        blocked = rules.start_blocker()
+        step = Step.blocked(blocked) if blocked else rules.off_map_step(u.cell)
+        if step.passable and (step.cost or 0) > mg.allowance:
+            return Step.blocked(f"{u.id} has {mg.allowance} MP, the step off the map costs {step.cost} (9.4)")
+        return step
 
     @staticmethod
     def _special_offers(m: Map, u: Unit) -> list[Offer]:
@@ -454,6 +484,8 @@ class Turns(TurnRules):
         if kind in STRIKE_WORDS and dest is not None:
             answer = self.strike_answer(m, state, kind, dest)      # zeros hit only friendly units adjacent (6.63)
             return Prospect(hits=answer.expected_hits - (answer.friendly_hits.mean() if answer.friendly else 0))
+        if kind == LEAVE:           # the side loses the unit's steps, as it would lose them eliminated
+            return Prospect(steps=-Fraction(self.strength(unit)))
         if kind in SPECIAL:
             got = special_action(m, unit, kind, dest)
             change = ((got.site, got.feature),)
@@ -477,6 +509,10 @@ class Turns(TurnRules):
             return self._regroup(m, unit, dest if kind == REGROUP else None)
         if kind in SPECIAL and unit is not None:
             return self._special(m, kind, unit, dice, dest)
+        if kind == LEAVE and unit is not None:
+            return Resolution((), (Change(unit.id, off_map=True),),
+                              (f"{unit.id} moves off the map from {m.label(unit.cell)}: removed from play, no VP "
+                               "for the enemy (9.4)",))
         if kind in STRIKE_WORDS and dest is not None:
             return self._strike(m, kind, dice, state, dest)
         if unit is None or kind not in ("rally", "command-check"):
